@@ -1,0 +1,60 @@
+// Command cudaperf is a toolchain extension for CUDA: it analyzes kernels
+// (lint, features), benchmarks them on a GPU, ranks them with a learned
+// structural score, and trains kernel-writing policies with GRPO. Work is done
+// by out-of-process plugins that the host discovers and manages.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Set by the linker: -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args))
+}
+
+func run(args []string) int {
+	app := newApp()
+	err := app.Run(args)
+	code := exitCode(err)
+	if err != nil && err.Error() != "" {
+		fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
+	}
+	return code
+}
+
+// newApp builds the CLI. Each command lives in its own file as
+// func <name>Command() *cli.Command and is listed here, in help order.
+func newApp() *cli.App {
+	return &cli.App{
+		Name:  "cudaperf",
+		Usage: "analyze, benchmark, rank and learn CUDA kernels",
+		Description: "cudaperf parses CUDA with a real grammar, computes structural performance\n" +
+			"features and diagnostics, benchmarks candidates on a GPU, and scores them.\n" +
+			"Analyzers, benchmarkers and policies are plugins (separate processes) found\n" +
+			"in --plugin-dir, $CUDAPERF_PLUGIN_PATH and <dir of cudaperf>/plugins.\n\n" +
+			"Exit codes: 0 ok, 1 findings, 2 usage or configuration error, 3 tool or plugin failure.",
+		Version:              version,
+		HideVersion:          true,
+		EnableBashCompletion: true,
+		Flags:                globalFlags(),
+		Commands:             []*cli.Command{
+			// Commands are added here as they land.
+		},
+		ExitErrHandler: func(*cli.Context, error) {}, // run() owns printing and exit codes
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageErrorf("%v (see 'cudaperf --help')", err)
+		},
+	}
+}
+
+func globalFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "log-level", Value: "warn", Usage: "log verbosity: `LEVEL` is debug, info, warn or error", EnvVars: []string{"CUDAPERF_LOG_LEVEL"}},
+	}
+}
