@@ -1,0 +1,170 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func sample() []Diagnostic {
+	ds := []Diagnostic{
+		{File: "/repo/src/b.cu", Line: 9, Column: 5, EndLine: 9, EndColumn: 20, Severity: Error, Check: "syncdivergence",
+			Message: "__syncthreads() under a thread-dependent branch: move it out of the `if`", Kernel: "reduce"},
+		{File: "/repo/src/a.cu", Line: 12, Column: 3, EndLine: 12, EndColumn: 30, Severity: Warning, Check: "coalescing",
+			Message: "global load a[i*stride] touches 32 sectors per warp (ideal 4): make threadIdx.x the fastest-varying index", Kernel: "k"},
+		{File: "/repo/src/a.cu", Line: 3, Column: 1, EndLine: 3, EndColumn: 9, Severity: Note, Check: "blocksize",
+			Message: "block size 100 is not a multiple of 32 & wastes <lanes>"},
+	}
+	Sort(ds)
+	return ds
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", name, d)
+	}
+}
+
+func TestSortOrdersByFileThenLine(t *testing.T) {
+	ds := sample()
+	if ds[0].File != "/repo/src/a.cu" || ds[0].Line != 3 || ds[2].File != "/repo/src/b.cu" {
+		t.Errorf("unexpected order: %+v", ds)
+	}
+}
+
+func TestText(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteText(&b, sample()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "diags.txt.golden", b.Bytes())
+}
+
+func TestJSONHasRequiredKeys(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, sample()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "diags.json.golden", b.Bytes())
+	var arr []map[string]any
+	if err := json.Unmarshal(b.Bytes(), &arr); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"file", "line", "column", "end_line", "end_column", "severity", "check", "message"} {
+		if _, ok := arr[0][k]; !ok {
+			t.Errorf("JSON diagnostic lacks key %q", k)
+		}
+	}
+	b.Reset()
+	_ = WriteJSON(&b, nil)
+	if got := bytes.TrimSpace(b.Bytes()); string(got) != "[]" {
+		t.Errorf("empty run printed %s, want []", got)
+	}
+}
+
+func TestCheckstyleIsValidXMLGroupedByFile(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteCheckstyle(&b, sample()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "diags.checkstyle.golden", b.Bytes())
+	var res csResult
+	if err := xml.Unmarshal(b.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 2 || len(res.Files[0].Errors) != 2 || res.Files[0].Errors[0].Severity != "info" {
+		t.Errorf("unexpected checkstyle structure: %+v", res)
+	}
+}
+
+func TestSARIF(t *testing.T) {
+	var b bytes.Buffer
+	rules := []Rule{{ID: "coalescing", Title: "global accesses should be coalesced", Doc: "long doc", URL: "https://cudaperf.dev/checks/coalescing", Severity: Warning}}
+	if err := WriteSARIF(&b, sample(), SARIFOptions{ToolVersion: "1.2.3", BaseDir: "/repo", Rules: rules}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "diags.sarif.golden", b.Bytes())
+	var log sarifLog
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if log.Version != "2.1.0" || len(run.Results) != 3 {
+		t.Fatalf("version %q, %d results", log.Version, len(run.Results))
+	}
+	for _, r := range run.Results {
+		rule := run.Tool.Driver.Rules[r.RuleIndex]
+		if rule.ID != r.RuleID {
+			t.Errorf("result %s points at rule %s", r.RuleID, rule.ID)
+		}
+		if rule.FullDescription.Text == "" || rule.Help.Text == "" {
+			t.Errorf("rule %s lacks fullDescription or help (GitHub requires them)", rule.ID)
+		}
+		al := r.Locations[0].PhysicalLocation.ArtifactLocation
+		if al.URIBaseID != "%SRCROOT%" || al.URI[0] == '/' {
+			t.Errorf("artifact %+v is not relative to %%SRCROOT%%", al)
+		}
+	}
+}
+
+func TestSARIFFingerprintIgnoresLineMoves(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "k.cu")
+	d := Diagnostic{File: f, Line: 2, Column: 1, Severity: Warning, Check: "c", Message: "m"}
+	print := func(src string, line int) string {
+		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d.Line = line
+		var b bytes.Buffer
+		if err := WriteSARIF(&b, []Diagnostic{d}, SARIFOptions{BaseDir: dir}); err != nil {
+			t.Fatal(err)
+		}
+		var log sarifLog
+		_ = json.Unmarshal(b.Bytes(), &log)
+		return log.Runs[0].Results[0].PartialFingerprints["primaryLocationLineHash"]
+	}
+	a := print("x\n  a[i*32] = 0;\n", 2)
+	b := print("// new comment\nx\n  a[i*32] = 0;\n", 3)
+	c := print("x\n  a[i] = 0;\n", 2)
+	if a != b {
+		t.Errorf("fingerprint changed when the line moved: %s vs %s", a, b)
+	}
+	if a == c {
+		t.Errorf("fingerprint did not change when the flagged line changed")
+	}
+}
+
+func TestFeaturesCSVColumnOrder(t *testing.T) {
+	rows := []KernelFeatures{
+		{File: "a.cu", Kernel: "k", Features: map[string]float64{"coal": 1, "occ": 0.5, "zeta": 2, "alpha": 3}},
+		{File: "a.cu", Kernel: "k2", Features: map[string]float64{"coal": 0.25}},
+	}
+	var b bytes.Buffer
+	if err := WriteFeaturesCSV(&b, rows, []string{"coal", "occ"}); err != nil {
+		t.Fatal(err)
+	}
+	want := "file,kernel,coal,occ,alpha,zeta\na.cu,k,1,0.5,3,2\na.cu,k2,0.25,,,\n"
+	if b.String() != want {
+		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
