@@ -14,6 +14,9 @@ import (
 	"strings"
 )
 
+// DefaultInfoURI is where SARIF consumers learn about the tool.
+const DefaultInfoURI = "https://github.com/cudaperf/cudaperf"
+
 // SARIFOptions describes the run being reported.
 type SARIFOptions struct {
 	ToolVersion string
@@ -113,9 +116,13 @@ func WriteSARIF(w io.Writer, ds []Diagnostic, opt SARIFOptions) error {
 		base, _ = os.Getwd()
 	}
 	base, _ = filepath.Abs(base)
+	info := opt.InfoURI
+	if info == "" {
+		info = DefaultInfoURI
+	}
 
 	run := sarifRun{
-		Tool: sarifTool{Driver: sarifDriver{Name: "cudaperf", Version: opt.ToolVersion, InformationURI: opt.InfoURI}},
+		Tool: sarifTool{Driver: sarifDriver{Name: "cudaperf", Version: opt.ToolVersion, InformationURI: info}},
 		OriginalURIBaseIDs: map[string]sarifArtifactLoc{
 			"%SRCROOT%": {URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(base) + "/"}).String()},
 		},
