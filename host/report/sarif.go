@@ -143,7 +143,7 @@ func WriteSARIF(w io.Writer, ds []Diagnostic, opt SARIFOptions) error {
 			doc = title
 		}
 		sr := sarifRule{
-			ID: r.ID, Name: pascal(r.ID),
+			ID: r.ID,
 			ShortDescription: sarifText{Text: title},
 			FullDescription:  sarifText{Text: doc},
 			Help:             sarifText{Text: doc, Markdown: doc},
@@ -224,12 +224,3 @@ func (c *lineCache) line(file string, n int) string {
 	return ""
 }
 
-// pascal turns a check id into the friendly Pascal-case rule name SARIF
-// wants, distinct from the id ("bank-conflicts" → "BankConflicts").
-func pascal(id string) string {
-	var b strings.Builder
-	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-	}
-	return b.String()
-}
