@@ -143,7 +143,7 @@ func WriteSARIF(w io.Writer, ds []Diagnostic, opt SARIFOptions) error {
 			doc = title
 		}
 		sr := sarifRule{
-			ID: r.ID,
+			ID:               r.ID,
 			ShortDescription: sarifText{Text: title},
 			FullDescription:  sarifText{Text: doc},
 			Help:             sarifText{Text: doc, Markdown: doc},
@@ -223,4 +223,3 @@ func (c *lineCache) line(file string, n int) string {
 	}
 	return ""
 }
-
