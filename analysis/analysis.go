@@ -1,0 +1,288 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/ptxas"
+)
+
+// An Analyzer describes one analysis: its identity, its documentation, the
+// analyzers whose results it needs, and the function that runs it on a file.
+// Analyzers are values (`var Analyzer = &analysis.Analyzer{...}` in the
+// pass's package); there is no registry.
+type Analyzer struct {
+	// Name is the stable id: lower-case letters, digits and underscores,
+	// starting with a letter. It is also the check id of the diagnostics the
+	// analyzer reports (e.g. "coalescing").
+	Name string
+
+	// Doc is the documentation, usually the pass's doc.go read with
+	// MustExtractDoc. The first line is a short lower-case title; the rest
+	// says what is measured, its unit and range, and gives a bad and a good
+	// example.
+	Doc string
+
+	// URL points at the check's documentation page.
+	URL string
+
+	// Requires lists the analyzers that must run first on the same file;
+	// their results are in Pass.ResultOf.
+	Requires []*Analyzer
+
+	// Run analyzes one file. Its result, of type ResultType, is handed to
+	// the analyzers that require this one. An error means the analyzer
+	// could not run (the driver reports it and skips the dependents); a
+	// problem in the source is a diagnostic, not an error.
+	Run func(*Pass) (any, error)
+
+	// ResultType is the type of Run's result; nil when it returns none.
+	ResultType reflect.Type
+
+	// Features lists the features this analyzer reports. A feature name is
+	// a key of the feature vector and is unique across all analyzers.
+	Features []FeatureDef
+
+	// Severity is the default severity of the analyzer's diagnostics.
+	// The zero value means Warning.
+	Severity Severity
+}
+
+func (a *Analyzer) String() string { return a.Name }
+
+// Title returns the first line of Doc.
+func (a *Analyzer) Title() string {
+	t, _, _ := strings.Cut(strings.TrimSpace(a.Doc), "\n")
+	return strings.TrimSpace(t)
+}
+
+// Feature returns the definition of the named feature, or nil.
+func (a *Analyzer) Feature(name string) *FeatureDef {
+	for i := range a.Features {
+		if a.Features[i].Name == name {
+			return &a.Features[i]
+		}
+	}
+	return nil
+}
+
+// DefaultSeverity returns Severity, or Warning when it is unset.
+func (a *Analyzer) DefaultSeverity() Severity {
+	if a.Severity == 0 {
+		return Warning
+	}
+	return a.Severity
+}
+
+// FeatureLevel says whether a feature has one value per kernel or per file.
+type FeatureLevel string
+
+const (
+	LevelKernel FeatureLevel = "kernel"
+	LevelFile   FeatureLevel = "file"
+)
+
+// FeatureDef documents one feature an analyzer reports.
+type FeatureDef struct {
+	Name  string       // key in the feature vector, e.g. "occ"; same rules as Analyzer.Name
+	Unit  string       // e.g. "fraction", "sectors/request", "count"
+	Doc   string       // one or two sentences: what the value means
+	Range string       // the values it takes, e.g. "[0, 1]" or "[0, +inf)"
+	Level FeatureLevel // LevelKernel or LevelFile
+}
+
+// Severity orders diagnostics: Info < Warning < Error. The zero value means
+// "unset" (an analyzer's default, Warning).
+type Severity int
+
+const (
+	Info Severity = iota + 1
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning, 0:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return fmt.Sprintf("severity(%d)", int(s))
+}
+
+// ParseSeverity reads "info", "warning" (or "warn") and "error".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "info", "note":
+		return Info, nil
+	case "warning", "warn":
+		return Warning, nil
+	case "error":
+		return Error, nil
+	}
+	return 0, fmt.Errorf("analysis: unknown severity %q; use info, warning or error", s)
+}
+
+// MarshalText writes the severity's name, so JSON carries "warning".
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// Range is a span of source: byte offsets (end exclusive) and 1-based lines
+// and columns, columns counted in bytes as GCC and clang print them. The end
+// position is the position just after the last byte.
+type Range struct {
+	StartByte, EndByte uint32
+	StartLine          int
+	StartCol           int
+	EndLine            int
+	EndCol             int
+}
+
+// NodeRange returns the range of a syntax node.
+func NodeRange(n *sitter.Node) Range {
+	if n == nil {
+		return Range{StartLine: 1, StartCol: 1, EndLine: 1, EndCol: 1}
+	}
+	s, e := n.StartPoint(), n.EndPoint()
+	return Range{
+		StartByte: n.StartByte(), EndByte: n.EndByte(),
+		StartLine: int(s.Row) + 1, StartCol: int(s.Column) + 1,
+		EndLine: int(e.Row) + 1, EndCol: int(e.Column) + 1,
+	}
+}
+
+func (r Range) String() string {
+	return fmt.Sprintf("%d:%d-%d:%d", r.StartLine, r.StartCol, r.EndLine, r.EndCol)
+}
+
+// Diagnostic is one finding at a source range.
+type Diagnostic struct {
+	Check    string   // the reporting analyzer's Name (or "syntax", "input" from the driver)
+	Severity Severity // Info, Warning or Error
+	Range    Range
+	Message  string // says what is wrong and what to change
+	Kernel   string // the kernel it concerns, "" when none
+	Fixes    []SuggestedFix
+}
+
+// SuggestedFix is an edit that resolves a diagnostic.
+type SuggestedFix struct {
+	Message string
+	Edits   []TextEdit
+}
+
+// TextEdit replaces the bytes [Start, End) with NewText.
+type TextEdit struct {
+	Start, End uint32
+	NewText    string
+}
+
+// Feature is one measured value.
+type Feature struct {
+	Name   string // FeatureDef.Name
+	Kernel string // "" for a file-level feature
+	Value  float64
+	Unit   string // FeatureDef.Unit
+}
+
+// File is one parsed source file.
+type File struct {
+	Path string
+	Src  []byte
+	Tree *sitter.Tree
+}
+
+// Root returns the root node of the syntax tree.
+func (f *File) Root() *sitter.Node { return f.Tree.RootNode() }
+
+// Text returns the source text of a node.
+func (f *File) Text(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	s, e := n.StartByte(), n.EndByte()
+	if int(e) > len(f.Src) || s > e {
+		return ""
+	}
+	return string(f.Src[s:e])
+}
+
+// Language returns the tree-sitter language that parses CUDA. It is the one
+// place that chooses the grammar.
+func Language() *sitter.Language { return cudaLanguage() }
+
+// ParseFile parses CUDA source. The tree may contain ERROR and MISSING nodes;
+// the driver reports them as "syntax" diagnostics.
+func ParseFile(ctx context.Context, path string, src []byte) (*File, error) {
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(Language())
+	tree, err := p.ParseCtx(ctx, nil, src)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: parse %s: %w", path, err)
+	}
+	return &File{Path: path, Src: src, Tree: tree}, nil
+}
+
+// A Pass is one analyzer's view of one file: the input, the results of the
+// analyzers it requires, and the functions that take its findings. It is
+// the only connection between an analyzer and the driver that runs it.
+type Pass struct {
+	Analyzer *Analyzer
+	File     *File
+	Device   *device.Device // target limits; never nil (default: H200, sm_90)
+	Ptxas    *ptxas.Report  // resource usage per kernel from ptxas -v; nil when not available
+
+	// ResultOf holds the results of the analyzers in Analyzer.Requires
+	// (and only those).
+	ResultOf map[*Analyzer]any
+
+	Report        func(Diagnostic)
+	ReportFeature func(Feature)
+}
+
+// Reportf reports a diagnostic at the exact range of n with the analyzer's
+// name as check and its default severity.
+func (p *Pass) Reportf(n *sitter.Node, format string, args ...any) {
+	p.Report(Diagnostic{Check: p.Analyzer.Name, Severity: p.Analyzer.DefaultSeverity(), Range: NodeRange(n), Message: fmt.Sprintf(format, args...)})
+}
+
+// ReportKernelf is Reportf for a finding that concerns one kernel.
+func (p *Pass) ReportKernelf(kernel string, n *sitter.Node, format string, args ...any) {
+	p.Report(Diagnostic{Check: p.Analyzer.Name, Severity: p.Analyzer.DefaultSeverity(), Range: NodeRange(n), Message: fmt.Sprintf(format, args...), Kernel: kernel})
+}
+
+// ReportKernelFeature reports the value of a kernel-level feature; the unit
+// comes from the analyzer's FeatureDef.
+func (p *Pass) ReportKernelFeature(kernel, name string, value float64) {
+	p.ReportFeature(Feature{Name: name, Kernel: kernel, Value: value, Unit: p.unit(name)})
+}
+
+// ReportFileFeature reports the value of a file-level feature.
+func (p *Pass) ReportFileFeature(name string, value float64) {
+	p.ReportFeature(Feature{Name: name, Value: value, Unit: p.unit(name)})
+}
+
+func (p *Pass) unit(name string) string {
+	if d := p.Analyzer.Feature(name); d != nil {
+		return d.Unit
+	}
+	return ""
+}
