@@ -1,0 +1,80 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseStrict(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml, wantErr string
+	}{
+		{"unknown key", "version: 1\nlint:\n  enabel: [x]\n", "field enabel not found"},
+		{"wrong type", "version: 1\nlint:\n  disable: 3\n", "cannot unmarshal"},
+		{"bad version", "version: 2\n", "version 2 is not supported"},
+		{"missing version", "lint: {}\n", "version 0 is not supported"},
+		{"bad fail-on", "version: 1\nlint:\n  fail-on: sometimes\n", "use error, warning, note or never"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("p/.cudaperf.yaml", []byte(tc.yaml))
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "p/.cudaperf.yaml") {
+				t.Errorf("err = %v, want it to name the file and contain %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+func TestEnabledAndValidate(t *testing.T) {
+	f, err := Parse("c.yaml", []byte("version: 1\nlint:\n  disable: [tpb]\n  settings:\n    coalescing: {min-ratio: \"2\"}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Lint.FailOn != "error" || !f.Enabled("coalescing") || f.Enabled("tpb") {
+		t.Errorf("defaults/enabled wrong: %+v", f.Lint)
+	}
+	if f.Options("coalescing")["min-ratio"] != "2" {
+		t.Errorf("settings not decoded: %+v", f.Lint.Settings)
+	}
+	if err := f.Validate([]string{"coalescing", "tpb"}); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	err = f.Validate([]string{"coalescing"})
+	if err == nil || !strings.Contains(err.Error(), `unknown check "tpb"`) || !strings.Contains(err.Error(), "known checks: coalescing") {
+		t.Errorf("Validate with unknown check: %v", err)
+	}
+	only, _ := Parse("c.yaml", []byte("version: 1\nlint:\n  enable: [coalescing]\n"))
+	if !only.Enabled("coalescing") || only.Enabled("divergence") {
+		t.Errorf("enable list not honoured")
+	}
+}
+
+func TestFindAndExclude(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "a", "b")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(root, FileName)
+	if err := os.WriteFile(p, []byte("version: 1\nlint:\n  exclude: [\"third_party/**\", \"*.gen.cu\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := Find(sub); got != p {
+		t.Fatalf("Find = %q, want %q", got, p)
+	}
+	f, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]bool{
+		filepath.Join(root, "third_party", "x", "k.cu"): true,
+		filepath.Join(root, "k.gen.cu"):                 true,
+		filepath.Join(root, "src", "k.cu"):              false,
+		filepath.Join(root, "src", "k.gen.cu"):          false,
+	} {
+		if f.Excluded(path) != want {
+			t.Errorf("Excluded(%s) = %v, want %v", path, !want, want)
+		}
+	}
+}
