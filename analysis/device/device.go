@@ -32,7 +32,8 @@ type Device struct {
 	SharedAllocUnit        int    // shared memory per block is rounded up to this (128 or 256 bytes)
 	SubPartitions          int    // warp schedulers per SM; the register file is split among them
 	SharedCarveouts        []int  // shared memory sizes per SM the L1/shared split can take, ascending, bytes
-	BarriersPerSM          int    // named barriers per SM shared by resident blocks (sm_90: 64 / barriers per block)
+	BarriersPerBlockSlot   int    // block barriers per resident-block slot (2 or 1): from sm_90, blocks per SM ≤ MaxBlocksPerSM × this / barriers per block
+	VirtualResourcesPerSM  int    // virtual resource units per SM (128 from sm_100; 0 = no such limit)
 	MemoryBusWidthBits     int    // 0 when unknown
 	Source                 string // "table" or "nvml"
 }
@@ -87,35 +88,35 @@ func carveouts(kbs ...int) []int {
 // from the CUDA C++ Programming Guide (technical specifications table) and
 // cuda_occupancy.h (allocation units, sub-partitions, block caps, carveouts).
 var table = map[int]Device{
-	70: {Name: "Tesla V100-SXM2 (sm_70)", Major: 7, Minor: 0, SMs: 80,
+	70: {Name: "Tesla V100-SXM2 (sm_70)", Major: 7, Minor: 0, SMs: 80, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 96 * kib, SharedPerBlockOptin: 96 * kib,
 		ReservedSharedPerBlock: 0, SharedAllocUnit: 256, L2Bytes: 6 * kib * kib, MaxRegsPerThread: 255,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 96)},
-	75: {Name: "Tesla T4 (sm_75)", Major: 7, Minor: 5, SMs: 40,
+	75: {Name: "Tesla T4 (sm_75)", Major: 7, Minor: 5, SMs: 40, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 1024, MaxBlocksPerSM: 16, SharedPerSM: 64 * kib, SharedPerBlockOptin: 64 * kib,
 		ReservedSharedPerBlock: 0, SharedAllocUnit: 256, L2Bytes: 4 * kib * kib, MaxRegsPerThread: 255,
 		SharedCarveouts: carveouts(32, 64)},
-	80: {Name: "A100-SXM4 (sm_80)", Major: 8, Minor: 0, SMs: 108,
+	80: {Name: "A100-SXM4 (sm_80)", Major: 8, Minor: 0, SMs: 108, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 164 * kib, SharedPerBlockOptin: 163 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 40 * kib * kib, MaxRegsPerThread: 255,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164)},
-	86: {Name: "A10 (sm_86)", Major: 8, Minor: 6, SMs: 72,
+	86: {Name: "A10 (sm_86)", Major: 8, Minor: 6, SMs: 72, BarriersPerBlockSlot: 1,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 16, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 6 * kib * kib, MaxRegsPerThread: 255,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100)},
-	89: {Name: "L4 (sm_89)", Major: 8, Minor: 9, SMs: 58,
+	89: {Name: "L4 (sm_89)", Major: 8, Minor: 9, SMs: 58, BarriersPerBlockSlot: 1,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 24, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 48 * kib * kib, MaxRegsPerThread: 255,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100)},
-	90: {Name: "H100-SXM5 (sm_90)", Major: 9, Minor: 0, SMs: 132,
+	90: {Name: "H100-SXM5 (sm_90)", Major: 9, Minor: 0, SMs: 132, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 228 * kib, SharedPerBlockOptin: 227 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 50 * kib * kib, MaxRegsPerThread: 255,
-		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164, 196, 228), BarriersPerSM: 64},
-	100: {Name: "B200 (sm_100)", Major: 10, Minor: 0, SMs: 148,
+		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164, 196, 228)},
+	100: {Name: "B200 (sm_100)", Major: 10, Minor: 0, SMs: 148, BarriersPerBlockSlot: 2, VirtualResourcesPerSM: 128,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 228 * kib, SharedPerBlockOptin: 227 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 126 * kib * kib, MaxRegsPerThread: 255,
-		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164, 196, 228), BarriersPerSM: 64},
-	120: {Name: "RTX PRO 6000 Blackwell (sm_120)", Major: 12, Minor: 0, SMs: 188,
+		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164, 196, 228)},
+	120: {Name: "RTX PRO 6000 Blackwell (sm_120)", Major: 12, Minor: 0, SMs: 188, BarriersPerBlockSlot: 1, VirtualResourcesPerSM: 128,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 24, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 128 * kib * kib, MaxRegsPerThread: 255,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100)},

@@ -1,0 +1,353 @@
+package affine
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Kind says how much is known about a value.
+type Kind uint8
+
+const (
+	// Affine: the value is exactly Const + Σ Coef·Mono.
+	Affine Kind = iota
+	// NonAffine: the value is a known function of Deps (e.g. tid % 32,
+	// n / 3) that is not a sum of monomials.
+	NonAffine
+	// Unknown: the value depends on memory or calls (a[b[i]], f(x)).
+	Unknown
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Affine:
+		return "affine"
+	case NonAffine:
+		return "non-affine"
+	default:
+		return "unknown"
+	}
+}
+
+// Term is one coefficient·monomial of a Form. Mono is the product of its
+// symbols, sorted and joined by "*".
+type Term struct {
+	Mono string
+	Coef int64
+}
+
+// Form is a symbolic value. The zero Form is the affine constant 0.
+type Form struct {
+	Kind  Kind
+	Const int64
+	terms []Term   // sorted by Mono, no zero coefficients (Affine only)
+	deps  []string // sorted symbols a NonAffine or Unknown value depends on
+}
+
+// Const returns the affine constant c.
+func Const(c int64) Form { return Form{Const: c} }
+
+// Sym returns the affine form 1·s.
+func Sym(s string) Form { return Form{terms: []Term{{Mono: s, Coef: 1}}} }
+
+// Opaque returns a form of the given non-affine kind depending on deps.
+func Opaque(k Kind, deps ...string) Form {
+	if k == Affine {
+		k = NonAffine
+	}
+	f := Form{Kind: k}
+	for _, d := range deps {
+		f.deps = addSorted(f.deps, d)
+	}
+	return f
+}
+
+// Terms returns the monomials of an affine form, sorted by monomial.
+func (f Form) Terms() []Term { return f.terms }
+
+// Int reports the value of a constant affine form.
+func (f Form) Int() (int64, bool) {
+	return f.Const, f.Kind == Affine && len(f.terms) == 0
+}
+
+// Coef returns the coefficient of the monomial mono (0 when absent).
+func (f Form) Coef(mono string) int64 {
+	for _, t := range f.terms {
+		if t.Mono == mono {
+			return t.Coef
+		}
+	}
+	return 0
+}
+
+// Symbols returns every symbol the value depends on, sorted.
+func (f Form) Symbols() []string {
+	var out []string
+	for _, t := range f.terms {
+		for _, s := range Factors(t.Mono) {
+			out = addSorted(out, s)
+		}
+	}
+	for _, d := range f.deps {
+		out = addSorted(out, d)
+	}
+	return out
+}
+
+// DependsOn reports whether any symbol of f satisfies pred.
+func (f Form) DependsOn(pred func(sym string) bool) bool {
+	for _, s := range f.Symbols() {
+		if pred(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// ThreadDependent reports whether f depends on threadIdx.
+func (f Form) ThreadDependent() bool { return f.DependsOn(IsThreadSym) }
+
+// Equal reports whether two forms are the same value.
+func (f Form) Equal(g Form) bool {
+	if f.Kind != g.Kind || f.Kind != Affine {
+		return false // non-affine values are never known to be equal
+	}
+	if f.Const != g.Const || len(f.terms) != len(g.terms) {
+		return false
+	}
+	for i := range f.terms {
+		if f.terms[i] != g.terms[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// String renders the form, e.g. "blockDim.x*blockIdx.x + threadIdx.x + 1",
+// "non-affine(threadIdx.x)" or "unknown".
+func (f Form) String() string {
+	if f.Kind != Affine {
+		if len(f.deps) == 0 {
+			return f.Kind.String()
+		}
+		return f.Kind.String() + "(" + strings.Join(f.deps, ", ") + ")"
+	}
+	var b strings.Builder
+	for i, t := range f.terms {
+		c := t.Coef
+		switch {
+		case i == 0 && c < 0:
+			b.WriteString("-")
+			c = -c
+		case i > 0 && c < 0:
+			b.WriteString(" - ")
+			c = -c
+		case i > 0:
+			b.WriteString(" + ")
+		}
+		if c != 1 {
+			b.WriteString(strconv.FormatInt(c, 10))
+			b.WriteString("*")
+		}
+		b.WriteString(t.Mono)
+	}
+	switch {
+	case len(f.terms) == 0:
+		b.WriteString(strconv.FormatInt(f.Const, 10))
+	case f.Const > 0:
+		b.WriteString(" + " + strconv.FormatInt(f.Const, 10))
+	case f.Const < 0:
+		b.WriteString(" - " + strconv.FormatInt(-f.Const, 10))
+	}
+	return b.String()
+}
+
+// Add returns f + g.
+func (f Form) Add(g Form) Form {
+	if f.Kind != Affine || g.Kind != Affine {
+		return join(f, g)
+	}
+	out := Form{Const: f.Const + g.Const}
+	out.terms = mergeTerms(f.terms, g.terms, 1)
+	return out
+}
+
+// Sub returns f − g.
+func (f Form) Sub(g Form) Form {
+	if f.Kind != Affine || g.Kind != Affine {
+		return join(f, g)
+	}
+	out := Form{Const: f.Const - g.Const}
+	out.terms = mergeTerms(f.terms, g.terms, -1)
+	return out
+}
+
+// Scale returns k·f.
+func (f Form) Scale(k int64) Form {
+	if f.Kind != Affine {
+		return f
+	}
+	if k == 0 {
+		return Form{}
+	}
+	out := Form{Const: f.Const * k}
+	for _, t := range f.terms {
+		out.terms = append(out.terms, Term{Mono: t.Mono, Coef: t.Coef * k})
+	}
+	return out
+}
+
+// Mul returns f·g, multiplying out monomials.
+func (f Form) Mul(g Form) Form {
+	if f.Kind != Affine || g.Kind != Affine {
+		if c, ok := f.Int(); ok && c == 0 {
+			return Form{}
+		}
+		if c, ok := g.Int(); ok && c == 0 {
+			return Form{}
+		}
+		return join(f, g)
+	}
+	out := Const(f.Const * g.Const)
+	for _, t := range f.terms {
+		out = out.Add(Form{terms: []Term{{Mono: t.Mono, Coef: t.Coef * g.Const}}})
+		for _, u := range g.terms {
+			out = out.Add(Form{terms: []Term{{Mono: mulMono(t.Mono, u.Mono), Coef: t.Coef * u.Coef}}})
+		}
+	}
+	for _, u := range g.terms {
+		out = out.Add(Form{terms: []Term{{Mono: u.Mono, Coef: u.Coef * f.Const}}})
+	}
+	out.terms = dropZero(out.terms)
+	return out
+}
+
+// Div returns f / c with C integer semantics. It is exact (Affine) when f is
+// constant or every coefficient and the constant are multiples of c;
+// otherwise NonAffine.
+func (f Form) Div(g Form) Form {
+	c, ok := g.Int()
+	if f.Kind != Affine || !ok || c == 0 {
+		return join(f, g).nonAffine()
+	}
+	if v, ok := f.Int(); ok {
+		return Const(v / c)
+	}
+	if f.Const%c != 0 {
+		return f.nonAffine()
+	}
+	for _, t := range f.terms {
+		if t.Coef%c != 0 {
+			return f.nonAffine()
+		}
+	}
+	out := Form{Const: f.Const / c}
+	for _, t := range f.terms {
+		out.terms = append(out.terms, Term{Mono: t.Mono, Coef: t.Coef / c})
+	}
+	return out
+}
+
+// Rem returns f % g; exact only for constants (or when every coefficient
+// is a multiple of the constant divisor, which makes the remainder the
+// constant's).
+func (f Form) Rem(g Form) Form {
+	c, ok := g.Int()
+	if f.Kind != Affine || !ok || c == 0 {
+		return join(f, g).nonAffine()
+	}
+	for _, t := range f.terms {
+		if t.Coef%c != 0 {
+			return f.nonAffine()
+		}
+	}
+	if len(f.terms) > 0 && f.Const < 0 {
+		return f.nonAffine() // sign of the result depends on the symbols
+	}
+	return Const(f.Const % c)
+}
+
+// nonAffine demotes an affine form to NonAffine over its symbols.
+func (f Form) nonAffine() Form {
+	if f.Kind != Affine {
+		return f
+	}
+	return Opaque(NonAffine, f.Symbols()...)
+}
+
+// join combines the dependencies of operands that are not both affine.
+func join(fs ...Form) Form {
+	out := Form{Kind: NonAffine}
+	for _, f := range fs {
+		if f.Kind > out.Kind {
+			out.Kind = f.Kind
+		}
+		for _, s := range f.Symbols() {
+			out.deps = addSorted(out.deps, s)
+		}
+	}
+	return out
+}
+
+// Factors splits a monomial into its symbols.
+func Factors(mono string) []string { return strings.Split(mono, "*") }
+
+func mulMono(a, b string) string {
+	fs := append(Factors(a), Factors(b)...)
+	sort.Strings(fs)
+	return strings.Join(fs, "*")
+}
+
+func mergeTerms(a, b []Term, sign int64) []Term {
+	out := make([]Term, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j >= len(b) || (i < len(a) && a[i].Mono < b[j].Mono):
+			out = append(out, a[i])
+			i++
+		case i >= len(a) || b[j].Mono < a[i].Mono:
+			out = append(out, Term{Mono: b[j].Mono, Coef: sign * b[j].Coef})
+			j++
+		default:
+			out = append(out, Term{Mono: a[i].Mono, Coef: a[i].Coef + sign*b[j].Coef})
+			i++
+			j++
+		}
+	}
+	return dropZero(out)
+}
+
+func dropZero(ts []Term) []Term {
+	out := ts[:0]
+	for _, t := range ts {
+		if t.Coef != 0 {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+func addSorted(list []string, s string) []string {
+	i := sort.SearchStrings(list, s)
+	if i < len(list) && list[i] == s {
+		return list
+	}
+	list = append(list, "")
+	copy(list[i+1:], list[i:])
+	list[i] = s
+	return list
+}
+
+// IsThreadSym reports whether s is threadIdx.x, threadIdx.y or threadIdx.z.
+func IsThreadSym(s string) bool { return strings.HasPrefix(s, "threadIdx.") }
+
+// IsBuiltinUniform reports whether s is a built-in that is the same for all
+// threads of a block: blockIdx.*, blockDim.*, gridDim.*.
+func IsBuiltinUniform(s string) bool {
+	return strings.HasPrefix(s, "blockIdx.") || strings.HasPrefix(s, "blockDim.") || strings.HasPrefix(s, "gridDim.")
+}
