@@ -1,0 +1,265 @@
+package task
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DType is the element type of a parameter.
+type DType string
+
+// The element types a task may use.
+const (
+	Float32 DType = "float32"
+	Float64 DType = "float64"
+	Int32   DType = "int32"
+	Int64   DType = "int64"
+	Uint32  DType = "uint32"
+	Uint8   DType = "uint8"
+)
+
+// DTypes lists the element types in documentation order.
+var DTypes = []DType{Float32, Float64, Int32, Int64, Uint32, Uint8}
+
+// CType is the C spelling of d.
+func (d DType) CType() string {
+	switch d {
+	case Float32:
+		return "float"
+	case Float64:
+		return "double"
+	case Int32:
+		return "int"
+	case Int64:
+		return "long long"
+	case Uint32:
+		return "unsigned int"
+	case Uint8:
+		return "unsigned char"
+	}
+	return ""
+}
+
+// Size is the size of one element in bytes.
+func (d DType) Size() int {
+	switch d {
+	case Float64, Int64:
+		return 8
+	case Uint8:
+		return 1
+	case Float32, Int32, Uint32:
+		return 4
+	}
+	return 0
+}
+
+// IsFloat reports whether d is a floating-point type.
+func (d DType) IsFloat() bool { return d == Float32 || d == Float64 }
+
+func (d DType) valid() bool { return d.Size() > 0 }
+
+// Role says how the entry point uses a parameter.
+type Role string
+
+// The parameter roles.
+const (
+	In     Role = "in"     // pointer to const, read
+	Out    Role = "out"    // pointer, written
+	InOut  Role = "inout"  // pointer, read and written
+	Scalar Role = "scalar" // passed by value, from the configuration's values
+)
+
+// IsArray reports whether the parameter is passed as a pointer.
+func (r Role) IsArray() bool { return r == In || r == Out || r == InOut }
+
+// IsOutput reports whether the candidate writes the parameter.
+func (r Role) IsOutput() bool { return r == Out || r == InOut }
+
+// IsInput reports whether the parameter carries input data.
+func (r Role) IsInput() bool { return r == In || r == InOut }
+
+// Param is one parameter of the entry point, in signature order.
+type Param struct {
+	Name string `yaml:"name"`
+	Type DType  `yaml:"type"`
+	Role Role   `yaml:"role"`
+	Size string `yaml:"size"` // element count expression, arrays only
+}
+
+// Number is a YAML scalar kept as written, so that integers stay exact and
+// expressions ("bins-1") stay text until a configuration binds them.
+type Number string
+
+// UnmarshalYAML accepts any scalar.
+func (n *Number) UnmarshalYAML(v *yaml.Node) error {
+	if v.Kind != yaml.ScalarNode {
+		return fmt.Errorf("line %d: want a number, got a %s", v.Line, kindName(v.Kind))
+	}
+	*n = Number(v.Value)
+	return nil
+}
+
+// Float parses n as a floating-point number.
+func (n Number) Float() (float64, error) { return strconv.ParseFloat(string(n), 64) }
+
+// Config is one named size configuration.
+type Config struct {
+	Name    string            `yaml:"name"`
+	Values  map[string]Number `yaml:"values"`
+	Primary bool              `yaml:"primary"`
+}
+
+// Dist is the distribution an input array is drawn from.
+type Dist struct {
+	Dist string  `yaml:"dist"` // uniform, normal, randint, nonzero_uniform
+	Min  *Number `yaml:"min"`
+	Max  *Number `yaml:"max"`
+	Mean *Number `yaml:"mean"`
+	Std  *Number `yaml:"std"`
+}
+
+// Tolerance is the per-element pass criterion |out-ref| <= ATol + RTol*|ref|.
+type Tolerance struct {
+	RTol float64 `yaml:"rtol"`
+	ATol float64 `yaml:"atol"`
+}
+
+// DefaultTolerance is used for element types that task.yaml does not list.
+var DefaultTolerance = map[DType]Tolerance{
+	Float32: {RTol: 1e-4, ATol: 1e-5},
+	Float64: {RTol: 1e-9, ATol: 1e-12},
+	Int32:   {}, Int64: {}, Uint32: {}, Uint8: {},
+}
+
+// Task is a loaded, validated c2cuda task.
+type Task struct {
+	Name        string              `yaml:"name"`
+	Description string              `yaml:"description"`
+	Category    string              `yaml:"category"`
+	Entry       string              `yaml:"entry"`
+	Signature   string              `yaml:"signature"`
+	Params      []Param             `yaml:"params"`
+	Configs     []Config            `yaml:"configs"`
+	Inputs      map[string]Dist     `yaml:"inputs"`
+	Generator   string              `yaml:"generator"`
+	Tolerance   map[DType]Tolerance `yaml:"tolerance"`
+	Bytes       string              `yaml:"bytes"`
+	Flops       string              `yaml:"flops"`
+
+	// Filled by Load.
+	Dir       string   `yaml:"-"` // the task folder
+	Suite     string   `yaml:"-"` // name of the folder above Dir
+	Reference string   `yaml:"-"` // path of reference.c
+	Variants  []string `yaml:"-"` // paths of variants/*.cu, sorted
+}
+
+// File is the name of the task description inside a task folder.
+const File = "task.yaml"
+
+// Load reads and validates the task in dir. All problems found are returned
+// together (errors.Join), each naming the file and field.
+func Load(dir string) (*Task, error) {
+	path := filepath.Join(dir, File)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s: missing; every task folder needs a task.yaml (see docs/task-format.md)", path)
+		}
+		return nil, fmt.Errorf("task: %w", err)
+	}
+	t, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	t.Dir = dir
+	t.Suite = filepath.Base(filepath.Dir(filepath.Clean(dir)))
+	t.Reference = filepath.Join(dir, "reference.c")
+	t.Variants, _ = filepath.Glob(filepath.Join(dir, "variants", "*.cu"))
+	sort.Strings(t.Variants)
+	if err := t.validate(path, filepath.Base(filepath.Clean(dir)), true); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Parse decodes task.yaml text strictly (unknown fields are errors) without
+// validating it; path is used in messages.
+func Parse(path string, data []byte) (*Task, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var t Task
+	if err := dec.Decode(&t); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty file; see docs/task-format.md for the fields", path)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &t, nil
+}
+
+// Validate checks t as Load does, without the files beside task.yaml; name
+// is the folder name the task must have.
+func (t *Task) Validate(path, name string) error { return t.validate(path, name, false) }
+
+// Primary returns the index of the primary configuration: the one marked
+// primary, or the last.
+func (t *Task) Primary() int {
+	for i, c := range t.Configs {
+		if c.Primary {
+			return i
+		}
+	}
+	return len(t.Configs) - 1
+}
+
+// Tol returns the tolerance for element type d.
+func (t *Task) Tol(d DType) Tolerance {
+	if tol, ok := t.Tolerance[d]; ok {
+		return tol
+	}
+	return DefaultTolerance[d]
+}
+
+// Param returns the parameter called name, or nil.
+func (t *Task) Param(name string) *Param {
+	for i := range t.Params {
+		if t.Params[i].Name == name {
+			return &t.Params[i]
+		}
+	}
+	return nil
+}
+
+// DistFor returns the input distribution of param p: the one task.yaml gives,
+// or the default (uniform [-1, 1] for floats, randint [1, 100] for integers).
+func (t *Task) DistFor(p *Param) Dist {
+	if d, ok := t.Inputs[p.Name]; ok {
+		return d
+	}
+	if p.Type.IsFloat() {
+		lo, hi := Number("-1"), Number("1")
+		return Dist{Dist: "uniform", Min: &lo, Max: &hi}
+	}
+	lo, hi := Number("1"), Number("100")
+	return Dist{Dist: "randint", Min: &lo, Max: &hi}
+}
+
+func kindName(k yaml.Kind) string {
+	switch k {
+	case yaml.MappingNode:
+		return "mapping"
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.AliasNode:
+		return "alias"
+	}
+	return "scalar"
+}
