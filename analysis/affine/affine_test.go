@@ -1,0 +1,67 @@
+package affine
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+)
+
+func parse(t *testing.T, path string) (*sitter.Node, []byte) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := analysis.ParseFile(context.Background(), path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Root(), src
+}
+
+// TestForms evaluates the initializer of every declaration that carries a
+// "// form: WANT" comment and compares the rendered form.
+func TestForms(t *testing.T) {
+	root, src := parse(t, "testdata/forms.cu")
+	file := NewFile(root, src)
+	checked := 0
+	walk(root, func(fn *sitter.Node) bool {
+		if fn.Type() != "function_definition" {
+			return true
+		}
+		scope := file.Scope(fn)
+		walk(fn, func(n *sitter.Node) bool {
+			if n.Type() != "declaration" {
+				return true
+			}
+			cm := n.NextSibling()
+			if cm == nil || cm.Type() != "comment" || cm.StartPoint().Row != n.EndPoint().Row {
+				return true
+			}
+			text := cm.Content(src)
+			want, ok := strings.CutPrefix(text, "// form: ")
+			if !ok {
+				return true
+			}
+			ds := declsOf(n, src)
+			if len(ds) != 1 || ds[0].Value == nil {
+				t.Fatalf("line %d: want one initialized declaration", n.StartPoint().Row+1)
+			}
+			got := scope.Eval(ds[0].Value).String()
+			if got != strings.TrimSpace(want) {
+				t.Errorf("line %d: %s = %s, want %s", n.StartPoint().Row+1, ds[0].Name, got, want)
+			}
+			checked++
+			return false
+		})
+		return false
+	})
+	if checked != 26 {
+		t.Fatalf("checked only %d forms; the testdata markers are not being found", checked)
+	}
+}

@@ -1,0 +1,467 @@
+package affine
+
+import (
+	"strconv"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// maxDepth bounds substitution through definitions and macros, so that
+// pathological input yields Unknown instead of exhausting the stack.
+const maxDepth = 64
+
+// Eval returns the form of expression n, which must belong to the scope's
+// file.
+func (s *Scope) Eval(n *sitter.Node) Form {
+	return s.eval(n, s.src, 0)
+}
+
+// EvalAt returns the form of expression n from another source (a macro
+// body) with names resolved as if written at byte offset at of the file.
+func (s *Scope) evalAt(n *sitter.Node, src []byte, at uint32) Form {
+	return s.eval(n, src, at)
+}
+
+// Value returns the form of a declared variable as seen by its uses (see
+// the package doc for the rules on reassigned variables).
+func (s *Scope) Value(d *Decl) Form {
+	if f, ok := s.memo[d]; ok {
+		return f
+	}
+	if s.busy[d] || s.depth > maxDepth {
+		return Opaque(Unknown)
+	}
+	s.busy[d] = true
+	s.depth++
+	f := s.value(d)
+	s.depth--
+	delete(s.busy, d)
+	s.memo[d] = f
+	return f
+}
+
+func (s *Scope) value(d *Decl) Form {
+	if len(d.Dims) > 0 {
+		return Opaque(Unknown) // an array name is an address, not an index
+	}
+	var plains []Form
+	switch {
+	case d.Param:
+		plains = append(plains, Sym(d.Name))
+	case d.Global:
+		if d.Value != nil && (d.Has("const") || d.Has("constexpr")) {
+			return s.initValue(d)
+		}
+		return Sym(d.Name) // a mutable global: uniform, unknown value
+	case d.Value != nil:
+		plains = append(plains, s.initValue(d))
+	}
+	// While the writes are evaluated the variable stands for itself, so
+	// that i = i + 2 reads as a step of 2.
+	s.memo[d] = Sym(d.Name)
+	defer delete(s.memo, d)
+	var steps, others []Form
+	for _, w := range d.writes {
+		switch w.Type() {
+		case "update_expression":
+			op := ""
+			if o := w.ChildByFieldName("operator"); o != nil {
+				op = o.Type()
+			}
+			if op == "--" {
+				steps = append(steps, Const(-1))
+			} else {
+				steps = append(steps, Const(1))
+			}
+		case "assignment_expression":
+			op := ""
+			if o := w.ChildByFieldName("operator"); o != nil {
+				op = o.Type()
+			}
+			rhs := s.Eval(w.ChildByFieldName("right"))
+			switch op {
+			case "=":
+				if step := rhs.Sub(Sym(d.Name)); rhs.Kind == Affine && rhs.Coef(d.Name) == 1 && step.Coef(d.Name) == 0 && !mentions(step, d.Name) {
+					steps = append(steps, step)
+				} else if mentions(rhs, d.Name) {
+					others = append(others, rhs)
+				} else {
+					plains = append(plains, rhs)
+				}
+			case "+=":
+				steps = append(steps, rhs)
+			case "-=":
+				steps = append(steps, rhs.Scale(-1))
+			default:
+				others = append(others, rhs)
+			}
+		default: // &name: written through a pointer
+			others = append(others, Opaque(Unknown))
+		}
+	}
+	if len(plains) == 0 {
+		return Opaque(Unknown) // never given a value we can see
+	}
+	v := plains[0]
+	for _, p := range plains[1:] {
+		if !p.Equal(v) {
+			v = join(append(plains, others...)...)
+			if v.Kind == NonAffine {
+				v.Kind = Unknown // which definition reaches a use is not tracked
+			}
+			return v.without(d.Name)
+		}
+	}
+	if len(others) > 0 {
+		// s >>= 1, i *= 2: a uniform variable stays a uniform symbol.
+		all := append([]Form{v}, others...)
+		for _, o := range all {
+			if o.Kind == Unknown || o.DependsOn(func(x string) bool { return IsThreadSym(x) }) {
+				return join(all...).without(d.Name)
+			}
+		}
+		return Sym(d.Name)
+	}
+	if len(steps) == 0 {
+		return v
+	}
+	step := steps[0]
+	for _, st := range steps {
+		if st.Kind != Affine || st.ThreadDependent() || mentions(st, d.Name) {
+			return join(append([]Form{v}, steps...)...).without(d.Name)
+		}
+		if !st.Equal(step) {
+			step = Const(1) // mixed steps: count progress in the symbol itself
+		}
+	}
+	return v.Add(step.Mul(Sym(d.Name)))
+}
+
+// initValue evaluates a declaration's initializer: = e, (e) or {e}.
+func (s *Scope) initValue(d *Decl) Form {
+	v := d.Value
+	switch v.Type() {
+	case "argument_list", "initializer_list":
+		if v.NamedChildCount() != 1 {
+			return Opaque(Unknown)
+		}
+		v = v.NamedChild(0)
+	}
+	return s.Eval(v)
+}
+
+func mentions(f Form, sym string) bool {
+	for _, x := range f.Symbols() {
+		if x == sym {
+			return true
+		}
+	}
+	return false
+}
+
+// without drops sym from the dependencies of a non-affine form; used when
+// a variable's own symbol leaked into its value.
+func (f Form) without(sym string) Form {
+	if f.Kind == Affine {
+		return f
+	}
+	out := Form{Kind: f.Kind}
+	for _, d := range f.deps {
+		if d != sym {
+			out.deps = append(out.deps, d)
+		}
+	}
+	return out
+}
+
+var builtinVars = map[string]bool{"threadIdx": true, "blockIdx": true, "blockDim": true, "gridDim": true}
+
+func (s *Scope) eval(n *sitter.Node, src []byte, at uint32) Form {
+	if n == nil {
+		return Opaque(Unknown)
+	}
+	if s.depth > maxDepth {
+		return Opaque(Unknown)
+	}
+	s.depth++
+	defer func() { s.depth-- }()
+	pos := at
+	if pos == 0 {
+		pos = n.StartByte()
+	}
+	sub := func(c *sitter.Node) Form { return s.eval(c, src, at) }
+	switch n.Type() {
+	case "number_literal":
+		if v, ok := ParseInt(n.Content(src)); ok {
+			return Const(v)
+		}
+		return Opaque(NonAffine) // a floating-point literal
+	case "true":
+		return Const(1)
+	case "false", "null", "nullptr":
+		return Const(0)
+	case "char_literal":
+		return Opaque(NonAffine)
+	case "identifier":
+		return s.ident(n.Content(src), pos)
+	case "field_expression":
+		arg, field := n.ChildByFieldName("argument"), n.ChildByFieldName("field")
+		if arg != nil && field != nil && arg.Type() == "identifier" && builtinVars[arg.Content(src)] {
+			switch fl := field.Content(src); fl {
+			case "x", "y", "z":
+				return Sym(arg.Content(src) + "." + fl)
+			}
+		}
+		return join(sub(arg)).unknown()
+	case "parenthesized_expression", "condition_clause":
+		if n.NamedChildCount() == 0 {
+			return Opaque(Unknown)
+		}
+		return sub(n.NamedChild(int(n.NamedChildCount()) - 1))
+	case "cast_expression":
+		return sub(n.ChildByFieldName("value"))
+	case "comma_expression":
+		return sub(n.ChildByFieldName("right"))
+	case "assignment_expression":
+		return sub(n.ChildByFieldName("right"))
+	case "unary_expression":
+		x := sub(n.ChildByFieldName("argument"))
+		op := ""
+		if o := n.ChildByFieldName("operator"); o != nil {
+			op = o.Type()
+		}
+		switch op {
+		case "-":
+			if x.Kind != Affine {
+				return x
+			}
+			return x.Scale(-1)
+		case "+":
+			return x
+		case "!":
+			if v, ok := x.Int(); ok {
+				return Const(b2i(v == 0))
+			}
+		case "~":
+			if v, ok := x.Int(); ok {
+				return Const(^v)
+			}
+		}
+		return x.nonAffine()
+	case "binary_expression":
+		return s.binary(n, src, at)
+	case "conditional_expression":
+		c := sub(n.ChildByFieldName("condition"))
+		a, b := sub(n.ChildByFieldName("consequence")), sub(n.ChildByFieldName("alternative"))
+		if v, ok := c.Int(); ok {
+			if v != 0 {
+				return a
+			}
+			return b
+		}
+		if a.Equal(b) {
+			return a
+		}
+		return join(c, a, b)
+	case "sizeof_expression":
+		if t := n.ChildByFieldName("type"); t != nil {
+			if sz, ok := SizeOf(typeText(t, src)); ok {
+				return Const(sz)
+			}
+		}
+		// sizeof(float4) without a type hint parses as sizeof of a
+		// parenthesized name.
+		if v := n.ChildByFieldName("value"); v != nil {
+			if sz, ok := SizeOf(strings.Trim(v.Content(src), "() \t")); ok {
+				return Const(sz)
+			}
+		}
+		return Opaque(NonAffine)
+	case "call_expression":
+		return s.call(n, src, at)
+	}
+	// Loads (a[i], *p, p->f) and anything else: unknown, but keep the
+	// symbols it was computed from.
+	var parts []Form
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		c := n.NamedChild(i)
+		switch c.Type() {
+		case "identifier", "field_expression", "binary_expression", "subscript_argument_list",
+			"parenthesized_expression", "subscript_expression", "call_expression", "unary_expression":
+			if c.Type() == "subscript_argument_list" {
+				for j := 0; j < int(c.NamedChildCount()); j++ {
+					parts = append(parts, sub(c.NamedChild(j)))
+				}
+				continue
+			}
+			parts = append(parts, sub(c))
+		}
+	}
+	return join(parts...).unknown()
+}
+
+func (f Form) unknown() Form {
+	f = f.nonAffine()
+	f.Kind = Unknown
+	return f
+}
+
+func (s *Scope) ident(name string, pos uint32) Form {
+	if m, ok := s.File.macros[name]; ok {
+		if e, msrc := s.File.macroExpr(m); e != nil {
+			return s.evalAt(e, msrc, pos)
+		}
+		return Opaque(Unknown)
+	}
+	if d := s.Lookup(name, pos); d != nil {
+		return s.Value(d)
+	}
+	if name == "warpSize" {
+		return Const(32)
+	}
+	return Sym(name) // an undeclared name (a global from a header): uniform
+}
+
+func (s *Scope) binary(n *sitter.Node, src []byte, at uint32) Form {
+	l := s.eval(n.ChildByFieldName("left"), src, at)
+	r := s.eval(n.ChildByFieldName("right"), src, at)
+	op := ""
+	if o := n.ChildByFieldName("operator"); o != nil {
+		op = o.Type()
+	}
+	switch op {
+	case "+":
+		return l.Add(r)
+	case "-":
+		return l.Sub(r)
+	case "*":
+		return l.Mul(r)
+	case "/":
+		return l.Div(r)
+	case "%":
+		return l.Rem(r)
+	case "<<":
+		if k, ok := r.Int(); ok && k >= 0 && k < 63 {
+			return l.Mul(Const(1 << k))
+		}
+	case ">>":
+		if k, ok := r.Int(); ok && k >= 0 && k < 63 {
+			if v, ok := l.Int(); ok {
+				return Const(v >> k)
+			}
+			return l.Div(Const(1 << k))
+		}
+	}
+	a, aok := l.Int()
+	b, bok := r.Int()
+	if aok && bok {
+		switch op {
+		case "&":
+			return Const(a & b)
+		case "|":
+			return Const(a | b)
+		case "^":
+			return Const(a ^ b)
+		case "==":
+			return Const(b2i(a == b))
+		case "!=":
+			return Const(b2i(a != b))
+		case "<":
+			return Const(b2i(a < b))
+		case "<=":
+			return Const(b2i(a <= b))
+		case ">":
+			return Const(b2i(a > b))
+		case ">=":
+			return Const(b2i(a >= b))
+		case "&&":
+			return Const(b2i(a != 0 && b != 0))
+		case "||":
+			return Const(b2i(a != 0 || b != 0))
+		}
+	}
+	return join(l, r)
+}
+
+func (s *Scope) call(n *sitter.Node, src []byte, at uint32) Form {
+	fn := n.ChildByFieldName("function")
+	args := n.ChildByFieldName("arguments")
+	var xs []Form
+	if args != nil {
+		for i := 0; i < int(args.NamedChildCount()); i++ {
+			xs = append(xs, s.eval(args.NamedChild(i), src, at))
+		}
+	}
+	name := ""
+	if fn != nil {
+		name = fn.Content(src)
+	}
+	switch strings.TrimPrefix(name, "std::") {
+	case "min", "max", "umin", "umax", "llmin", "llmax":
+		if len(xs) == 2 {
+			a, aok := xs[0].Int()
+			b, bok := xs[1].Int()
+			if aok && bok {
+				if (a < b) == strings.HasSuffix(name, "min") {
+					return Const(a)
+				}
+				return Const(b)
+			}
+			return join(xs...)
+		}
+	case "__mul24", "__umul24":
+		if len(xs) == 2 {
+			return xs[0].Mul(xs[1])
+		}
+	}
+	return join(xs...).unknown()
+}
+
+// macroExpr parses an object-like macro's replacement text as an
+// expression, once.
+func (f *File) macroExpr(m *macro) (*sitter.Node, []byte) {
+	if !m.tried {
+		m.tried = true
+		m.expr, m.src = parseExpr(m.text)
+	}
+	return m.expr, m.src
+}
+
+// ParseInt parses a C integer literal: decimal, hex, octal or binary, with
+// digit separators and u/l suffixes.
+func ParseInt(lit string) (int64, bool) {
+	t := strings.ReplaceAll(lit, "'", "")
+	t = strings.TrimRight(t, "uUlLzZ")
+	if t == "" {
+		return 0, false
+	}
+	if len(t) > 1 && t[0] == '0' && t[1] >= '0' && t[1] <= '9' {
+		t = "0o" + t[1:]
+	}
+	v, err := strconv.ParseInt(t, 0, 64)
+	if err != nil {
+		u, err := strconv.ParseUint(t, 0, 64)
+		if err != nil {
+			return 0, false
+		}
+		return int64(u), true
+	}
+	return v, true
+}
+
+func typeText(t *sitter.Node, src []byte) string {
+	if t.Type() == "type_descriptor" {
+		if tt := t.ChildByFieldName("type"); tt != nil {
+			return tt.Content(src)
+		}
+	}
+	return t.Content(src)
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,31 @@
+package affine
+
+import (
+	"context"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+)
+
+// parseExpr parses a macro's replacement text as a C expression with the
+// project's CUDA grammar.
+func parseExpr(text string) (*sitter.Node, []byte) {
+	const prefix = "int __cudaperf_macro = ("
+	src := []byte(prefix + text + ");")
+	f, err := analysis.ParseFile(context.Background(), "<macro>", src)
+	if err != nil {
+		return nil, nil
+	}
+	var val *sitter.Node
+	walk(f.Root(), func(n *sitter.Node) bool {
+		if val == nil && n.Type() == "init_declarator" {
+			val = n.ChildByFieldName("value")
+		}
+		return val == nil
+	})
+	if val == nil || val.HasError() {
+		return nil, nil
+	}
+	return val, src
+}

@@ -1,0 +1,324 @@
+package affine
+
+import (
+	"sort"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// Decl is a declared variable: a parameter, a local, or a file-level
+// variable or constant.
+type Decl struct {
+	Name       string
+	Type       string         // base type as written, e.g. "float", "unsigned int", "dim3"
+	Pointer    int            // levels of *
+	Dims       []*sitter.Node // array dimension expressions, outermost first (nil for unsized [])
+	Qualifiers []string       // const, constexpr, __restrict__, __shared__, __constant__, extern, static, …
+	Param      bool
+	Global     bool         // declared at file level
+	Ident      *sitter.Node // the declared name
+	Value      *sitter.Node // initializer (expression, argument_list or initializer_list) or nil
+	Loop       *sitter.Node // the for_statement whose initializer declares it, or nil
+
+	start  uint32         // the name is in scope from here
+	writes []*sitter.Node // assignment_expression, update_expression, &name
+}
+
+// Has reports whether the declaration carries qualifier q.
+func (d *Decl) Has(q string) bool {
+	for _, x := range d.Qualifiers {
+		if x == q {
+			return true
+		}
+	}
+	return false
+}
+
+// Writes returns the assignments, increments and address-of expressions
+// that target the variable inside its function.
+func (d *Decl) Writes() []*sitter.Node { return d.writes }
+
+// File holds what every scope of one source file shares: object-like
+// macros and file-level declarations.
+type File struct {
+	src     []byte
+	root    *sitter.Node
+	macros  map[string]*macro
+	globals map[string]*Decl
+}
+
+type macro struct {
+	text  string
+	expr  *sitter.Node // parsed lazily
+	src   []byte
+	tried bool
+}
+
+// NewFile indexes the file-level macros and declarations of a parse tree.
+func NewFile(root *sitter.Node, src []byte) *File {
+	f := &File{src: src, root: root, macros: map[string]*macro{}, globals: map[string]*Decl{}}
+	walk(root, func(n *sitter.Node) bool {
+		switch n.Type() {
+		case "function_definition", "lambda_expression", "class_specifier", "struct_specifier":
+			return false
+		case "preproc_def":
+			name, val := n.ChildByFieldName("name"), n.ChildByFieldName("value")
+			if name != nil && val != nil {
+				f.macros[name.Content(src)] = &macro{text: strings.TrimSpace(val.Content(src))}
+			}
+			return false
+		case "declaration":
+			for _, d := range declsOf(n, src) {
+				d.Global = true
+				if _, dup := f.globals[d.Name]; !dup {
+					f.globals[d.Name] = d
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return f
+}
+
+// Source returns the file's source bytes.
+func (f *File) Source() []byte { return f.src }
+
+// Global returns the file-level declaration of name, or nil.
+func (f *File) Global(name string) *Decl { return f.globals[name] }
+
+// Macro returns the replacement text of an object-like macro.
+func (f *File) Macro(name string) (string, bool) {
+	m, ok := f.macros[name]
+	if !ok {
+		return "", false
+	}
+	return m.text, true
+}
+
+// Scope resolves names inside one function (or at file level when the
+// function is nil).
+type Scope struct {
+	File  *File
+	Func  *sitter.Node
+	src   []byte
+	decls map[string][]*Decl // by name, in source order
+	all   []*Decl
+	memo  map[*Decl]Form
+	busy  map[*Decl]bool
+	depth int
+}
+
+// Scope builds the scope of a function_definition node.
+func (f *File) Scope(fn *sitter.Node) *Scope {
+	s := &Scope{File: f, Func: fn, src: f.src, decls: map[string][]*Decl{}, memo: map[*Decl]Form{}, busy: map[*Decl]bool{}}
+	if fn == nil {
+		return s
+	}
+	if fd := FuncDeclarator(fn); fd != nil {
+		if params := fd.ChildByFieldName("parameters"); params != nil {
+			for i := 0; i < int(params.NamedChildCount()); i++ {
+				p := params.NamedChild(i)
+				if p.Type() != "parameter_declaration" && p.Type() != "optional_parameter_declaration" {
+					continue
+				}
+				for _, d := range declsOf(p, f.src) {
+					d.Param = true
+					d.start = fn.StartByte()
+					s.add(d)
+				}
+			}
+		}
+	}
+	body := fn.ChildByFieldName("body")
+	if body == nil {
+		return s
+	}
+	walk(body, func(n *sitter.Node) bool {
+		switch n.Type() {
+		case "lambda_expression":
+			return false
+		case "declaration":
+			loop := (*sitter.Node)(nil)
+			if p := n.Parent(); p != nil && p.Type() == "for_statement" {
+				if init := p.ChildByFieldName("initializer"); init != nil && init.StartByte() == n.StartByte() {
+					loop = p
+				}
+			}
+			for _, d := range declsOf(n, f.src) {
+				d.Loop = loop
+				s.add(d)
+			}
+		}
+		return true
+	})
+	for _, list := range s.decls {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].start < list[j].start })
+	}
+	walk(body, func(n *sitter.Node) bool {
+		var target *sitter.Node
+		switch n.Type() {
+		case "assignment_expression":
+			target = n.ChildByFieldName("left")
+		case "update_expression":
+			target = n.ChildByFieldName("argument")
+		case "pointer_expression":
+			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "&" {
+				target = n.ChildByFieldName("argument")
+			}
+		}
+		if target != nil && target.Type() == "identifier" {
+			if d := s.Lookup(target.Content(f.src), n.StartByte()); d != nil && !d.Global {
+				d.writes = append(d.writes, n)
+			}
+		}
+		return true
+	})
+	return s
+}
+
+func (s *Scope) add(d *Decl) {
+	s.decls[d.Name] = append(s.decls[d.Name], d)
+	s.all = append(s.all, d)
+}
+
+// Decls returns the parameters and locals of the function in source order.
+func (s *Scope) Decls() []*Decl { return s.all }
+
+// Lookup returns the declaration that name refers to at byte offset at:
+// the nearest preceding local or parameter, else the file-level one.
+func (s *Scope) Lookup(name string, at uint32) *Decl {
+	list := s.decls[name]
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i].start <= at {
+			return list[i]
+		}
+	}
+	return s.File.globals[name]
+}
+
+// IsLocal reports whether sym names a local variable or parameter of the
+// function, as opposed to a built-in or a file-level name.
+func (s *Scope) IsLocal(sym string) bool { return len(s.decls[sym]) > 0 }
+
+// IsParam reports whether sym names a parameter of the function.
+func (s *Scope) IsParam(sym string) bool {
+	for _, d := range s.decls[sym] {
+		if d.Param {
+			return true
+		}
+	}
+	return false
+}
+
+// FuncDeclarator returns the function_declarator of a function_definition.
+func FuncDeclarator(fn *sitter.Node) *sitter.Node {
+	d := fn.ChildByFieldName("declarator")
+	for d != nil && d.Type() != "function_declarator" {
+		d = d.ChildByFieldName("declarator")
+	}
+	return d
+}
+
+// FuncName returns the name of a function_definition ("" if it has none).
+func FuncName(fn *sitter.Node, src []byte) string {
+	fd := FuncDeclarator(fn)
+	if fd == nil {
+		return ""
+	}
+	if n := fd.ChildByFieldName("declarator"); n != nil {
+		return n.Content(src)
+	}
+	return ""
+}
+
+// declsOf returns the variables declared by a declaration or
+// parameter_declaration node.
+func declsOf(n *sitter.Node, src []byte) []*Decl {
+	var quals []string
+	typ := ""
+	if t := n.ChildByFieldName("type"); t != nil {
+		typ = strings.Join(strings.Fields(t.Content(src)), " ")
+	}
+	var declarators []*sitter.Node
+	for i := 0; i < int(n.ChildCount()); i++ {
+		c := n.Child(i)
+		switch c.Type() {
+		case "type_qualifier", "storage_class_specifier", "cuda_qualifier":
+			quals = append(quals, c.Content(src))
+		}
+		if n.FieldNameForChild(i) == "declarator" {
+			declarators = append(declarators, c)
+		}
+	}
+	var out []*Decl
+	for _, dn := range declarators {
+		d := &Decl{Type: typ, Qualifiers: append([]string(nil), quals...)}
+		if !unwrap(dn, src, d) || d.Ident == nil {
+			continue
+		}
+		d.Name = d.Ident.Content(src)
+		d.start = d.Ident.EndByte()
+		out = append(out, d)
+	}
+	return out
+}
+
+// unwrap descends a declarator, filling in the name, pointer levels, array
+// dimensions, pointer qualifiers and initializer. It reports false for
+// function declarators, which declare no variable.
+func unwrap(n *sitter.Node, src []byte, d *Decl) bool {
+	for n != nil {
+		switch n.Type() {
+		case "identifier", "field_identifier":
+			d.Ident = n
+			return true
+		case "init_declarator":
+			d.Value = n.ChildByFieldName("value")
+			n = n.ChildByFieldName("declarator")
+		case "pointer_declarator":
+			d.Pointer++
+			for i := 0; i < int(n.NamedChildCount()); i++ {
+				if c := n.NamedChild(i); c.Type() == "type_qualifier" {
+					d.Qualifiers = append(d.Qualifiers, c.Content(src))
+				}
+			}
+			n = n.ChildByFieldName("declarator")
+		case "array_declarator":
+			d.Dims = append([]*sitter.Node{n.ChildByFieldName("size")}, d.Dims...)
+			n = n.ChildByFieldName("declarator")
+		case "reference_declarator", "parenthesized_declarator":
+			var next *sitter.Node
+			for i := 0; i < int(n.NamedChildCount()); i++ {
+				if c := n.NamedChild(i); c.Type() != "type_qualifier" {
+					next = c
+				}
+			}
+			n = next
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// walk visits n and its named descendants in source order; visit returns
+// false to skip a node's children. It is iterative so that deeply nested
+// input cannot exhaust the stack.
+func walk(n *sitter.Node, visit func(*sitter.Node) bool) {
+	if n == nil {
+		return
+	}
+	stack := []*sitter.Node{n}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !visit(c) {
+			continue
+		}
+		for i := int(c.NamedChildCount()) - 1; i >= 0; i-- {
+			stack = append(stack, c.NamedChild(i))
+		}
+	}
+}
