@@ -1,0 +1,121 @@
+package lint
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/cudaperf/cudaperf/host/config"
+)
+
+// MaxFileSize is the largest file lint reads; larger ones are reported and
+// skipped (generated sources of that size are not worth a linter's time, and
+// a stray binary of that size should not be read into memory).
+const MaxFileSize = 10 << 20
+
+// sourceExts are the extensions collected when walking a directory. Files
+// named explicitly are always analyzed, whatever their extension.
+var sourceExts = []string{".cu", ".cuh"}
+
+// Input is one file to analyze.
+type Input struct {
+	Path    string
+	Content []byte
+}
+
+// InputError is a path that could not be read; it names the path and the fix.
+type InputError struct {
+	Path string
+	Err  string
+}
+
+func (e *InputError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e.Err) }
+
+// Collect expands the command-line paths into files: directories are walked
+// for .cu and .cuh files (skipping hidden folders and paths the config
+// excludes). An unreadable, missing or oversized path becomes an InputError
+// and the other paths are still collected.
+func Collect(paths []string, cfg *config.File) ([]Input, []*InputError) {
+	var inputs []Input
+	var errs []*InputError
+	seen := map[string]bool{}
+	add := func(p string, explicit bool) {
+		clean := filepath.Clean(p)
+		if seen[clean] || (!explicit && cfg != nil && cfg.Excluded(clean)) {
+			return
+		}
+		seen[clean] = true
+		st, err := os.Stat(p)
+		if err != nil {
+			errs = append(errs, &InputError{Path: p, Err: describe(err)})
+			return
+		}
+		if st.Size() > MaxFileSize {
+			errs = append(errs, &InputError{Path: p, Err: fmt.Sprintf("file is %d MB, over the %d MB limit: lint the sources it was generated from, or exclude it in .cudaperf.yaml", st.Size()>>20, MaxFileSize>>20)})
+			return
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			errs = append(errs, &InputError{Path: p, Err: describe(err)})
+			return
+		}
+		inputs = append(inputs, Input{Path: p, Content: b})
+	}
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			errs = append(errs, &InputError{Path: p, Err: describe(err)})
+			continue
+		}
+		if !st.IsDir() {
+			add(p, true)
+			continue
+		}
+		var found []string
+		werr := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				errs = append(errs, &InputError{Path: path, Err: describe(err)})
+				return nil
+			}
+			if d.IsDir() {
+				if path != p && strings.HasPrefix(d.Name(), ".") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if slices.Contains(sourceExts, filepath.Ext(path)) {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if werr != nil {
+			errs = append(errs, &InputError{Path: p, Err: describe(werr)})
+		}
+		if len(found) == 0 {
+			errs = append(errs, &InputError{Path: p, Err: "directory holds no .cu or .cuh files: name the files to lint"})
+		}
+		slices.Sort(found)
+		for _, f := range found {
+			add(f, false)
+		}
+	}
+	return inputs, errs
+}
+
+func describe(err error) string {
+	switch {
+	case os.IsNotExist(err):
+		return "no such file or directory: check the path"
+	case os.IsPermission(err):
+		return "permission denied: make the file readable"
+	}
+	var pe *fs.PathError
+	if e, ok := err.(*fs.PathError); ok {
+		pe = e
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
