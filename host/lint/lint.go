@@ -26,7 +26,9 @@ type PluginError struct {
 	Err    error
 }
 
-func (e *PluginError) Error() string { return fmt.Sprintf("analyzer plugin %q failed: %v", e.Plugin, e.Err) }
+func (e *PluginError) Error() string {
+	return fmt.Sprintf("analyzer plugin %q failed: %v", e.Plugin, e.Err)
+}
 
 // FileError is a file one plugin could not analyze (an internal error of the
 // plugin, not a finding about the code).
