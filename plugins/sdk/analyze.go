@@ -1,0 +1,87 @@
+package sdk
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sort"
+
+	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
+)
+
+// FileAnalyzer analyzes one file. An error (or a panic) becomes that file's
+// FileResult.error; it never fails the other files of the batch.
+type FileAnalyzer func(ctx context.Context, req *pluginv1.AnalyzeRequest, file *pluginv1.SourceFile) (*pluginv1.FileResult, error)
+
+// AnalyzeEach runs fn on every file of req in order and collects one
+// FileResult per file, as AnalyzerService.Analyze must return. It stops
+// early only when ctx is cancelled, marking the remaining files.
+func AnalyzeEach(ctx context.Context, req *pluginv1.AnalyzeRequest, fn FileAnalyzer) *pluginv1.AnalyzeResponse {
+	resp := &pluginv1.AnalyzeResponse{Files: make([]*pluginv1.FileResult, 0, len(req.GetFiles()))}
+	for _, f := range req.GetFiles() {
+		var res *pluginv1.FileResult
+		if err := ctx.Err(); err != nil {
+			res = &pluginv1.FileResult{Error: fmt.Sprintf("not analyzed: %v", err)}
+		} else {
+			res = analyzeOne(ctx, req, f, fn)
+		}
+		res.Path = f.GetPath()
+		resp.Files = append(resp.Files, res)
+	}
+	return resp
+}
+
+func analyzeOne(ctx context.Context, req *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile, fn FileAnalyzer) (res *pluginv1.FileResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			Logger().Error("panic analyzing file", "file", f.GetPath(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			res = &pluginv1.FileResult{Error: fmt.Sprintf("analyzer panicked on this file: %v (a bug in the plugin; its log has the stack)", r)}
+		}
+	}()
+	res, err := fn(ctx, req, f)
+	if err != nil {
+		return &pluginv1.FileResult{Error: err.Error()}
+	}
+	if res == nil {
+		res = &pluginv1.FileResult{}
+	}
+	return res
+}
+
+// LineIndex converts byte offsets of one file into 1-based line and column
+// positions (columns count bytes), as pluginv1.Range wants them.
+type LineIndex struct {
+	starts []int // byte offset of the start of each line
+	size   int
+}
+
+// NewLineIndex indexes content.
+func NewLineIndex(content []byte) *LineIndex {
+	starts := []int{0}
+	for i, b := range content {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &LineIndex{starts: starts, size: len(content)}
+}
+
+// Position returns the 1-based line and column of byte offset off, clamped
+// to the file.
+func (x *LineIndex) Position(off int) (line, col int) {
+	off = max(0, min(off, x.size))
+	i := sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
+	return i + 1, off - x.starts[i] + 1
+}
+
+// Range returns the pluginv1.Range of bytes [start, end) of file.
+func (x *LineIndex) Range(file string, start, end int) *pluginv1.Range {
+	sl, sc := x.Position(start)
+	el, ec := x.Position(end)
+	return &pluginv1.Range{
+		File:      file,
+		StartByte: int64(start), EndByte: int64(end),
+		StartLine: int32(sl), StartColumn: int32(sc),
+		EndLine: int32(el), EndColumn: int32(ec),
+	}
+}
