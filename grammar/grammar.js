@@ -85,6 +85,49 @@ module.exports = grammar(CPP, {
       '>>>',
     ),
 
+    // A pragma may sit between a loop header and its body, where C++ wants a
+    // statement: `for (...)\n#pragma unroll\n for (...) ...`. It becomes a
+    // preproc_call child of the loop, just before the `body` field.
+    for_statement: $ => seq(
+      'for',
+      '(',
+      $._for_statement_body,
+      ')',
+      ...pragmaPrefixed($, 'body'),
+    ),
+
+    for_range_loop: $ => seq(
+      'for',
+      '(',
+      $._for_range_loop_body,
+      ')',
+      ...pragmaPrefixed($, 'body'),
+    ),
+
+    while_statement: $ => seq(
+      'while',
+      field('condition', $.condition_clause),
+      ...pragmaPrefixed($, 'body'),
+    ),
+
+    do_statement: $ => seq(
+      'do',
+      ...pragmaPrefixed($, 'body'),
+      'while',
+      field('condition', $.parenthesized_expression),
+      ';',
+    ),
+
+    if_statement: $ => prec.right(seq(
+      'if',
+      optional('constexpr'),
+      field('condition', $.condition_clause),
+      ...pragmaPrefixed($, 'consequence'),
+      optional(field('alternative', $.else_clause)),
+    )),
+
+    else_clause: $ => seq('else', repeat($.preproc_call), $.statement),
+
     // Extended lambdas: [=] __device__ (int i) { ... }.
     lambda_expression: $ => seq(
       field('captures', $.lambda_capture_specifier),
@@ -98,3 +141,15 @@ module.exports = grammar(CPP, {
     ),
   },
 });
+
+/**
+ * The body of a loop or branch, optionally preceded by pragmas.
+ *
+ * @param {GrammarSymbols<string>} $
+ * @param {string} name the body's field name
+ *
+ * @returns {Rule[]}
+ */
+function pragmaPrefixed($, name) {
+  return [repeat($.preproc_call), field(name, $.statement)];
+}
