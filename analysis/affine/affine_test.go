@@ -30,12 +30,12 @@ func TestForms(t *testing.T) {
 	root, src := parse(t, "testdata/forms.cu")
 	file := NewFile(root, src)
 	checked := 0
-	walk(root, func(fn *sitter.Node) bool {
+	analysis.Inspect(root, func(fn *sitter.Node) bool {
 		if fn.Type() != "function_definition" {
 			return true
 		}
 		scope := file.Scope(fn)
-		walk(fn, func(n *sitter.Node) bool {
+		analysis.Inspect(fn, func(n *sitter.Node) bool {
 			if n.Type() != "declaration" {
 				return true
 			}

@@ -18,7 +18,7 @@ func parseExpr(text string) (*sitter.Node, []byte) {
 		return nil, nil
 	}
 	var val *sitter.Node
-	walk(f.Root(), func(n *sitter.Node) bool {
+	analysis.Inspect(f.Root(), func(n *sitter.Node) bool {
 		if val == nil && n.Type() == "init_declarator" {
 			val = n.ChildByFieldName("value")
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
 )
 
 // Decl is a declared variable: a parameter, a local, or a file-level
@@ -58,7 +60,7 @@ type macro struct {
 // NewFile indexes the file-level macros and declarations of a parse tree.
 func NewFile(root *sitter.Node, src []byte) *File {
 	f := &File{src: src, root: root, macros: map[string]*macro{}, globals: map[string]*Decl{}}
-	walk(root, func(n *sitter.Node) bool {
+	analysis.Inspect(root, func(n *sitter.Node) bool {
 		switch n.Type() {
 		case "function_definition", "lambda_expression", "class_specifier", "struct_specifier":
 			return false
@@ -95,6 +97,17 @@ func (f *File) Macro(name string) (string, bool) {
 		return "", false
 	}
 	return m.text, true
+}
+
+// MacroExpr returns the parsed replacement of an object-like macro and the
+// source its nodes belong to; nil when name is not such a macro or its text
+// is not an expression.
+func (f *File) MacroExpr(name string) (*sitter.Node, []byte) {
+	m, ok := f.macros[name]
+	if !ok {
+		return nil, nil
+	}
+	return f.macroExpr(m)
 }
 
 // Scope resolves names inside one function (or at file level when the
@@ -135,7 +148,7 @@ func (f *File) Scope(fn *sitter.Node) *Scope {
 	if body == nil {
 		return s
 	}
-	walk(body, func(n *sitter.Node) bool {
+	analysis.Inspect(body, func(n *sitter.Node) bool {
 		switch n.Type() {
 		case "lambda_expression":
 			return false
@@ -156,7 +169,7 @@ func (f *File) Scope(fn *sitter.Node) *Scope {
 	for _, list := range s.decls {
 		sort.SliceStable(list, func(i, j int) bool { return list[i].start < list[j].start })
 	}
-	walk(body, func(n *sitter.Node) bool {
+	analysis.Inspect(body, func(n *sitter.Node) bool {
 		var target *sitter.Node
 		switch n.Type() {
 		case "assignment_expression":
@@ -301,24 +314,4 @@ func unwrap(n *sitter.Node, src []byte, d *Decl) bool {
 		}
 	}
 	return false
-}
-
-// walk visits n and its named descendants in source order; visit returns
-// false to skip a node's children. It is iterative so that deeply nested
-// input cannot exhaust the stack.
-func walk(n *sitter.Node, visit func(*sitter.Node) bool) {
-	if n == nil {
-		return
-	}
-	stack := []*sitter.Node{n}
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if !visit(c) {
-			continue
-		}
-		for i := int(c.NamedChildCount()) - 1; i >= 0; i-- {
-			stack = append(stack, c.NamedChild(i))
-		}
-	}
 }

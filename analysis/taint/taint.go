@@ -1,0 +1,471 @@
+package taint
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+)
+
+// Level is the thread dependence of a value; larger is more varying.
+type Level uint8
+
+const (
+	Uniform     Level = iota // same in every thread of the block
+	WarpUniform              // same in every lane of a warp
+	Varying                  // differs between lanes of a warp
+)
+
+func (l Level) String() string {
+	switch l {
+	case Uniform:
+		return "uniform"
+	case WarpUniform:
+		return "warp-uniform"
+	default:
+		return "varying"
+	}
+}
+
+func join(a, b Level) Level {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// Info is the thread dependence of one function.
+type Info struct {
+	scope  *affine.Scope
+	src    []byte
+	param  Level
+	vars   map[*affine.Decl]Level
+	writes map[*affine.Decl][]write
+}
+
+// write is one assignment to a variable: the value written and the node
+// whose control context applies.
+type write struct {
+	value *sitter.Node // nil: the write's level is given by lvl
+	lvl   Level
+	at    *sitter.Node
+}
+
+// Options adjusts the analysis.
+type Options struct {
+	// ParamLevel is the level of the function's parameters: Uniform for
+	// kernels (every thread gets the same arguments); a device function
+	// called with per-thread arguments is better analysed with Varying.
+	ParamLevel Level
+}
+
+// Analyze computes the levels of all variables of scope's function.
+func Analyze(scope *affine.Scope, opts Options) *Info {
+	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: map[*affine.Decl]Level{}, writes: map[*affine.Decl][]write{}}
+	for _, d := range scope.Decls() {
+		if d.Value != nil {
+			in.writes[d] = append(in.writes[d], write{value: d.Value, at: d.Ident})
+		}
+		for _, w := range d.Writes() {
+			switch w.Type() {
+			case "assignment_expression":
+				in.writes[d] = append(in.writes[d], write{value: w.ChildByFieldName("right"), at: w})
+			case "update_expression":
+				in.writes[d] = append(in.writes[d], write{lvl: Uniform, at: w})
+			default: // &x handed to a call: the callee may write anything
+				in.writes[d] = append(in.writes[d], write{lvl: Varying, at: w})
+			}
+		}
+	}
+	if body := bodyOf(scope.Func); body != nil {
+		analysis.Inspect(body, func(n *sitter.Node) bool {
+			switch n.Type() {
+			case "assignment_expression":
+				// Element writes of per-thread arrays: acc[i] = v.
+				if base := baseIdent(n.ChildByFieldName("left")); base != nil {
+					if d := scope.Lookup(base.Content(in.src), n.StartByte()); d != nil && !d.Global && !d.Param && len(d.Dims) > 0 && !d.Has("__shared__") {
+						in.writes[d] = append(in.writes[d], write{value: n.ChildByFieldName("right"), at: n})
+					}
+				}
+			case "gnu_asm_expression":
+				in.asmWrites(n)
+			}
+			return true
+		})
+	}
+	for _, d := range scope.Decls() {
+		if d.Param {
+			in.vars[d] = in.param
+		}
+	}
+	// Levels only grow and there are three, so this terminates quickly.
+	for iter := 0; iter < 3*len(in.writes)+2; iter++ {
+		changed := false
+		for d, ws := range in.writes {
+			l := in.vars[d]
+			for _, w := range ws {
+				wl := w.lvl
+				if w.value != nil {
+					wl = in.Expr(w.value)
+				}
+				l = join(l, join(wl, in.Control(w.at)))
+			}
+			if l != in.vars[d] {
+				in.vars[d] = l
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return in
+}
+
+// asmWrites records the outputs of inline PTX: Varying when the assembly
+// reads per-thread registers, else the join of its inputs.
+func (in *Info) asmWrites(n *sitter.Node) {
+	code := ""
+	if c := n.ChildByFieldName("assembly_code"); c != nil {
+		code = c.Content(in.src)
+	}
+	lvl := Uniform
+	for _, reg := range []string{"%laneid", "%tid", "%clock", "%globaltimer", "%smid", "%warpid", "%lanemask"} {
+		if strings.Contains(code, reg) {
+			lvl = Varying
+		}
+	}
+	if ins := n.ChildByFieldName("input_operands"); ins != nil {
+		lvl = join(lvl, in.children(ins, in.src, true))
+	}
+	outs := n.ChildByFieldName("output_operands")
+	if outs == nil {
+		return
+	}
+	analysis.Inspect(outs, func(c *sitter.Node) bool {
+		if c.Type() == "gnu_asm_output_operand" {
+			if v := c.ChildByFieldName("value"); v != nil && v.Type() == "identifier" {
+				if d := in.scope.Lookup(v.Content(in.src), n.StartByte()); d != nil && !d.Global {
+					in.writes[d] = append(in.writes[d], write{lvl: lvl, at: n})
+				}
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// Var returns the level of a declared variable.
+func (in *Info) Var(d *affine.Decl) Level {
+	if d == nil {
+		return Uniform
+	}
+	return in.vars[d]
+}
+
+// Expr returns the level of an expression of the function.
+func (in *Info) Expr(n *sitter.Node) Level { return in.expr(n, in.src, true) }
+
+// Control returns the level of the conditions that decide whether n runs:
+// the join of the conditions of the enclosing if, switch, loops, ?: and
+// short-circuit operators, up to the function body.
+func (in *Info) Control(n *sitter.Node) Level {
+	l := Uniform
+	for c := n; c != nil; {
+		p := c.Parent()
+		if p == nil || p.Type() == "function_definition" || p.Type() == "lambda_expression" {
+			break
+		}
+		if cond := guard(p, c); cond != nil {
+			l = join(l, in.Expr(cond))
+			if l == Varying {
+				break
+			}
+		}
+		c = p
+	}
+	return l
+}
+
+// Cond returns the level of the condition of a branch or loop statement
+// (if, while, do, for, switch, ?:), Uniform when it has none.
+func (in *Info) Cond(stmt *sitter.Node) Level {
+	if c := CondOf(stmt); c != nil {
+		return in.Expr(c)
+	}
+	return Uniform
+}
+
+// CondOf returns the condition expression of a branch or loop statement.
+func CondOf(stmt *sitter.Node) *sitter.Node {
+	switch stmt.Type() {
+	case "if_statement", "while_statement", "do_statement", "for_statement", "switch_statement", "conditional_expression":
+		return stmt.ChildByFieldName("condition")
+	}
+	return nil
+}
+
+// guard returns the condition of p that controls its child c, or nil when
+// c runs unconditionally with respect to p.
+func guard(p, c *sitter.Node) *sitter.Node {
+	switch p.Type() {
+	case "if_statement", "conditional_expression", "switch_statement":
+		cond := p.ChildByFieldName("condition")
+		if cond != nil && cond.StartByte() == c.StartByte() && cond.EndByte() == c.EndByte() {
+			return nil
+		}
+		return cond
+	case "while_statement", "do_statement", "for_statement":
+		cond := p.ChildByFieldName("condition")
+		if init := p.ChildByFieldName("initializer"); init != nil && init.StartByte() == c.StartByte() {
+			return nil
+		}
+		return cond // the body, the update and later tests of the condition
+	case "binary_expression":
+		op := p.ChildByFieldName("operator")
+		if op != nil && (op.Type() == "&&" || op.Type() == "||") {
+			if r := p.ChildByFieldName("right"); r != nil && r.StartByte() == c.StartByte() {
+				return p.ChildByFieldName("left")
+			}
+		}
+	}
+	return nil
+}
+
+func (in *Info) expr(n *sitter.Node, src []byte, own bool) Level {
+	if n == nil {
+		return Uniform
+	}
+	switch n.Type() {
+	case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr", "sizeof_expression":
+		return Uniform
+	case "identifier":
+		name := n.Content(src)
+		if e, msrc := in.scope.File.MacroExpr(name); e != nil {
+			return in.expr(e, msrc, false)
+		}
+		if d := in.scope.Lookup(name, n.StartByte()); d != nil && own {
+			return in.vars[d]
+		}
+		return Uniform
+	case "field_expression":
+		arg := n.ChildByFieldName("argument")
+		if arg != nil && arg.Type() == "identifier" {
+			switch arg.Content(src) {
+			case "threadIdx":
+				return Varying
+			case "blockIdx", "blockDim", "gridDim":
+				return Uniform
+			}
+		}
+		return in.expr(arg, src, own)
+	case "call_expression":
+		return in.call(n, src, own)
+	case "binary_expression":
+		if own {
+			if l, ok := in.warpUniform(n); ok {
+				return l
+			}
+		}
+		return join(in.expr(n.ChildByFieldName("left"), src, own), in.expr(n.ChildByFieldName("right"), src, own))
+	case "assignment_expression":
+		return in.expr(n.ChildByFieldName("right"), src, own)
+	}
+	return in.children(n, src, own)
+}
+
+func (in *Info) children(n *sitter.Node, src []byte, own bool) Level {
+	l := Uniform
+	for i := 0; i < int(n.NamedChildCount()) && l < Varying; i++ {
+		l = join(l, in.expr(n.NamedChild(i), src, own))
+	}
+	return l
+}
+
+// Shuffles and votes by how their result varies.
+var intrinsics = map[string]Level{
+	"__shfl_xor_sync": Varying, "__shfl_down_sync": Varying, "__shfl_up_sync": Varying,
+	"__shfl_xor": Varying, "__shfl_down": Varying, "__shfl_up": Varying,
+	"__match_any_sync": Varying, "__match_all_sync": Varying,
+	"__ballot_sync": WarpUniform, "__any_sync": WarpUniform, "__all_sync": WarpUniform,
+	"__ballot": WarpUniform, "__any": WarpUniform, "__all": WarpUniform, "__activemask": WarpUniform,
+	"__reduce_add_sync": WarpUniform, "__reduce_min_sync": WarpUniform, "__reduce_max_sync": WarpUniform,
+	"__reduce_and_sync": WarpUniform, "__reduce_or_sync": WarpUniform, "__reduce_xor_sync": WarpUniform,
+	"__syncthreads_count": Uniform, "__syncthreads_and": Uniform, "__syncthreads_or": Uniform,
+	"clock": Varying, "clock64": Varying, "__clock": Varying, "globaltimer": Varying,
+	"thread_rank": Varying, "thread_index": Varying, "__lane_id": Varying, "laneid": Varying,
+}
+
+func (in *Info) call(n *sitter.Node, src []byte, own bool) Level {
+	fn := n.ChildByFieldName("function")
+	args := n.ChildByFieldName("arguments")
+	name := ""
+	if fn != nil {
+		name = fn.Content(src)
+		if fn.Type() == "field_expression" { // g.thread_rank()
+			if f := fn.ChildByFieldName("field"); f != nil {
+				name = f.Content(src)
+			}
+		}
+		if i := strings.LastIndex(name, "::"); i >= 0 {
+			name = name[i+2:]
+		}
+	}
+	if strings.HasPrefix(name, "atomic") || strings.HasPrefix(name, "curand") {
+		return Varying
+	}
+	if name == "__shfl_sync" || name == "__shfl" {
+		// A broadcast from a lane chosen uniformly gives every lane the
+		// same value.
+		if args != nil && args.NamedChildCount() >= 3 {
+			idx := 2
+			if name == "__shfl" {
+				idx = 1
+			}
+			if in.expr(args.NamedChild(idx), src, own) <= WarpUniform {
+				return WarpUniform
+			}
+		}
+		return Varying
+	}
+	if l, ok := intrinsics[name]; ok {
+		return l
+	}
+	if args == nil {
+		return Uniform
+	}
+	return in.children(args, src, own)
+}
+
+// warpUniform applies the rules for e/c, e>>k, e&m and comparisons of an
+// affine lane index with a multiple of 32 (see the package doc).
+func (in *Info) warpUniform(n *sitter.Node) (Level, bool) {
+	op := ""
+	if o := n.ChildByFieldName("operator"); o != nil {
+		op = o.Type()
+	}
+	left, right := n.ChildByFieldName("left"), n.ChildByFieldName("right")
+	if left == nil || right == nil {
+		return 0, false
+	}
+	switch op {
+	case "/", ">>", "&":
+		c, ok := in.scope.Eval(right).Int()
+		if !ok {
+			return 0, false
+		}
+		e := in.scope.Eval(left)
+		a, ok := laneStride(e)
+		if !ok || in.hiddenVarying(left) {
+			return 0, false
+		}
+		switch op {
+		case "/":
+			if c > 0 && c%(32*a) == 0 {
+				return WarpUniform, true
+			}
+		case ">>":
+			if c >= 0 && c < 62 && (int64(1)<<c)%(32*a) == 0 {
+				return WarpUniform, true
+			}
+		case "&":
+			if a == 1 && c&31 == 0 {
+				return WarpUniform, true
+			}
+		}
+	case "<", "<=", ">", ">=":
+		d := in.scope.Eval(left).Sub(in.scope.Eval(right))
+		if op == "<=" || op == ">" {
+			d = d.Sub(affine.Const(1))
+		}
+		if _, ok := laneStride(d); ok && !in.hiddenVarying(left) && !in.hiddenVarying(right) {
+			return WarpUniform, true
+		}
+	}
+	return 0, false
+}
+
+// hiddenVarying reports whether an expression's value varies for reasons the
+// affine form does not show (a loaded value, a shuffle): the warp-uniform
+// rules only apply when the form is the whole story.
+func (in *Info) hiddenVarying(n *sitter.Node) bool {
+	f := in.scope.Eval(n)
+	if f.Kind != affine.Affine {
+		return true
+	}
+	for _, sym := range f.Symbols() {
+		// A variable that stands for itself in the form (a counter, s >>= 1)
+		// must not vary for reasons of its own.
+		if d := in.scope.Lookup(sym, n.StartByte()); d != nil && !d.Global && in.vars[d] == Varying {
+			return true
+		}
+	}
+	return false
+}
+
+// laneStride returns |a| for e = a·threadIdx.x + r whose remainder is a
+// multiple of 32·|a| (terms carrying blockDim.x count as multiples of 32
+// when |a| is 1); ok is false otherwise, and for forms without threadIdx.x.
+func laneStride(e affine.Form) (int64, bool) {
+	if e.Kind != affine.Affine {
+		return 0, false
+	}
+	a := e.Coef("threadIdx.x")
+	if a < 0 {
+		a = -a
+	}
+	if a == 0 {
+		return 0, false
+	}
+	g := 32 * a
+	if e.Const%g != 0 {
+		return 0, false
+	}
+	for _, t := range e.Terms() {
+		if t.Mono == "threadIdx.x" {
+			continue
+		}
+		if t.Coef%g == 0 {
+			continue
+		}
+		if a == 1 && hasFactor(t.Mono, "blockDim.x") {
+			continue
+		}
+		return 0, false
+	}
+	return a, true
+}
+
+func hasFactor(mono, sym string) bool {
+	for _, f := range affine.Factors(mono) {
+		if f == sym {
+			return true
+		}
+	}
+	return false
+}
+
+func baseIdent(n *sitter.Node) *sitter.Node {
+	for n != nil {
+		switch n.Type() {
+		case "identifier":
+			return n
+		case "subscript_expression", "field_expression":
+			n = n.ChildByFieldName("argument")
+		case "parenthesized_expression":
+			n = n.NamedChild(0)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func bodyOf(fn *sitter.Node) *sitter.Node {
+	if fn == nil {
+		return nil
+	}
+	return fn.ChildByFieldName("body")
+}
