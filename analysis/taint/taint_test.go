@@ -1,0 +1,85 @@
+package taint
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+)
+
+// TestLevels checks the "// var: LEVEL", "// cond: LEVEL" and
+// "// control: LEVEL" markers of testdata/levels.cu: the level of the
+// variable declared on the line, of the condition of the branch or loop
+// that starts on the line, and of the control context of the statement on
+// the line.
+func TestLevels(t *testing.T) {
+	src, err := os.ReadFile("testdata/levels.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := analysis.ParseFile(context.Background(), "levels.cu", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := affine.NewFile(f.Root(), src)
+	lines := strings.Split(string(src), "\n")
+	checked := 0
+	analysis.Inspect(f.Root(), func(fn *sitter.Node) bool {
+		if fn.Type() != "function_definition" {
+			return true
+		}
+		info := Analyze(file.Scope(fn), Options{})
+		done := map[uint32]bool{} // one check per marked line
+		analysis.Inspect(fn.ChildByFieldName("body"), func(n *sitter.Node) bool {
+			row := n.StartPoint().Row
+			if done[row] {
+				return true
+			}
+			line := lines[row]
+			i := strings.Index(line, "// ")
+			if i < 0 {
+				return true
+			}
+			kind, want, ok := strings.Cut(line[i+3:], ": ")
+			if !ok {
+				return true
+			}
+			want = strings.TrimSpace(want)
+			var got Level
+			switch {
+			case kind == "var" && n.Type() == "declaration":
+				for _, d := range file.Scope(fn).Decls() {
+					if d.Ident.StartPoint().Row == row && !d.Param {
+						got = info.Var(lookup(info, d))
+					}
+				}
+			case kind == "cond" && CondOf(n) != nil:
+				got = info.Cond(n)
+			case kind == "control" && n.Type() == "expression_statement":
+				got = info.Control(n)
+			default:
+				return true
+			}
+			done[row] = true
+			checked++
+			if got.String() != want {
+				t.Errorf("line %d (%s): %s is %s, want %s", row+1, strings.TrimSpace(line[:i]), kind, got, want)
+			}
+			return true
+		})
+		return false
+	})
+	if want := strings.Count(string(src), "// var:") + strings.Count(string(src), "// cond:") + strings.Count(string(src), "// control:"); checked != want {
+		t.Fatalf("checked %d markers, want %d", checked, want)
+	}
+}
+
+// lookup maps a declaration from a fresh scope to the analysed one.
+func lookup(in *Info, d *affine.Decl) *affine.Decl {
+	return in.scope.Lookup(d.Name, d.Ident.EndByte())
+}
