@@ -1,0 +1,449 @@
+package tripcount
+
+import (
+	"fmt"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+)
+
+// Weights for loops whose count is not a known constant (see the package
+// doc).
+const (
+	DefaultTrips = 16
+	LogTrips     = 8
+)
+
+// maxSimulate bounds the steps taken to count a constant geometric loop.
+const maxSimulate = 128
+
+// Kind classifies a loop's trip count.
+type Kind uint8
+
+const (
+	Unknown Kind = iota
+	Constant
+	Symbolic
+	GridStride
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Constant:
+		return "constant"
+	case Symbolic:
+		return "symbolic"
+	case GridStride:
+		return "grid-stride"
+	}
+	return "unknown"
+}
+
+// Loop is one for, while or do statement.
+type Loop struct {
+	Node  *sitter.Node
+	Var   string // induction variable ("" when not found)
+	Kind  Kind
+	Trips int64  // for Constant
+	Expr  string // the count: "16", "n", "(n - 1) / 4", "log2(blockDim.x)", "n / (blockDim.x*gridDim.x)", "?"
+	// Weight is the factor this loop multiplies the counts inside it by.
+	Weight float64
+}
+
+// Info holds the loops of one function.
+type Info struct {
+	loops map[[2]uint32]*Loop
+	list  []*Loop
+}
+
+// Analyze finds and classifies the loops of scope's function.
+func Analyze(scope *affine.Scope) *Info {
+	in := &Info{loops: map[[2]uint32]*Loop{}}
+	if scope.Func == nil {
+		return in
+	}
+	analysis.Inspect(scope.Func.ChildByFieldName("body"), func(n *sitter.Node) bool {
+		switch n.Type() {
+		case "for_statement", "while_statement", "do_statement":
+			l := classify(scope, n)
+			in.loops[key(n)] = l
+			in.list = append(in.list, l)
+		case "for_range_loop":
+			l := &Loop{Node: n, Kind: Unknown, Expr: "?", Weight: DefaultTrips}
+			in.loops[key(n)] = l
+			in.list = append(in.list, l)
+		case "lambda_expression":
+			return false
+		}
+		return true
+	})
+	return in
+}
+
+func key(n *sitter.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
+
+// Loops returns the loops in source order.
+func (in *Info) Loops() []*Loop { return in.list }
+
+// Loop returns the loop of a loop statement node, or nil.
+func (in *Info) Loop(n *sitter.Node) *Loop { return in.loops[key(n)] }
+
+// Enclosing returns the loops that contain n, innermost first. A loop's
+// own initializer is not inside it.
+func (in *Info) Enclosing(n *sitter.Node) []*Loop {
+	var out []*Loop
+	for c := n; c != nil; {
+		p := c.Parent()
+		if p == nil || p.Type() == "function_definition" {
+			break
+		}
+		if l := in.loops[key(p)]; l != nil {
+			if init := p.ChildByFieldName("initializer"); init == nil || init.StartByte() != c.StartByte() {
+				out = append(out, l)
+			}
+		}
+		c = p
+	}
+	return out
+}
+
+// Weight returns the product of the weights of the loops around n.
+func (in *Info) Weight(n *sitter.Node) float64 {
+	w := 1.0
+	for _, l := range in.Enclosing(n) {
+		w *= l.Weight
+	}
+	return w
+}
+
+// Depth returns the number of loops around n.
+func (in *Info) Depth(n *sitter.Node) int { return len(in.Enclosing(n)) }
+
+func unknown(n *sitter.Node, v string) *Loop {
+	return &Loop{Node: n, Var: v, Kind: Unknown, Expr: "?", Weight: DefaultTrips}
+}
+
+// classify works out a loop's induction variable, bounds and count.
+func classify(s *affine.Scope, n *sitter.Node) *Loop {
+	src := s.File.Source()
+	cond := n.ChildByFieldName("condition")
+	if cond != nil && (cond.Type() == "condition_clause" || cond.Type() == "parenthesized_expression") {
+		cond = lastNamed(cond)
+	}
+	if cond == nil || cond.Type() != "binary_expression" {
+		return unknown(n, "")
+	}
+	op := opOf(cond)
+	left, right := cond.ChildByFieldName("left"), cond.ChildByFieldName("right")
+	var v string
+	var boundNode *sitter.Node
+	switch {
+	case left != nil && left.Type() == "identifier":
+		v, boundNode = left.Content(src), right
+	case right != nil && right.Type() == "identifier":
+		v, boundNode = right.Content(src), left
+		op = flip(op)
+	default:
+		return unknown(n, "")
+	}
+	switch op {
+	case "<", "<=", ">", ">=", "!=":
+	default:
+		return unknown(n, v)
+	}
+	// The update: the for's update clause, or the body's writes of v.
+	var updates []*sitter.Node
+	collect := func(root *sitter.Node) {
+		analysis.Inspect(root, func(c *sitter.Node) bool {
+			switch c.Type() {
+			case "for_statement", "while_statement", "do_statement", "lambda_expression":
+				return c.StartByte() == root.StartByte() && root.Type() != "for_statement"
+			case "assignment_expression":
+				if l := c.ChildByFieldName("left"); l != nil && l.Type() == "identifier" && l.Content(src) == v {
+					updates = append(updates, c)
+				}
+			case "update_expression":
+				if a := c.ChildByFieldName("argument"); a != nil && a.Type() == "identifier" && a.Content(src) == v {
+					updates = append(updates, c)
+				}
+			}
+			return true
+		})
+	}
+	if n.Type() == "for_statement" {
+		if u := n.ChildByFieldName("update"); u != nil {
+			collect(u)
+		}
+	}
+	if body := n.ChildByFieldName("body"); body != nil {
+		collect(body)
+	}
+	if len(updates) != 1 {
+		return unknown(n, v)
+	}
+	start, ok := startOf(s, n, v)
+	if !ok {
+		return unknown(n, v)
+	}
+	bound := s.Eval(boundNode)
+	// Mention of v in the bound means a moving target: give up.
+	if mentions(bound, v) || bound.Kind == affine.Unknown {
+		return unknown(n, v)
+	}
+	step, factor, gop := stepOf(s, updates[0], v)
+	if gop != "" {
+		return geometric(n, v, start, bound, op, gop, factor)
+	}
+	if step.Kind != affine.Affine || mentions(step, v) {
+		return unknown(n, v)
+	}
+	if step.DependsOn(func(x string) bool { return len(x) > 8 && x[:8] == "gridDim." }) {
+		return &Loop{Node: n, Var: v, Kind: GridStride, Expr: fmt.Sprintf("(%s) / (%s)", bound.Sub(start).String(), step.String()), Weight: 1}
+	}
+	return additive(n, v, dropThreads(start), bound, op, step)
+}
+
+// additive counts v = a; v OP b; v += s.
+func additive(n *sitter.Node, v string, a, b affine.Form, op string, s affine.Form) *Loop {
+	sc, sConst := s.Int()
+	if sConst && sc == 0 {
+		return unknown(n, v)
+	}
+	// Normalise to counting up: d = distance to cover, in steps of |s|.
+	d := b.Sub(a)
+	if sConst && sc < 0 {
+		d = a.Sub(b)
+		sc = -sc
+		op = flip(op)
+	} else if !sConst && (op == ">" || op == ">=") {
+		return unknown(n, v) // a symbolic step downwards: direction unknown
+	}
+	switch op {
+	case "<", "!=":
+	case "<=":
+		d = d.Add(affine.Const(1))
+	default:
+		return &Loop{Node: n, Var: v, Kind: Constant, Trips: 0, Expr: "0", Weight: 0}
+	}
+	if dc, ok := d.Int(); ok && sConst {
+		trips := int64(0)
+		if dc > 0 {
+			trips = (dc + sc - 1) / sc
+		}
+		return &Loop{Node: n, Var: v, Kind: Constant, Trips: trips, Expr: fmt.Sprint(trips), Weight: float64(trips)}
+	}
+	if d.Kind != affine.Affine {
+		return &Loop{Node: n, Var: v, Kind: Symbolic, Expr: "?", Weight: DefaultTrips}
+	}
+	expr := d.String()
+	switch {
+	case sConst && sc == 1:
+	case sConst:
+		expr = fmt.Sprintf("(%s) / %d", expr, sc)
+	default:
+		expr = fmt.Sprintf("(%s) / (%s)", expr, s.String())
+	}
+	return &Loop{Node: n, Var: v, Kind: Symbolic, Expr: expr, Weight: DefaultTrips}
+}
+
+// geometric counts v = a; v OP b; v *= c (or /=, <<=, >>=).
+func geometric(n *sitter.Node, v string, a, b affine.Form, op, gop string, c int64) *Loop {
+	av, aok := a.Int()
+	bv, bok := b.Int()
+	if !aok || !bok {
+		base := a
+		if gop == "*" {
+			base = b
+		}
+		return &Loop{Node: n, Var: v, Kind: Symbolic, Expr: fmt.Sprintf("log%d(%s)", c, base.String()), Weight: LogTrips}
+	}
+	trips := int64(0)
+	for x := av; test(x, op, bv); trips++ {
+		if trips >= maxSimulate {
+			return unknown(n, v)
+		}
+		next := x * c
+		if gop == "/" {
+			next = x / c
+		}
+		if next == x {
+			return unknown(n, v) // never moves: runs forever or not at all
+		}
+		x = next
+	}
+	return &Loop{Node: n, Var: v, Kind: Constant, Trips: trips, Expr: fmt.Sprint(trips), Weight: float64(trips)}
+}
+
+func test(x int64, op string, b int64) bool {
+	switch op {
+	case "<":
+		return x < b
+	case "<=":
+		return x <= b
+	case ">":
+		return x > b
+	case ">=":
+		return x >= b
+	case "!=":
+		return x != b
+	}
+	return false
+}
+
+// startOf returns v's value on entry: the for initializer, or the
+// variable's definition for while and do loops.
+func startOf(s *affine.Scope, n *sitter.Node, v string) (affine.Form, bool) {
+	src := s.File.Source()
+	if n.Type() == "for_statement" {
+		if init := n.ChildByFieldName("initializer"); init != nil {
+			var val *sitter.Node
+			analysis.Inspect(init, func(c *sitter.Node) bool {
+				switch c.Type() {
+				case "init_declarator":
+					if d := c.ChildByFieldName("declarator"); d != nil && d.Content(src) == v {
+						val = c.ChildByFieldName("value")
+					}
+				case "assignment_expression":
+					if l := c.ChildByFieldName("left"); l != nil && l.Content(src) == v {
+						val = c.ChildByFieldName("right")
+					}
+				}
+				return val == nil
+			})
+			if val != nil {
+				f := s.Eval(val)
+				return f, f.Kind != affine.Unknown
+			}
+		}
+	}
+	d := s.Lookup(v, n.StartByte())
+	if d == nil || d.Value == nil {
+		return affine.Form{}, false
+	}
+	val := d.Value
+	if val.Type() == "argument_list" || val.Type() == "initializer_list" {
+		if val.NamedChildCount() != 1 {
+			return affine.Form{}, false
+		}
+		val = val.NamedChild(0)
+	}
+	f := s.Eval(val)
+	return f, f.Kind != affine.Unknown
+}
+
+// stepOf reads an update of v: an additive step (gop == ""), or a
+// geometric factor c with gop "*" or "/".
+func stepOf(s *affine.Scope, u *sitter.Node, v string) (step affine.Form, c int64, gop string) {
+	src := s.File.Source()
+	op := opOf(u)
+	if u.Type() == "update_expression" {
+		if op == "--" {
+			return affine.Const(-1), 0, ""
+		}
+		return affine.Const(1), 0, ""
+	}
+	bad := affine.Opaque(affine.Unknown)
+	rhsNode := u.ChildByFieldName("right")
+	// v = v + s, v = s + v, v = v - s, v = v * c, v = v / c, v = v >> k:
+	// rewrite as the compound operator.
+	if op == "=" {
+		if rhsNode == nil || rhsNode.Type() != "binary_expression" {
+			return bad, 0, ""
+		}
+		l, r := rhsNode.ChildByFieldName("left"), rhsNode.ChildByFieldName("right")
+		isV := func(x *sitter.Node) bool { return x != nil && x.Type() == "identifier" && x.Content(src) == v }
+		bop := opOf(rhsNode)
+		switch {
+		case isV(l):
+			op, rhsNode = bop+"=", r
+		case bop == "+" && isV(r):
+			op, rhsNode = "+=", l
+		default:
+			return bad, 0, ""
+		}
+	}
+	rhs := s.Eval(rhsNode)
+	switch op {
+	case "+=":
+		return rhs, 0, ""
+	case "-=":
+		return rhs.Scale(-1), 0, ""
+	case "*=", "<<=", "/=", ">>=":
+		c, ok := rhs.Int()
+		if !ok || c <= 0 || c > 62 && (op == "<<=" || op == ">>=") {
+			return bad, 0, ""
+		}
+		if op == "<<=" || op == ">>=" {
+			c = 1 << c
+		}
+		if op == "*=" || op == "<<=" {
+			return affine.Form{}, c, "*"
+		}
+		return affine.Form{}, c, "/"
+	}
+	return bad, 0, ""
+}
+
+func opOf(n *sitter.Node) string {
+	if o := n.ChildByFieldName("operator"); o != nil {
+		return o.Type()
+	}
+	return ""
+}
+
+func flip(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case ">":
+		return "<"
+	case "<=":
+		return ">="
+	case ">=":
+		return "<="
+	}
+	return op
+}
+
+func lastNamed(n *sitter.Node) *sitter.Node {
+	if n.NamedChildCount() == 0 {
+		return nil
+	}
+	return n.NamedChild(int(n.NamedChildCount()) - 1)
+}
+
+func mentions(f affine.Form, v string) bool {
+	for _, s := range f.Symbols() {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// dropThreads removes thread-index terms: every thread covers about the
+// same distance whatever its starting offset.
+func dropThreads(f affine.Form) affine.Form {
+	if f.Kind != affine.Affine {
+		return f
+	}
+	out := affine.Const(f.Const)
+	for _, t := range f.Terms() {
+		if f.DependsOn(affine.IsThreadSym) && containsThread(t.Mono) {
+			continue
+		}
+		out = out.Add(affine.Sym(t.Mono).Scale(t.Coef))
+	}
+	return out
+}
+
+func containsThread(mono string) bool {
+	for _, f := range affine.Factors(mono) {
+		if affine.IsThreadSym(f) {
+			return true
+		}
+	}
+	return false
+}
