@@ -231,6 +231,9 @@ func Language() *sitter.Language { return cudaLanguage() }
 // ParseFile parses CUDA source. The tree may contain ERROR and MISSING nodes;
 // the driver reports them as "syntax" diagnostics.
 func ParseFile(ctx context.Context, path string, src []byte) (*File, error) {
+	if err := checkLanguage(); err != nil {
+		return nil, fmt.Errorf("analysis: parse %s: %w", path, err)
+	}
 	p := sitter.NewParser()
 	defer p.Close()
 	p.SetLanguage(Language())
