@@ -1,0 +1,313 @@
+package nvcc
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cudaperf/cudaperf/analysis/ptxas"
+)
+
+// EnvNVCC names the environment variable that overrides the nvcc search.
+const EnvNVCC = "CUDAPERF_NVCC"
+
+// ErrNotFound is returned (wrapped) by Find when no nvcc is installed.
+var ErrNotFound = errors.New("nvcc not found")
+
+// Find returns the path of nvcc (see the package doc for the search order).
+func Find() (string, error) {
+	if p := os.Getenv(EnvNVCC); p != "" {
+		if isExecutable(p) {
+			return p, nil
+		}
+		return "", fmt.Errorf("nvcc: $%s=%s is not an executable file; point it at nvcc or unset it", EnvNVCC, p)
+	}
+	if p, err := exec.LookPath("nvcc"); err == nil {
+		return p, nil
+	}
+	if p := "/usr/local/cuda/bin/nvcc"; isExecutable(p) {
+		return p, nil
+	}
+	if p := findVenvNVCC(); p != "" {
+		return p, nil
+	}
+	return "", fmt.Errorf("%w: set $%s, put nvcc on PATH, or run .ci/setup to install it from PyPI into .venv", ErrNotFound, EnvNVCC)
+}
+
+// findVenvNVCC looks for .venv's PyPI nvcc in the working directory and its
+// parents, so that commands run from a subfolder of the checkout find it.
+func findVenvNVCC() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		m, _ := filepath.Glob(filepath.Join(dir, ".venv", "lib", "python3*", "site-packages", "nvidia", "cu13", "bin", "nvcc"))
+		for _, p := range m {
+			if isExecutable(p) {
+				return p
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+func isExecutable(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
+}
+
+// Toolchain compiles with one nvcc and one host C compiler through a cache.
+type Toolchain struct {
+	NVCC        string // path of nvcc
+	NVCCVersion string // last line of nvcc --version, e.g. "Build cuda_13.0.r13.0/compiler.36424714_0"
+	CC          string // host C compiler for references, gcc by default
+	CCVersion   string
+	Cache       *Cache
+
+	sem      chan struct{}
+	mu       sync.Mutex
+	inflight map[string]*call
+}
+
+type call struct {
+	done chan struct{}
+	res  *Result
+	err  error
+}
+
+// New prepares a toolchain. nvccPath "" runs Find; jobs <= 0 uses one job
+// per CPU; jobs bounds the compiles running at once across all callers.
+func New(nvccPath string, jobs int, cache *Cache) (*Toolchain, error) {
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	tc := &Toolchain{Cache: cache, sem: make(chan struct{}, jobs), inflight: map[string]*call{}}
+	if nvccPath == "" {
+		p, err := Find()
+		if err != nil {
+			return nil, err
+		}
+		nvccPath = p
+	}
+	v, err := versionLine(nvccPath, "--version")
+	if err != nil {
+		return nil, fmt.Errorf("nvcc: %s --version: %w", nvccPath, err)
+	}
+	tc.NVCC, tc.NVCCVersion = nvccPath, v
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "gcc"
+	}
+	if p, err := exec.LookPath(cc); err == nil {
+		tc.CC = p
+		tc.CCVersion, _ = versionLine(p, "--version")
+	}
+	return tc, nil
+}
+
+// versionLine runs tool with arg and returns the line that names the
+// version: the last non-empty line for nvcc ("Build ..."), the first for gcc.
+func versionLine(tool, arg string) (string, error) {
+	out, err := exec.Command(tool, arg).CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("%w: %s", err, strings.TrimSpace(string(out)))
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if strings.Contains(filepath.Base(tool), "nvcc") {
+		return strings.TrimSpace(lines[len(lines)-1]), nil
+	}
+	return strings.TrimSpace(lines[0]), nil
+}
+
+// Result is the outcome of one compile or link.
+type Result struct {
+	OK        bool          // the tool exited 0
+	Output    string        // the product in the cache (object or executable); "" when !OK
+	Log       string        // everything the tool printed
+	Cached    bool          // served from the cache
+	Duration  time.Duration // time the tool ran (0 when cached)
+	Command   string        // the command line, for logs
+	Resources *ptxas.Report // per-kernel registers, shared memory and spills (CUDA compiles)
+}
+
+// DeviceFlags are the flags of every device compile besides -arch.
+var DeviceFlags = []string{"-O3", "-Xptxas", "-v"}
+
+// CompileCUDA compiles src (a .cu file) to an object for arch ("sm_90").
+// deps are other files src includes, hashed into the cache key.
+func (tc *Toolchain) CompileCUDA(ctx context.Context, src, arch string, deps ...string) (*Result, error) {
+	if err := checkArch(arch); err != nil {
+		return nil, err
+	}
+	args := append([]string{"-arch=" + arch}, DeviceFlags...)
+	args = append(args, "-I", filepath.Dir(src), "-c", src, "-o", "{out}")
+	res, err := tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
+	if err != nil {
+		return nil, err
+	}
+	if res.OK {
+		if rep, perr := ptxas.ParseBytes([]byte(res.Log)); perr == nil {
+			res.Resources = rep
+		}
+	}
+	return res, nil
+}
+
+// LinkCUDA links objects into an executable with nvcc (CUDA runtime, libm).
+func (tc *Toolchain) LinkCUDA(ctx context.Context, arch string, objs ...string) (*Result, error) {
+	if err := checkArch(arch); err != nil {
+		return nil, err
+	}
+	args := append([]string{"-arch=" + arch, "-o", "{out}"}, objs...)
+	args = append(args, "-lm")
+	return tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, args: args, inputs: objs, product: "a.out"})
+}
+
+// HostFlags are the flags of the C reference compile, as the task format says.
+var HostFlags = []string{"-O2"}
+
+// CompileC compiles a C file to an object with the host compiler; deps as
+// for CompileCUDA.
+func (tc *Toolchain) CompileC(ctx context.Context, src string, deps ...string) (*Result, error) {
+	if tc.CC == "" {
+		return nil, errors.New("nvcc: no host C compiler: install gcc or set $CC")
+	}
+	args := append(append([]string{}, HostFlags...), "-I", filepath.Dir(src), "-c", src, "-o", "{out}")
+	return tc.run(ctx, job{tool: tc.CC, toolID: tc.CCVersion, args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
+}
+
+// LinkC links C objects into an executable with the host compiler.
+func (tc *Toolchain) LinkC(ctx context.Context, objs ...string) (*Result, error) {
+	if tc.CC == "" {
+		return nil, errors.New("nvcc: no host C compiler: install gcc or set $CC")
+	}
+	args := append([]string{"-o", "{out}"}, objs...)
+	args = append(args, "-lm")
+	return tc.run(ctx, job{tool: tc.CC, toolID: tc.CCVersion, args: args, inputs: objs, product: "a.out"})
+}
+
+func checkArch(arch string) error {
+	if !strings.HasPrefix(arch, "sm_") || len(arch) < 5 {
+		return fmt.Errorf("nvcc: bad architecture %q: want sm_<major><minor>, e.g. sm_90", arch)
+	}
+	return nil
+}
+
+type job struct {
+	tool, toolID string
+	args         []string // "{out}" is replaced by the product path
+	inputs       []string // files whose content decides the product
+	product      string   // file name of the product inside the entry
+}
+
+// key hashes everything that decides the product. Input paths enter the key
+// by content only, except the name, which appears in logs and #line
+// information; the arguments enter verbatim.
+func (j *job) key() (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "tool %s\n%s\n", j.tool, j.toolID)
+	for _, a := range j.args {
+		fmt.Fprintf(h, "arg %s\n", a)
+	}
+	for _, in := range j.inputs {
+		f, err := os.Open(in)
+		if err != nil {
+			return "", fmt.Errorf("nvcc: %w", err)
+		}
+		fmt.Fprintf(h, "input %s\n", filepath.Base(in))
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", fmt.Errorf("nvcc: read %s: %w", in, err)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// run performs j through the cache, at most one identical job at a time.
+func (tc *Toolchain) run(ctx context.Context, j job) (*Result, error) {
+	if j.tool == "" {
+		return nil, fmt.Errorf("nvcc: %w", ErrNotFound)
+	}
+	key, err := j.key()
+	if err != nil {
+		return nil, err
+	}
+	tc.mu.Lock()
+	if c, ok := tc.inflight[key]; ok {
+		tc.mu.Unlock()
+		select {
+		case <-c.done:
+			return c.res, c.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	c := &call{done: make(chan struct{})}
+	tc.inflight[key] = c
+	tc.mu.Unlock()
+	c.res, c.err = tc.runUncached(ctx, j, key)
+	close(c.done)
+	tc.mu.Lock()
+	delete(tc.inflight, key)
+	tc.mu.Unlock()
+	return c.res, c.err
+}
+
+func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Result, error) {
+	if res, ok := tc.Cache.lookup(key, j.product); ok {
+		return res, nil
+	}
+	select {
+	case tc.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-tc.sem }()
+
+	tmp, err := tc.Cache.tempDir()
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	out := filepath.Join(tmp, j.product)
+	args := make([]string, len(j.args))
+	for i, a := range j.args {
+		args[i] = strings.ReplaceAll(a, "{out}", out)
+	}
+	cmd := exec.CommandContext(ctx, j.tool, args...)
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	start := time.Now()
+	runErr := cmd.Run()
+	res := &Result{Log: log.String(), Duration: time.Since(start), Command: j.tool + " " + strings.Join(j.args, " ")}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	var exitErr *exec.ExitError
+	switch {
+	case runErr == nil:
+		res.OK = true
+	case errors.As(runErr, &exitErr):
+		res.OK = false // a compile error is a result, and is cached
+	default:
+		return nil, fmt.Errorf("nvcc: run %s: %w", j.tool, runErr)
+	}
+	return tc.Cache.store(key, tmp, j.product, res)
+}
