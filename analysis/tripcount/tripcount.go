@@ -194,15 +194,31 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 	}
 	step, factor, gop := stepOf(s, updates[0], v)
 	if gop != "" {
-		return geometric(n, v, start, bound, op, gop, factor)
+		l := geometric(n, v, start, bound, op, gop, factor)
+		if l.Kind == Symbolic {
+			base := boundNode.Content(src)
+			if gop == "/" {
+				base = startText(n, src, start)
+			}
+			l.Expr = fmt.Sprintf("log%d(%s)", factor, base)
+		}
+		return l
 	}
 	if step.Kind != affine.Affine || mentions(step, v) {
 		return unknown(n, v)
 	}
 	if step.DependsOn(func(x string) bool { return len(x) > 8 && x[:8] == "gridDim." }) {
-		return &Loop{Node: n, Var: v, Kind: GridStride, Expr: fmt.Sprintf("(%s) / (%s)", bound.Sub(start).String(), step.String()), Weight: 1}
+		return &Loop{Node: n, Var: v, Kind: GridStride, Expr: fmt.Sprintf("(%s) / (%s)", bound.String(), step.String()), Weight: 1}
 	}
-	return additive(n, v, dropThreads(start), bound, op, step)
+	l := additive(n, v, dropThreads(start), bound, op, step)
+	if l.Kind == Symbolic && l.Expr == "?" {
+		// A bound like (n + TILE - 1) / TILE is not affine; show it as written.
+		l.Expr = boundNode.Content(src)
+		if c, ok := dropThreads(start).Int(); !ok || c != 0 {
+			l.Expr = fmt.Sprintf("(%s) - (%s)", l.Expr, dropThreads(start).String())
+		}
+	}
+	return l
 }
 
 // additive counts v = a; v OP b; v += s.
@@ -290,6 +306,26 @@ func test(x int64, op string, b int64) bool {
 		return x != b
 	}
 	return false
+}
+
+// startText renders a loop's start: the for initializer's value as written,
+// else the form.
+func startText(n *sitter.Node, src []byte, start affine.Form) string {
+	if n.Type() == "for_statement" {
+		if init := n.ChildByFieldName("initializer"); init != nil {
+			var val *sitter.Node
+			analysis.Inspect(init, func(c *sitter.Node) bool {
+				if val == nil && c.Type() == "init_declarator" {
+					val = c.ChildByFieldName("value")
+				}
+				return val == nil
+			})
+			if val != nil {
+				return val.Content(src)
+			}
+		}
+	}
+	return start.String()
 }
 
 // startOf returns v's value on entry: the for initializer, or the
