@@ -1,0 +1,133 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// MaxOutput bounds the captured stdout+stderr; the tail is kept.
+const MaxOutput = 64 << 10
+
+// Cmd is a program to run.
+type Cmd struct {
+	Path    string
+	Args    []string
+	Dir     string
+	Env     []string      // nil: inherit
+	Timeout time.Duration // wall-time limit; 0 means none
+}
+
+// Outcome is how the program ended.
+type Outcome struct {
+	ExitCode int           // -1 when killed by a signal
+	Signal   string        // the signal that ended it, if any
+	TimedOut bool          // killed at the wall-time limit
+	Wall     time.Duration // time from start to exit
+	Output   string        // tail of stdout and stderr, interleaved
+}
+
+// OK reports whether the program exited 0 by itself.
+func (o *Outcome) OK() bool { return o.ExitCode == 0 && !o.TimedOut }
+
+// Describe says in words how the program ended.
+func (o *Outcome) Describe() string {
+	switch {
+	case o.TimedOut:
+		return fmt.Sprintf("killed after the %s wall-time limit", o.Wall.Round(time.Millisecond))
+	case o.Signal != "":
+		return "crashed: " + o.Signal
+	case o.ExitCode != 0:
+		return fmt.Sprintf("exited with status %d", o.ExitCode)
+	}
+	return "ok"
+}
+
+// Run starts c and waits for it. The error is only for a program that
+// could not be started; a crash or a timeout is in the Outcome.
+func Run(ctx context.Context, c Cmd) (*Outcome, error) {
+	if c.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
+		defer cancel()
+	}
+	cmd := exec.Command(c.Path, c.Args...)
+	cmd.Dir, cmd.Env = c.Dir, c.Env
+	out := &tailBuffer{max: MaxOutput}
+	cmd.Stdout, cmd.Stderr = out, out
+	// Its own process group, so that killing it reaches every child.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("runner: start %s: %w", c.Path, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	timedOut := false
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		timedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		err = <-done
+	}
+	// Reap helpers the program left behind in its group.
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	o := &Outcome{Wall: time.Since(start), TimedOut: timedOut, Output: out.String()}
+	if cmd.ProcessState != nil {
+		o.ExitCode = cmd.ProcessState.ExitCode()
+		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			o.Signal = ws.Signal().String()
+		}
+	}
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) {
+		return o, fmt.Errorf("runner: wait %s: %w", c.Path, err)
+	}
+	if !timedOut && ctx.Err() != nil {
+		return o, fmt.Errorf("runner: %s: %w", c.Path, ctx.Err())
+	}
+	return o, nil
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	max     int
+	dropped bool
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(p)
+	if t.buf.Len() > 2*t.max {
+		b := t.buf.Bytes()
+		keep := append([]byte(nil), b[len(b)-t.max:]...)
+		t.buf.Reset()
+		t.buf.Write(keep)
+		t.dropped = true
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b := t.buf.Bytes()
+	if len(b) > t.max {
+		b = b[len(b)-t.max:]
+		t.dropped = true
+	}
+	if t.dropped {
+		return "[... earlier output dropped ...]\n" + string(b)
+	}
+	return string(b)
+}

@@ -1,0 +1,71 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestExit(t *testing.T) {
+	o, err := Run(context.Background(), Cmd{Path: "/bin/sh", Args: []string{"-c", "echo out; echo err >&2; exit 3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.OK() || o.ExitCode != 3 || !strings.Contains(o.Output, "out") || !strings.Contains(o.Output, "err") {
+		t.Errorf("outcome %+v", o)
+	}
+	if o.Describe() != "exited with status 3" {
+		t.Errorf("Describe = %q", o.Describe())
+	}
+}
+
+// TestTimeoutKillsGroup checks that a hung program and the child it forked
+// are both killed at the limit, and that the next run is unaffected.
+func TestTimeoutKillsGroup(t *testing.T) {
+	start := time.Now()
+	o, err := Run(context.Background(), Cmd{Path: "/bin/sh", Args: []string{"-c", "sleep 30 & sleep 30; echo never"}, Timeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.TimedOut || o.OK() || strings.Contains(o.Output, "never") {
+		t.Errorf("outcome %+v", o)
+	}
+	// Wait would block on the background sleep's open stdout if the group
+	// survived; returning at all shows it was killed.
+	if time.Since(start) > 20*time.Second {
+		t.Errorf("Run returned after %s; the child outlived the kill", time.Since(start))
+	}
+	o, err = Run(context.Background(), Cmd{Path: "/bin/true"})
+	if err != nil || !o.OK() {
+		t.Errorf("next run: %v %+v", err, o)
+	}
+}
+
+func TestCrash(t *testing.T) {
+	o, err := Run(context.Background(), Cmd{Path: "/bin/sh", Args: []string{"-c", "kill -SEGV $$"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Signal == "" || !strings.HasPrefix(o.Describe(), "crashed") {
+		t.Errorf("outcome %+v", o)
+	}
+}
+
+func TestMissingProgram(t *testing.T) {
+	if _, err := Run(context.Background(), Cmd{Path: "/nonexistent/prog"}); err == nil {
+		t.Error("no error for a missing program")
+	}
+}
+
+func TestTailBuffer(t *testing.T) {
+	b := &tailBuffer{max: 10}
+	for i := 0; i < 100; i++ {
+		b.Write([]byte("0123456789"))
+	}
+	b.Write([]byte("END"))
+	s := b.String()
+	if !strings.HasSuffix(s, "3456789END") || !strings.HasPrefix(s, "[...") {
+		t.Errorf("tail = %q", s)
+	}
+}
