@@ -37,11 +37,12 @@ func (e SyntaxError) Message() string {
 const maxNear = 40
 
 // SyntaxErrors lists the ERROR and MISSING nodes under root in source order.
-// Errors nested inside an ERROR node are not listed again, since the outer
-// node covers them, except when the outer node spans several lines (the
-// parser wrapped a whole region, up to the entire file): then its inner
-// errors are listed, as they point closer to the mistake, and the outer node
-// only when it has none. src must be the source the tree was parsed from.
+// Errors nested inside an ERROR node are not listed again: the outer node
+// starts where the parser began to fail, and covers them. The exception is a
+// root that is itself an ERROR (nothing in the file could be placed in a
+// translation unit, so its start is always 1:1): then the errors inside it
+// are listed, and the root only when it has none. src must be the source the
+// tree was parsed from.
 func SyntaxErrors(root *sitter.Node, src []byte) []SyntaxError {
 	if root == nil || !root.HasError() {
 		return nil
@@ -54,7 +55,7 @@ func SyntaxErrors(root *sitter.Node, src []byte) []SyntaxError {
 		descend := false
 		switch {
 		case n.IsError():
-			if n.StartPoint().Row != n.EndPoint().Row && hasInnerError(n) {
+			if n.Equal(root) && hasInnerError(n) {
 				descend = true
 			} else {
 				out = append(out, newSyntaxError(n, src, ""))

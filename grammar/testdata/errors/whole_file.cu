@@ -1,0 +1,2 @@
+int main() { foo(1 2; }
+__global__ void k( {
