@@ -1,0 +1,91 @@
+package verdict
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/cudaperf/cudaperf/bench/task"
+)
+
+// Comparison is the element-wise comparison of one output array.
+type Comparison struct {
+	Elements   int64
+	Mismatches int64   // elements outside tolerance
+	PoisonLeft int64   // mismatching elements whose bytes are still the poison
+	MaxAbsErr  float64 // over all elements; +Inf when a NaN was compared
+	MaxRelErr  float64 // |out-ref| / |ref| where ref != 0
+	FirstBad   int64   // index of the first mismatch, -1 if none
+}
+
+// Compare compares got with want, both raw little-endian arrays of d.
+// poison is the byte the harness filled outputs with before the call.
+func Compare(d task.DType, tol task.Tolerance, want, got []byte, poison byte) (Comparison, error) {
+	size := d.Size()
+	c := Comparison{FirstBad: -1}
+	if size == 0 {
+		return c, fmt.Errorf("verdict: unknown type %q", d)
+	}
+	if len(want) != len(got) || len(want)%size != 0 {
+		return c, fmt.Errorf("verdict: output has %d bytes, reference %d (type %s)", len(got), len(want), d)
+	}
+	c.Elements = int64(len(want) / size)
+	for i := int64(0); i < c.Elements; i++ {
+		w, g := want[i*int64(size):(i+1)*int64(size)], got[i*int64(size):(i+1)*int64(size)]
+		rv, ov := value(d, w), value(d, g)
+		diff := math.Abs(ov - rv)
+		if math.IsNaN(diff) {
+			diff = math.Inf(1)
+		}
+		c.MaxAbsErr = math.Max(c.MaxAbsErr, diff)
+		if rv != 0 && !math.IsInf(diff, 1) {
+			c.MaxRelErr = math.Max(c.MaxRelErr, diff/math.Abs(rv))
+		}
+		var ok bool
+		if d.IsFloat() {
+			ok = diff <= tol.ATol+tol.RTol*math.Abs(rv)
+		} else {
+			// Integers: exact unless the task gives a tolerance; compare
+			// bytes so int64 values beyond 2^53 stay exact.
+			ok = string(w) == string(g) || diff <= tol.ATol+tol.RTol*math.Abs(rv)
+		}
+		if ok {
+			continue
+		}
+		c.Mismatches++
+		if c.FirstBad < 0 {
+			c.FirstBad = i
+		}
+		if allBytes(g, poison) {
+			c.PoisonLeft++
+		}
+	}
+	return c, nil
+}
+
+func allBytes(b []byte, v byte) bool {
+	for _, x := range b {
+		if x != v {
+			return false
+		}
+	}
+	return true
+}
+
+func value(d task.DType, b []byte) float64 {
+	switch d {
+	case task.Float32:
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+	case task.Float64:
+		return math.Float64frombits(binary.LittleEndian.Uint64(b))
+	case task.Int32:
+		return float64(int32(binary.LittleEndian.Uint32(b)))
+	case task.Int64:
+		return float64(int64(binary.LittleEndian.Uint64(b)))
+	case task.Uint32:
+		return float64(binary.LittleEndian.Uint32(b))
+	case task.Uint8:
+		return float64(b[0])
+	}
+	return math.NaN()
+}

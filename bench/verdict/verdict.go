@@ -1,0 +1,232 @@
+package verdict
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/cudaperf/cudaperf/bench/task"
+)
+
+// Reason ids. They are stable: reports, tests and the RL reward key on them.
+const (
+	CompileError        = "compile_error"
+	RuntimeError        = "runtime_error"
+	Timeout             = "timeout"
+	WrongResult         = "wrong_result"
+	PartiallyCorrect    = "partially_correct"
+	PoisonSurvived      = "poison_survived"
+	InputIndependent    = "input_independent"
+	HiddenWork          = "hidden_work"
+	BelowBandwidthFloor = "below_bandwidth_floor"
+	LeakedMemory        = "leaked_memory"
+	ClocksThrottled     = "clocks_throttled"
+)
+
+// Thresholds of the hidden-work check: a legitimate candidate's device-wide
+// synchronisation after its end event returns in a few microseconds.
+const (
+	HiddenWorkMs       = 0.05
+	HiddenWorkFraction = 0.10
+)
+
+// Reason is one rejection or warning.
+type Reason struct {
+	ID     string `json:"id"`
+	Detail string `json:"detail"`
+}
+
+func (r Reason) String() string { return r.ID + ": " + r.Detail }
+
+// Output is one output array of one configuration: the reference's and the
+// candidate's bytes for seeds A and B (Got[k] nil when not produced).
+type Output struct {
+	Name   string
+	Type   task.DType
+	Tol    task.Tolerance
+	Poison byte
+	Ref    [2][]byte
+	Got    [2][]byte
+}
+
+// ConfigRun is what the harness recorded for one configuration.
+type ConfigRun struct {
+	Name    string
+	Primary bool
+	Bytes   int64     // fewest bytes the task must move (floor)
+	Outputs []Output  //
+	Ms      []float64 // event times of the timed calls (seed A)
+	TailMs  []float64 // device-wide sync wait after the end event, per call
+	RefMs   []float64 // C reference times (seed A)
+	Leak    int64     // device bytes lost across the calls
+	Error   string    // the driver's error for this configuration
+	NotRun  bool      // the driver stopped before this configuration
+}
+
+// Options tune the checks.
+type Options struct {
+	PeakBandwidth float64 // device bytes per second; 0 disables the floor check
+}
+
+// ConfigResult is the judgement of one configuration.
+type ConfigResult struct {
+	Name       string  `json:"config"`
+	Primary    bool    `json:"primary,omitempty"`
+	Pass       bool    `json:"pass"`
+	Error      string  `json:"error,omitempty"`
+	Elements   int64   `json:"elements"`
+	Mismatches int64   `json:"mismatches"`
+	PoisonLeft int64   `json:"poison_left,omitempty"`
+	Unchanged  bool    `json:"outputs_unchanged,omitempty"`
+	MaxAbsErr  float64 `json:"max_abs_err"`
+	MaxRelErr  float64 `json:"max_rel_err"`
+	Time       *Timing `json:"time,omitempty"`
+	TailMs     float64 `json:"tail_ms"`
+	RefTime    *Timing `json:"ref_time,omitempty"`
+	Speedup    float64 `json:"speedup,omitempty"`
+	FloorMs    float64 `json:"floor_ms,omitempty"`
+	Detail     string  `json:"detail,omitempty"`
+}
+
+// Verdict is the judgement of one candidate.
+type Verdict struct {
+	Accepted bool           `json:"accepted"`
+	Reasons  []Reason       `json:"reasons,omitempty"`
+	Warnings []Reason       `json:"warnings,omitempty"`
+	Configs  []ConfigResult `json:"configs"`
+	Speedup  float64        `json:"speedup,omitempty"` // on the primary configuration
+}
+
+// Has reports whether v carries a rejection or warning with id.
+func (v *Verdict) Has(id string) bool {
+	for _, r := range append(append([]Reason{}, v.Reasons...), v.Warnings...) {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (v *Verdict) reject(id, format string, args ...any) {
+	v.Reasons = append(v.Reasons, Reason{id, fmt.Sprintf(format, args...)})
+}
+
+func (v *Verdict) warn(id, format string, args ...any) {
+	v.Warnings = append(v.Warnings, Reason{id, fmt.Sprintf(format, args...)})
+}
+
+// Rejected builds the verdict of a candidate that never ran (compile error,
+// timeout before any record).
+func Rejected(id, detail string) *Verdict {
+	v := &Verdict{}
+	v.reject(id, "%s", detail)
+	return v
+}
+
+// Judge compares, checks and summarises a candidate's recorded run.
+func Judge(runs []ConfigRun, opt Options) (*Verdict, error) {
+	v := &Verdict{}
+	var passed, failed, unchanged, poisoned, hidden, errored []string
+	for _, r := range runs {
+		cr := ConfigResult{Name: r.Name, Primary: r.Primary, Error: r.Error, Time: Summarize(r.Ms), RefTime: Summarize(r.RefMs)}
+		if r.Error != "" || r.NotRun {
+			if r.NotRun && cr.Error == "" {
+				cr.Error = "not run: the driver stopped at an earlier configuration"
+			}
+			errored = append(errored, r.Name)
+			v.Configs = append(v.Configs, cr)
+			continue
+		}
+		cr.Pass = true
+		var details []string
+		for _, o := range r.Outputs {
+			for k := 0; k < 2; k++ {
+				if o.Got[k] == nil {
+					return nil, fmt.Errorf("verdict: config %s: no output %s for seed %c", r.Name, o.Name, "ab"[k])
+				}
+				c, err := Compare(o.Type, o.Tol, o.Ref[k], o.Got[k], o.Poison)
+				if err != nil {
+					return nil, fmt.Errorf("verdict: config %s output %s: %w", r.Name, o.Name, err)
+				}
+				if k == 0 {
+					cr.Elements += c.Elements
+				}
+				cr.Mismatches += c.Mismatches
+				cr.PoisonLeft += c.PoisonLeft
+				cr.MaxAbsErr = math.Max(cr.MaxAbsErr, c.MaxAbsErr)
+				cr.MaxRelErr = math.Max(cr.MaxRelErr, c.MaxRelErr)
+				if c.Mismatches > 0 {
+					cr.Pass = false
+					details = append(details, fmt.Sprintf("%s (seed %c): %d of %d elements out of tolerance, first at [%d]", o.Name, "AB"[k], c.Mismatches, c.Elements, c.FirstBad))
+				}
+			}
+			if string(o.Got[0]) == string(o.Got[1]) && string(o.Ref[0]) != string(o.Ref[1]) {
+				cr.Unchanged = true
+			}
+		}
+		cr.Detail = strings.Join(details, "; ")
+		if cr.Pass {
+			passed = append(passed, r.Name)
+		} else {
+			failed = append(failed, r.Name)
+		}
+		if cr.Unchanged {
+			unchanged = append(unchanged, r.Name)
+		}
+		if cr.PoisonLeft > 0 {
+			poisoned = append(poisoned, fmt.Sprintf("%s (%d elements)", r.Name, cr.PoisonLeft))
+		}
+		if len(r.TailMs) > 0 {
+			cr.TailMs = Median(r.TailMs)
+			ev := 0.0
+			if cr.Time != nil {
+				ev = cr.Time.Median
+			}
+			if cr.TailMs > HiddenWorkMs && cr.TailMs > HiddenWorkFraction*ev {
+				hidden = append(hidden, fmt.Sprintf("%s (%.3f ms after the end event, event time %.3f ms)", r.Name, cr.TailMs, ev))
+			}
+		}
+		if cr.Time != nil && cr.RefTime != nil && cr.Time.Median > 0 {
+			cr.Speedup = cr.RefTime.Median / cr.Time.Median
+		}
+		if opt.PeakBandwidth > 0 && r.Bytes > 0 && cr.Time != nil {
+			cr.FloorMs = float64(r.Bytes) / opt.PeakBandwidth * 1e3
+			if cr.Pass && cr.Time.Median < cr.FloorMs {
+				v.warn(BelowBandwidthFloor, "%s: median %.4f ms is below the %.4f ms that %d bytes take at %.0f GB/s", r.Name, cr.Time.Median, cr.FloorMs, r.Bytes, opt.PeakBandwidth/1e9)
+			}
+		}
+		if r.Leak > 0 {
+			v.warn(LeakedMemory, "%s: %d bytes of device memory not freed across the calls", r.Name, r.Leak)
+		}
+		if r.Primary {
+			v.Speedup = cr.Speedup
+		}
+		v.Configs = append(v.Configs, cr)
+	}
+	for _, r := range runs {
+		if r.Error != "" {
+			v.reject(RuntimeError, "config %s: %s", r.Name, r.Error)
+			break
+		}
+	}
+	switch {
+	case len(failed) > 0 && len(passed) > 0:
+		v.reject(PartiallyCorrect, "passes %s but fails %s", strings.Join(passed, ", "), strings.Join(failed, ", "))
+	case len(failed) > 0:
+		v.reject(WrongResult, "fails every configuration it ran (%s)", strings.Join(failed, ", "))
+	}
+	if len(poisoned) > 0 {
+		v.reject(PoisonSurvived, "outputs not written: the poison survived in %s", strings.Join(poisoned, ", "))
+	}
+	if len(unchanged) > 0 {
+		v.reject(InputIndependent, "outputs did not change when the inputs did in %s", strings.Join(unchanged, ", "))
+	}
+	if len(hidden) > 0 {
+		v.reject(HiddenWork, "work the timer did not see: the device was still busy in %s", strings.Join(hidden, ", "))
+	}
+	v.Accepted = len(v.Reasons) == 0 && len(errored) == 0
+	if !v.Accepted && len(v.Reasons) == 0 {
+		v.reject(RuntimeError, "configurations %s did not run", strings.Join(errored, ", "))
+	}
+	return v, nil
+}
