@@ -48,7 +48,7 @@ func TestForms(t *testing.T) {
 			if !ok {
 				return true
 			}
-			ds := declsOf(n, src)
+			ds := declsOf(n, src, true)
 			if len(ds) != 1 || ds[0].Value == nil {
 				t.Fatalf("line %d: want one initialized declaration", n.StartPoint().Row+1)
 			}
@@ -63,5 +63,56 @@ func TestForms(t *testing.T) {
 	})
 	if checked != 26 {
 		t.Fatalf("checked only %d forms; the testdata markers are not being found", checked)
+	}
+}
+
+// TestDecls checks what the scope records about declarations: type,
+// pointer levels, evaluated array dimensions and qualifiers.
+func TestDecls(t *testing.T) {
+	root, src := parse(t, "testdata/decls.cu")
+	file := NewFile(root, src)
+	var got []string
+	analysis.Inspect(root, func(fn *sitter.Node) bool {
+		if fn.Type() != "function_definition" {
+			return true
+		}
+		s := file.Scope(fn)
+		for _, d := range append([]*Decl{file.Global("coeffs")}, s.Decls()...) {
+			var dims []string
+			for _, dim := range d.Dims {
+				if dim == nil {
+					dims = append(dims, "[]")
+					continue
+				}
+				dims = append(dims, "["+s.Eval(dim).String()+"]")
+			}
+			line := d.Name + " " + d.Type + strings.Repeat("*", d.Pointer) + strings.Join(dims, "") + " {" + strings.Join(d.Qualifiers, " ") + "}"
+			if d.Param {
+				line += " param"
+			}
+			if d.Global {
+				line += " global"
+			}
+			if d.Value != nil {
+				line += " = " + d.Value.Content(src)
+			}
+			got = append(got, line)
+		}
+		return false
+	})
+	want := []string{
+		"coeffs float[16] {__constant__} global",
+		"a float* {const __restrict__} param",
+		"b float4* {} param",
+		"n int {} param",
+		"tile float[32][33] {__shared__}",
+		"dyn double[] {extern __shared__}",
+		"acc float[4] {}",
+		"i int {} = 3",
+		"j int {}",
+		"blk dim3 {} = (TILE, 8)",
+	}
+	if diff := strings.Join(got, "\n"); diff != strings.Join(want, "\n") {
+		t.Errorf("declarations:\n%s\nwant:\n%s", diff, strings.Join(want, "\n"))
 	}
 }

@@ -142,7 +142,7 @@ func (s *Scope) value(d *Decl) Form {
 func (s *Scope) initValue(d *Decl) Form {
 	v := d.Value
 	switch v.Type() {
-	case "argument_list", "initializer_list":
+	case "argument_list", "initializer_list", "parameter_list":
 		if v.NamedChildCount() != 1 {
 			return Opaque(Unknown)
 		}
@@ -205,6 +205,12 @@ func (s *Scope) eval(n *sitter.Node, src []byte, at uint32) Form {
 		return Opaque(NonAffine)
 	case "identifier":
 		return s.ident(n.Content(src), pos)
+	case "parameter_declaration":
+		// An argument of a vexing-parse constructor: dim3 b(TILE, TILE).
+		if t := n.ChildByFieldName("type"); t != nil && n.NamedChildCount() == 1 && t.Type() == "type_identifier" {
+			return s.ident(t.Content(src), pos)
+		}
+		return Opaque(Unknown)
 	case "field_expression":
 		arg, field := n.ChildByFieldName("argument"), n.ChildByFieldName("field")
 		if arg != nil && field != nil && arg.Type() == "identifier" && builtinVars[arg.Content(src)] {

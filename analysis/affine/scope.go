@@ -71,7 +71,7 @@ func NewFile(root *sitter.Node, src []byte) *File {
 			}
 			return false
 		case "declaration":
-			for _, d := range declsOf(n, src) {
+			for _, d := range declsOf(n, src, false) {
 				d.Global = true
 				if _, dup := f.globals[d.Name]; !dup {
 					f.globals[d.Name] = d
@@ -136,7 +136,7 @@ func (f *File) Scope(fn *sitter.Node) *Scope {
 				if p.Type() != "parameter_declaration" && p.Type() != "optional_parameter_declaration" {
 					continue
 				}
-				for _, d := range declsOf(p, f.src) {
+				for _, d := range declsOf(p, f.src, false) {
 					d.Param = true
 					d.start = fn.StartByte()
 					s.add(d)
@@ -159,7 +159,7 @@ func (f *File) Scope(fn *sitter.Node) *Scope {
 					loop = p
 				}
 			}
-			for _, d := range declsOf(n, f.src) {
+			for _, d := range declsOf(n, f.src, true) {
 				d.Loop = loop
 				s.add(d)
 			}
@@ -177,8 +177,13 @@ func (f *File) Scope(fn *sitter.Node) *Scope {
 		case "update_expression":
 			target = n.ChildByFieldName("argument")
 		case "pointer_expression":
+			// &x handed to a call may be written through (cudaMalloc(&p),
+			// atomicAdd(&x, 1)); &x stored in an argument array for
+			// cudaLaunchKernel is only read.
 			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "&" {
-				target = n.ChildByFieldName("argument")
+				if p := n.Parent(); p != nil && p.Type() == "argument_list" {
+					target = n.ChildByFieldName("argument")
+				}
 			}
 		}
 		if target != nil && target.Type() == "identifier" {
@@ -247,8 +252,11 @@ func FuncName(fn *sitter.Node, src []byte) string {
 }
 
 // declsOf returns the variables declared by a declaration or
-// parameter_declaration node.
-func declsOf(n *sitter.Node, src []byte) []*Decl {
+// parameter_declaration node. In a function body (local), T v(a, b);
+// parses as a function declaration (C++'s most vexing parse) but is meant
+// as a variable constructed from a and b, so it is read as one, with the
+// parameter_list as its initializer.
+func declsOf(n *sitter.Node, src []byte, local bool) []*Decl {
 	var quals []string
 	typ := ""
 	if t := n.ChildByFieldName("type"); t != nil {
@@ -268,7 +276,14 @@ func declsOf(n *sitter.Node, src []byte) []*Decl {
 	var out []*Decl
 	for _, dn := range declarators {
 		d := &Decl{Type: typ, Qualifiers: append([]string(nil), quals...)}
-		if !unwrap(dn, src, d) || d.Ident == nil {
+		if local && dn.Type() == "function_declarator" {
+			if id := dn.ChildByFieldName("declarator"); id != nil && id.Type() == "identifier" {
+				d.Ident, d.Value = id, dn.ChildByFieldName("parameters")
+			}
+		} else if !unwrap(dn, src, d) {
+			continue
+		}
+		if d.Ident == nil {
 			continue
 		}
 		d.Name = d.Ident.Content(src)

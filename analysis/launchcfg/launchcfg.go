@@ -1,0 +1,306 @@
+package launchcfg
+
+import (
+	"fmt"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+)
+
+// Dim is one launch dimension.
+type Dim struct {
+	Form affine.Form
+	Text string // the value as written when it is not a constant
+}
+
+// Int returns the dimension's value when it is a constant.
+func (d Dim) Int() (int64, bool) { return d.Form.Int() }
+
+func (d Dim) String() string {
+	if v, ok := d.Int(); ok {
+		return fmt.Sprint(v)
+	}
+	if d.Text != "" {
+		return d.Text
+	}
+	return d.Form.String()
+}
+
+func one() Dim { return Dim{Form: affine.Const(1)} }
+
+// Launch is one kernel launch site.
+type Launch struct {
+	Node      *sitter.Node // the call_expression
+	Config    *sitter.Node // the launch_config, or the call's argument list for cudaLaunchKernel
+	Caller    *sitter.Node // the enclosing function_definition, or nil
+	Kernel    string       // the launched function's name, without template arguments or namespace
+	Grid      [3]Dim
+	Block     [3]Dim
+	SharedMem Dim    // dynamic shared memory in bytes; 0 when not given
+	Stream    string // the stream expression as written; "" for the default stream
+}
+
+// ThreadsPerBlock returns block.x·block.y·block.z when all are constants.
+func (l *Launch) ThreadsPerBlock() (int64, bool) { return product(l.Block) }
+
+// Blocks returns grid.x·grid.y·grid.z when all are constants.
+func (l *Launch) Blocks() (int64, bool) { return product(l.Grid) }
+
+func product(d [3]Dim) (int64, bool) {
+	p := int64(1)
+	for _, x := range d {
+		v, ok := x.Int()
+		if !ok {
+			return 0, false
+		}
+		p *= v
+	}
+	return p, true
+}
+
+// Find returns the launch sites of a file in source order.
+func Find(file *affine.File, root *sitter.Node) []*Launch {
+	var out []*Launch
+	scopes := map[[2]uint32]*affine.Scope{}
+	scopeOf := func(fn *sitter.Node) *affine.Scope {
+		if fn == nil {
+			return file.Scope(nil)
+		}
+		k := [2]uint32{fn.StartByte(), fn.EndByte()}
+		if s, ok := scopes[k]; ok {
+			return s
+		}
+		s := file.Scope(fn)
+		scopes[k] = s
+		return s
+	}
+	src := file.Source()
+	analysis.Inspect(root, func(n *sitter.Node) bool {
+		if n.Type() != "call_expression" {
+			return true
+		}
+		if cfg := n.ChildByFieldName("config"); cfg != nil {
+			fn := enclosingFunc(n)
+			l := &Launch{Node: n, Config: cfg, Caller: fn, Kernel: KernelName(n.ChildByFieldName("function"), src)}
+			x := extractor{s: scopeOf(fn), src: src, at: n.StartByte()}
+			l.Grid = x.dims(cfg.ChildByFieldName("grid"))
+			l.Block = x.dims(cfg.ChildByFieldName("block"))
+			l.SharedMem = x.scalar(cfg.ChildByFieldName("shared_mem"), 0)
+			if st := cfg.ChildByFieldName("stream"); st != nil {
+				l.Stream = st.Content(src)
+			}
+			out = append(out, l)
+			return true
+		}
+		// cudaLaunchKernel(func, grid, block, args, sharedMem, stream)
+		f := n.ChildByFieldName("function")
+		if f == nil {
+			return true
+		}
+		name := f.Content(src)
+		if name != "cudaLaunchKernel" && name != "cudaLaunchCooperativeKernel" {
+			return true
+		}
+		args := n.ChildByFieldName("arguments")
+		if args == nil || args.NamedChildCount() < 3 {
+			return true
+		}
+		fn := enclosingFunc(n)
+		x := extractor{s: scopeOf(fn), src: src, at: n.StartByte()}
+		l := &Launch{Node: n, Config: args, Caller: fn, Kernel: KernelName(args.NamedChild(0), src)}
+		l.Grid = x.dims(args.NamedChild(1))
+		l.Block = x.dims(args.NamedChild(2))
+		l.SharedMem = Dim{Form: affine.Const(0)}
+		if args.NamedChildCount() >= 5 {
+			l.SharedMem = x.scalar(args.NamedChild(4), 0)
+		}
+		if args.NamedChildCount() >= 6 {
+			l.Stream = args.NamedChild(5).Content(src)
+		}
+		out = append(out, l)
+		return true
+	})
+	return out
+}
+
+// KernelName returns the plain name of a launched function expression:
+// k, k<T, 4>, ns::k, (void*)k, &k.
+func KernelName(n *sitter.Node, src []byte) string {
+	for n != nil {
+		switch n.Type() {
+		case "identifier", "field_identifier":
+			return n.Content(src)
+		case "template_function", "qualified_identifier":
+			n = n.ChildByFieldName("name")
+		case "field_expression":
+			n = n.ChildByFieldName("field")
+		case "cast_expression":
+			n = n.ChildByFieldName("value")
+		case "pointer_expression":
+			n = n.ChildByFieldName("argument")
+		case "parenthesized_expression":
+			n = n.NamedChild(0)
+		default:
+			t := n.Content(src)
+			if i := strings.LastIndex(t, "::"); i >= 0 {
+				t = t[i+2:]
+			}
+			if i := strings.IndexByte(t, '<'); i >= 0 {
+				t = t[:i]
+			}
+			return strings.TrimSpace(t)
+		}
+	}
+	return ""
+}
+
+func enclosingFunc(n *sitter.Node) *sitter.Node {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == "function_definition" {
+			return p
+		}
+	}
+	return nil
+}
+
+type extractor struct {
+	s     *affine.Scope
+	src   []byte
+	at    uint32 // the launch site, for name lookups and member writes
+	depth int
+}
+
+// scalar evaluates a scalar configuration value; def is its value when
+// the expression is absent.
+func (x *extractor) scalar(n *sitter.Node, def int64) Dim {
+	if n == nil {
+		return Dim{Form: affine.Const(def)}
+	}
+	f := x.s.Eval(n)
+	d := Dim{Form: f}
+	if _, ok := f.Int(); !ok {
+		d.Text = x.text(n, f)
+	}
+	return d
+}
+
+// text renders a non-constant value: its affine form, or the expression
+// as written, following a variable to its only definition.
+func (x *extractor) text(n *sitter.Node, f affine.Form) string {
+	if f.Kind == affine.Affine {
+		return f.String()
+	}
+	if n.Type() == "identifier" {
+		if d := x.s.Lookup(n.Content(x.src), x.at); d != nil && d.Value != nil && len(d.Writes()) == 0 && !strings.HasSuffix(d.Value.Type(), "_list") {
+			n = d.Value
+		}
+	}
+	return strings.Join(strings.Fields(n.Content(x.src)), " ")
+}
+
+// dims evaluates a grid or block expression: a dim3 variable or
+// constructor, or a scalar.
+func (x *extractor) dims(n *sitter.Node) [3]Dim {
+	out := [3]Dim{one(), one(), one()}
+	if n == nil || x.depth > 8 {
+		return out
+	}
+	x.depth++
+	defer func() { x.depth-- }()
+	switch n.Type() {
+	case "parenthesized_expression":
+		if n.NamedChildCount() == 1 {
+			return x.dims(n.NamedChild(0))
+		}
+	case "call_expression", "compound_literal_expression":
+		if f := n.ChildByFieldName("function"); f != nil && isDim3(f.Content(x.src)) {
+			return x.list(n.ChildByFieldName("arguments"))
+		}
+		if t := n.ChildByFieldName("type"); t != nil && isDim3(t.Content(x.src)) {
+			return x.list(n.ChildByFieldName("value"))
+		}
+	case "initializer_list":
+		return x.list(n)
+	case "identifier":
+		d := x.s.Lookup(n.Content(x.src), x.at)
+		if d != nil && isDim3(d.Type) {
+			if d.Value != nil {
+				switch d.Value.Type() {
+				case "argument_list", "initializer_list", "parameter_list":
+					out = x.list(d.Value)
+				default:
+					out = x.dims(d.Value)
+				}
+			}
+			x.memberWrites(d, &out)
+			return out
+		}
+	}
+	out[0] = x.scalar(n, 1)
+	return out
+}
+
+// list reads up to three dimensions from an argument or initializer list.
+func (x *extractor) list(args *sitter.Node) [3]Dim {
+	out := [3]Dim{one(), one(), one()}
+	if args == nil {
+		return out
+	}
+	k := 0
+	for i := 0; i < int(args.NamedChildCount()) && k < 3; i++ {
+		c := args.NamedChild(i)
+		if c.Type() == "comment" {
+			continue
+		}
+		out[k] = x.scalar(c, 1)
+		k++
+	}
+	return out
+}
+
+// memberWrites applies v.x = e (and .y, .z) between v's declaration and
+// the launch site, the last write winning.
+func (x *extractor) memberWrites(d *affine.Decl, out *[3]Dim) {
+	var root *sitter.Node
+	if x.s.Func != nil {
+		root = x.s.Func.ChildByFieldName("body")
+	}
+	if root == nil {
+		return
+	}
+	analysis.Inspect(root, func(n *sitter.Node) bool {
+		if n.StartByte() >= x.at {
+			return false
+		}
+		if n.Type() != "assignment_expression" {
+			return true
+		}
+		l := n.ChildByFieldName("left")
+		if l == nil || l.Type() != "field_expression" {
+			return true
+		}
+		arg, field := l.ChildByFieldName("argument"), l.ChildByFieldName("field")
+		if arg == nil || field == nil || arg.Content(x.src) != d.Name || x.s.Lookup(d.Name, n.StartByte()) != d {
+			return true
+		}
+		i := strings.Index("xyz", field.Content(x.src))
+		if i < 0 || len(field.Content(x.src)) != 1 {
+			return true
+		}
+		op := n.ChildByFieldName("operator")
+		if op != nil && op.Type() == "=" {
+			out[i] = x.scalar(n.ChildByFieldName("right"), 1)
+		} else {
+			out[i] = Dim{Form: affine.Opaque(affine.Unknown), Text: strings.Join(strings.Fields(n.Content(x.src)), " ")}
+		}
+		return true
+	})
+}
+
+func isDim3(t string) bool {
+	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "const "))
+	return t == "dim3" || t == "uint3" || t == "const dim3" || t == "constexpr dim3"
+}
