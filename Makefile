@@ -1,4 +1,61 @@
-# Placeholder until the foundation lands; see README.md.
-.PHONY: build
-build:
-	go build -o bin/cudaperf ./cmd/cudaperf
+# cudaperf build. `make build` puts the CLI in $(BIN)/cudaperf and every
+# built-in plugin in $(BIN)/plugins/<name>/ (executable + plugin.yaml), where
+# the CLI finds them by default.
+#
+# Adding a plugin is one word:
+#   GO_PLUGINS: a folder with a Go main package and a plugin.yaml whose
+#               command is the folder's base name.
+#   PY_PLUGINS: a folder with plugin.yaml and main.py (see plugins/python).
+
+GO      ?= go
+BIN     ?= bin
+PYTHON  ?= .venv/bin/python
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+
+GO_PLUGINS := plugins/examples/textcount
+PY_PLUGINS := plugins/python/examples/synccount
+
+.PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins
+all: build
+
+build: cli go-plugins py-plugins
+
+cli:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/cudaperf ./cmd/cudaperf
+
+go-plugins:
+	@set -e; for p in $(GO_PLUGINS); do \
+	  n=$$(basename $$p); mkdir -p $(BIN)/plugins/$$n; \
+	  echo "$(GO) build -o $(BIN)/plugins/$$n/$$n ./$$p"; \
+	  $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/plugins/$$n/$$n ./$$p; \
+	  cp $$p/plugin.yaml $(BIN)/plugins/$$n/plugin.yaml; \
+	done
+
+py-plugins:
+	@set -e; for p in $(PY_PLUGINS); do \
+	  plugins/python/install.sh $$p $(BIN)/plugins/$$(basename $$p); \
+	done
+
+# The main job until `cudaperf lint` lands: list the plugins, then run every
+# analyzer plugin over the example kernels.
+demo: build
+	$(BIN)/cudaperf plugins list
+	$(BIN)/cudaperf plugins analyze examples/kernels
+
+vet:
+	$(GO) vet ./...
+
+test: vet
+	$(GO) test ./...
+	$(PYTHON) -m pytest -q plugins/python/tests
+
+# Plugin start-up and round-trip benchmarks (numbers go to bench/perf/plugins.md).
+bench-plugins:
+	$(GO) test ./host/pluginhost -run '^$$' -bench . -benchtime 50x -count 5
+
+generate:
+	plugins/proto/generate.sh
+
+clean:
+	rm -rf $(BIN)

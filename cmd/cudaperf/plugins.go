@@ -1,0 +1,469 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/urfave/cli/v2"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
+)
+
+func pluginsCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "plugins",
+		Usage: "list, describe and try the installed plugins",
+		Description: "Plugins are found in --plugin-dir folders, then $" + pluginhost.PathEnv + " (colon-separated),\n" +
+			"then <dir of cudaperf>/plugins. Each is a folder with a plugin.yaml manifest.",
+		Subcommands: []*cli.Command{
+			{
+				Name:   "list",
+				Usage:  "start every plugin and list it with its version (exit 3 if any fails)",
+				Flags:  []cli.Flag{formatFlag(), &cli.StringFlag{Name: "kind", Usage: "list only plugins of `KIND` (analyzer, benchmarker, policy)"}},
+				Action: pluginsList,
+			},
+			{
+				Name:      "describe",
+				Usage:     "show what a plugin offers: passes, features, checks, task kinds",
+				ArgsUsage: "NAME",
+				Flags:     []cli.Flag{formatFlag()},
+				Action:    pluginsDescribe,
+			},
+			{
+				Name:      "analyze",
+				Usage:     "run every analyzer plugin over CUDA files and print their raw features and diagnostics",
+				ArgsUsage: "PATH...",
+				Description: "PATH is a file or a folder (searched for .cu and .cuh files). This shows what\n" +
+					"the plugins answer, for plugin authors; findings do not change the exit status\n" +
+					"(it is 3 when a plugin fails, otherwise 0).",
+				Flags:  []cli.Flag{formatFlag()},
+				Action: pluginsAnalyze,
+			},
+		},
+	}
+}
+
+// openHost discovers the plugins named by the global flags. The caller
+// closes it; main's KillAll is the backstop.
+func openHost(c *cli.Context) (*pluginhost.Host, error) {
+	exe, _ := os.Executable()
+	dirs, err := pluginhost.SearchPath(c.StringSlice("plugin-dir"), os.Getenv(pluginhost.PathEnv), exe)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	level := hclog.LevelFromString(c.String("log-level"))
+	if level == hclog.NoLevel {
+		return nil, usageErrorf("--log-level %q: use debug, info, warn or error", c.String("log-level"))
+	}
+	h, err := pluginhost.New(pluginhost.Options{
+		Dirs:           dirs,
+		StartTimeout:   c.Duration("plugin-start-timeout"),
+		RequestTimeout: c.Duration("plugin-timeout"),
+		Logger:         hclog.New(&hclog.LoggerOptions{Name: "cudaperf", Level: level, Output: c.App.ErrWriter}),
+	})
+	if err != nil {
+		return nil, failuref("%v", err)
+	}
+	return h, nil
+}
+
+// pluginJSON is one plugin in `plugins list --format json`.
+type pluginJSON struct {
+	Name        string `json:"name"`
+	Kind        string `json:"kind"`
+	Language    string `json:"language"`
+	Version     string `json:"version"`
+	Protocol    int    `json:"protocol"`
+	Path        string `json:"path"`
+	Description string `json:"description,omitempty"`
+	Status      string `json:"status"` // "ok" or "error"
+	Error       string `json:"error,omitempty"`
+}
+
+func describePlugin(p *pluginhost.Plugin) pluginJSON {
+	j := pluginJSON{Name: p.Name(), Path: p.ManifestPath(), Status: "ok", Version: p.Version()}
+	if m := p.Manifest(); m != nil {
+		j.Kind, j.Language, j.Protocol, j.Description = string(m.Kind), m.Language, m.Protocol, m.Description
+	}
+	if err := p.Err(); err != nil {
+		j.Status, j.Error = "error", err.Error()
+	}
+	return j
+}
+
+func pluginsList(c *cli.Context) error {
+	format, err := outputFormat(c)
+	if err != nil {
+		return err
+	}
+	if c.NArg() > 0 {
+		return usageErrorf("plugins list takes no arguments (got %q)", c.Args().First())
+	}
+	h, err := openHost(c)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	plugins := h.Plugins()
+	if k := sdk.Kind(c.String("kind")); k != "" {
+		if !k.Valid() {
+			return usageErrorf("--kind %q: use analyzer, benchmarker or policy", k)
+		}
+		plugins = h.OfKind(k)
+	}
+	h.Start(c.Context, plugins...)
+	rows := make([]pluginJSON, 0, len(plugins))
+	failed := 0
+	for _, p := range plugins {
+		r := describePlugin(p)
+		if r.Status != "ok" {
+			failed++
+		}
+		rows = append(rows, r)
+	}
+	if format == "json" {
+		if err := printJSON(c, rows); err != nil {
+			return err
+		}
+	} else {
+		if len(rows) == 0 {
+			fmt.Fprintln(c.App.ErrWriter, "no plugins found; build them (make build) or point --plugin-dir or $"+pluginhost.PathEnv+" at a folder of plugins")
+		}
+		tw := tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "NAME\tKIND\tLANGUAGE\tVERSION\tPROTOCOL\tSTATUS\tPATH")
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", r.Name, dash(r.Kind), dash(r.Language), dash(r.Version), r.Protocol, r.Status, r.Path)
+		}
+		tw.Flush()
+		for _, r := range rows {
+			if r.Error != "" {
+				fmt.Fprintf(c.App.ErrWriter, "\n%s\n", r.Error)
+			}
+		}
+	}
+	if failed > 0 {
+		return failuref("%d of %d plugins failed (see above)", failed, len(rows))
+	}
+	return nil
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func pluginsDescribe(c *cli.Context) error {
+	format, err := outputFormat(c)
+	if err != nil {
+		return err
+	}
+	if c.NArg() != 1 {
+		return usageErrorf("plugins describe takes one plugin NAME (see 'cudaperf plugins list')")
+	}
+	h, err := openHost(c)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	name := c.Args().First()
+	p, ok := h.Plugin(name)
+	if !ok {
+		var names []string
+		for _, p := range h.Plugins() {
+			names = append(names, p.Name())
+		}
+		return usageErrorf("no plugin named %q; installed: %s", name, orNone(strings.Join(names, ", ")))
+	}
+	if err := p.Start(c.Context); err != nil {
+		return failuref("%v", err)
+	}
+	var d proto.Message
+	switch p.Kind() {
+	case sdk.KindAnalyzer:
+		d, err = p.DescribeAnalyzer(c.Context)
+	case sdk.KindBenchmarker:
+		d, err = p.DescribeBenchmarker(c.Context)
+	case sdk.KindPolicy:
+		d, err = p.DescribePolicy(c.Context)
+	}
+	if err != nil {
+		return failuref("%v", err)
+	}
+	info := describePlugin(p)
+	if format == "json" {
+		raw, err := protojson.MarshalOptions{UseProtoNames: true}.Marshal(d)
+		if err != nil {
+			return failuref("plugins describe: encode: %v", err)
+		}
+		return printJSON(c, struct {
+			pluginJSON
+			Describe jsonRaw `json:"describe"`
+		}{info, jsonRaw(raw)})
+	}
+	w := c.App.Writer
+	fmt.Fprintf(w, "%s %s (%s, %s, protocol %d)\n", info.Name, info.Version, info.Kind, info.Language, info.Protocol)
+	if info.Description != "" {
+		fmt.Fprintf(w, "  %s\n", info.Description)
+	}
+	fmt.Fprintf(w, "  manifest: %s\n", info.Path)
+	switch d := d.(type) {
+	case *pluginv1.DescribeAnalyzerResponse:
+		printAnalyzerDescription(w, d)
+	case *pluginv1.DescribeBenchmarkerResponse:
+		fmt.Fprintf(w, "\ntask kinds: %s\ncompiler: %s\ndefault arch: %s\n", orNone(strings.Join(d.GetTaskKinds(), ", ")), dash(d.GetCompiler()), dash(d.GetDefaultArch()))
+	case *pluginv1.DescribePolicyResponse:
+		fmt.Fprintf(w, "\nmodel: %s\ncan update: %v\ncan return logprobs: %v\ncontext tokens: %d\n", dash(d.GetModel()), d.GetCanUpdate(), d.GetCanLogprobs(), d.GetMaxContextTokens())
+	}
+	return nil
+}
+
+// jsonRaw embeds already-encoded JSON (protojson output) in a JSON value.
+type jsonRaw []byte
+
+func (r jsonRaw) MarshalJSON() ([]byte, error) { return r, nil }
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func printAnalyzerDescription(w io.Writer, d *pluginv1.DescribeAnalyzerResponse) {
+	if len(d.GetPasses()) > 0 {
+		fmt.Fprintln(w, "\npasses:")
+		for _, p := range d.GetPasses() {
+			fmt.Fprintf(w, "  %s — %s\n", p.GetName(), firstLine(p.GetDoc()))
+		}
+	}
+	if len(d.GetFeatures()) > 0 {
+		fmt.Fprintln(w, "\nfeatures:")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, f := range d.GetFeatures() {
+			scope := "file"
+			if f.GetPerKernel() {
+				scope = "kernel"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", f.GetName(), dash(f.GetUnit()), dash(f.GetRange()), scope, firstLine(f.GetDoc()))
+		}
+		tw.Flush()
+	}
+	if len(d.GetChecks()) > 0 {
+		fmt.Fprintln(w, "\nchecks:")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, ch := range d.GetChecks() {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", ch.GetId(), severityName(ch.GetDefaultSeverity()), ch.GetTitle())
+		}
+		tw.Flush()
+	}
+	if len(d.GetOptions()) > 0 {
+		fmt.Fprintln(w, "\noptions:")
+		for _, o := range d.GetOptions() {
+			fmt.Fprintf(w, "  %s (default %q) — %s\n", o.GetName(), o.GetDefaultValue(), firstLine(o.GetDoc()))
+		}
+	}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+func severityName(s pluginv1.Severity) string {
+	switch s {
+	case pluginv1.Severity_SEVERITY_ERROR:
+		return "error"
+	case pluginv1.Severity_SEVERITY_WARNING:
+		return "warning"
+	case pluginv1.Severity_SEVERITY_NOTE:
+		return "note"
+	}
+	return "unspecified"
+}
+
+// cudaFiles expands paths into the .cu/.cuh files they name, in order.
+func cudaFiles(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, usageErrorf("%s: no such file or folder", p)
+		}
+		if !fi.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && (strings.HasSuffix(path, ".cu") || strings.HasSuffix(path, ".cuh")) {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, failuref("read %s: %v", p, err)
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+func pluginsAnalyze(c *cli.Context) error {
+	format, err := outputFormat(c)
+	if err != nil {
+		return err
+	}
+	if c.NArg() == 0 {
+		return usageErrorf("plugins analyze needs at least one file or folder")
+	}
+	files, err := cudaFiles(c.Args().Slice())
+	if err != nil {
+		return err
+	}
+	req := &pluginv1.AnalyzeRequest{}
+	var readErrs []error
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			readErrs = append(readErrs, fmt.Errorf("read %s: %w", f, err))
+			continue
+		}
+		req.Files = append(req.Files, &pluginv1.SourceFile{Path: f, Content: data})
+	}
+	h, err := openHost(c)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	// Plugins whose manifest is broken have no kind; they may be analyzers,
+	// so they are reported rather than silently skipped.
+	for _, p := range h.Plugins() {
+		if p.Manifest() == nil {
+			readErrs = append(readErrs, p.Err())
+		}
+	}
+	if len(h.OfKind(sdk.KindAnalyzer)) == 0 {
+		for _, e := range readErrs {
+			fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
+		}
+		return failuref("no analyzer plugins found; build them (make build) or point --plugin-dir at them")
+	}
+	a := h.Analyze(c.Context, req)
+	if format == "json" {
+		err = printJSON(c, analysisJSON(a))
+	} else {
+		printAnalysis(c.App.Writer, a)
+	}
+	if err != nil {
+		return err
+	}
+	failures := append(readErrs, a.Failures...)
+	for _, fa := range a.Files {
+		failures = append(failures, fa.Errors...)
+	}
+	if len(failures) > 0 {
+		for _, e := range failures {
+			fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
+		}
+		return failuref("%d plugin or file failure(s) (see above)", len(failures))
+	}
+	return nil
+}
+
+func printAnalysis(w io.Writer, a *pluginhost.Analysis) {
+	for _, fa := range a.Files {
+		for _, d := range fa.Diagnostics {
+			r := d.GetRange()
+			fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s] (%s)\n", fa.Path, r.GetStartLine(), r.GetStartColumn(), severityName(d.GetSeverity()), d.GetMessage(), d.GetCheck(), d.Plugin)
+		}
+		for _, f := range fa.Features {
+			scope := fa.Path
+			if f.GetKernel() != "" {
+				scope += ": " + f.GetKernel()
+			}
+			value := fmt.Sprintf("%g %s", f.GetValue(), f.GetUnit())
+			if f.GetUnknown() {
+				value = "unknown"
+			}
+			fmt.Fprintf(w, "%s: %s = %s (%s %s)\n", scope, f.GetName(), value, f.Plugin, f.PluginVersion)
+		}
+	}
+}
+
+type analysisOut struct {
+	Files    []fileOut `json:"files"`
+	Failures []string  `json:"failures"`
+}
+
+type fileOut struct {
+	Path        string          `json:"path"`
+	Features    []featureOut    `json:"features"`
+	Diagnostics []diagnosticOut `json:"diagnostics"`
+	Errors      []string        `json:"errors,omitempty"`
+}
+
+type featureOut struct {
+	Plugin        string  `json:"plugin"`
+	PluginVersion string  `json:"plugin_version"`
+	Kernel        string  `json:"kernel,omitempty"`
+	Name          string  `json:"name"`
+	Value         float64 `json:"value"`
+	Unit          string  `json:"unit"`
+	Unknown       bool    `json:"unknown,omitempty"`
+}
+
+type diagnosticOut struct {
+	Plugin    string `json:"plugin"`
+	Check     string `json:"check"`
+	Severity  string `json:"severity"`
+	Kernel    string `json:"kernel,omitempty"`
+	Line      int32  `json:"line"`
+	Column    int32  `json:"column"`
+	EndLine   int32  `json:"end_line"`
+	EndColumn int32  `json:"end_column"`
+	Message   string `json:"message"`
+	URL       string `json:"url,omitempty"`
+}
+
+func analysisJSON(a *pluginhost.Analysis) analysisOut {
+	out := analysisOut{Files: []fileOut{}, Failures: errorStrings(a.Failures)}
+	for _, fa := range a.Files {
+		f := fileOut{Path: fa.Path, Features: []featureOut{}, Diagnostics: []diagnosticOut{}, Errors: errorStrings(fa.Errors)}
+		for _, x := range fa.Features {
+			f.Features = append(f.Features, featureOut{x.Plugin, x.PluginVersion, x.GetKernel(), x.GetName(), x.GetValue(), x.GetUnit(), x.GetUnknown()})
+		}
+		for _, d := range fa.Diagnostics {
+			r := d.GetRange()
+			f.Diagnostics = append(f.Diagnostics, diagnosticOut{d.Plugin, d.GetCheck(), severityName(d.GetSeverity()), d.GetKernel(),
+				r.GetStartLine(), r.GetStartColumn(), r.GetEndLine(), r.GetEndColumn(), d.GetMessage(), d.GetUrl()})
+		}
+		out.Files = append(out.Files, f)
+	}
+	return out
+}
+
+func errorStrings(errs []error) []string {
+	out := []string{}
+	for _, e := range errs {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
