@@ -1,0 +1,605 @@
+package kernels
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+)
+
+type discoverer struct {
+	r   *Result
+	src []byte
+	// calls holds the plain calls of each function, resolved after all
+	// functions are known.
+	calls map[*Function][]*sitter.Node
+	// idents holds the identifiers each function names, to find the
+	// file-scope __shared__ variables it uses.
+	idents map[*Function]map[string]bool
+}
+
+// scopeCtx is where a top-level item sits.
+type scopeCtx struct {
+	names    []string     // enclosing namespaces and classes
+	externC  bool         // inside extern "C"
+	template *sitter.Node // the template_declaration directly around it
+}
+
+func (c scopeCtx) with(name string) scopeCtx {
+	c.names = append(append([]string(nil), c.names...), name)
+	c.template = nil
+	return c
+}
+
+type item struct {
+	n   *sitter.Node
+	ctx scopeCtx
+}
+
+func (d *discoverer) text(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	return n.Content(d.src)
+}
+
+// walkTop visits the items a function can be defined in: namespaces,
+// extern "C" blocks, templates, classes and preprocessor conditionals (and
+// ERROR nodes, so that a syntax error does not hide the functions inside
+// it). It uses an explicit stack: nesting depth comes from the input.
+func (d *discoverer) walkTop(root *sitter.Node) {
+	d.calls = map[*Function][]*sitter.Node{}
+	d.idents = map[*Function]map[string]bool{}
+	stack := []item{{root, scopeCtx{}}}
+	var fileScope []*sitter.Node // nodes outside functions that may hold launches
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n, ctx := it.n, it.ctx
+		push := func(parent *sitter.Node, c scopeCtx) {
+			for i := int(parent.NamedChildCount()) - 1; i >= 0; i-- {
+				stack = append(stack, item{parent.NamedChild(i), c})
+			}
+		}
+		switch n.Type() {
+		case "translation_unit", "declaration_list", "field_declaration_list", "ERROR",
+			"preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef":
+			push(n, ctx)
+		case "namespace_definition":
+			c := ctx
+			if name := n.ChildByFieldName("name"); name != nil {
+				c = ctx.with(d.text(name))
+			}
+			if body := n.ChildByFieldName("body"); body != nil {
+				push(body, c)
+			}
+		case "linkage_specification":
+			c := ctx
+			if v := n.ChildByFieldName("value"); v != nil && strings.Trim(d.text(v), `"`) == "C" {
+				c.externC = true
+			}
+			if body := n.ChildByFieldName("body"); body != nil {
+				if body.Type() == "declaration_list" {
+					push(body, c)
+				} else {
+					stack = append(stack, item{body, c})
+				}
+			}
+		case "template_declaration":
+			c := ctx
+			c.template = n
+			for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
+				if ch := n.NamedChild(i); ch.Type() != "template_parameter_list" {
+					stack = append(stack, item{ch, c})
+				}
+			}
+		case "class_specifier", "struct_specifier", "union_specifier":
+			if body := n.ChildByFieldName("body"); body != nil {
+				name := d.text(n.ChildByFieldName("name"))
+				c := ctx
+				if name != "" {
+					c = ctx.with(name)
+				}
+				push(body, c)
+			}
+		case "function_definition":
+			d.function(n, ctx, n.ChildByFieldName("body"))
+		case "declaration", "field_declaration":
+			if t := n.ChildByFieldName("type"); t != nil && t.ChildByFieldName("body") != nil {
+				stack = append(stack, item{t, ctx})
+			}
+			if affine.FuncDeclarator(n) != nil && !hasInitDeclarator(n) {
+				d.function(n, ctx, nil)
+				continue
+			}
+			if hasQualifier(n, d.src, "__shared__") {
+				d.shared(n, nil)
+			}
+			fileScope = append(fileScope, n)
+		default:
+			fileScope = append(fileScope, n)
+		}
+	}
+	// Launches written outside any function (in a global initializer's
+	// lambda, say) are still launches.
+	for _, n := range fileScope {
+		d.scanLaunches(n, nil)
+	}
+}
+
+func hasInitDeclarator(n *sitter.Node) bool {
+	d := n.ChildByFieldName("declarator")
+	return d != nil && d.Type() == "init_declarator"
+}
+
+// hasQualifier reports whether a declaration or function definition has a
+// cuda_qualifier child with the given text.
+func hasQualifier(n *sitter.Node, src []byte, q string) bool {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		c := n.NamedChild(i)
+		if c.Type() == "cuda_qualifier" && c.Content(src) == q {
+			return true
+		}
+	}
+	return false
+}
+
+// function records a definition (body != nil) or a prototype.
+func (d *discoverer) function(n *sitter.Node, ctx scopeCtx, body *sitter.Node) {
+	fd := affine.FuncDeclarator(n)
+	if fd == nil {
+		return
+	}
+	f := &Function{Node: n, Body: body, ExternC: ctx.externC, Template: ctx.template}
+	f.NameNode = fd.ChildByFieldName("declarator")
+	f.Name, f.Qualified = d.names(f.NameNode, ctx)
+	var global, device, host bool
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		c := n.NamedChild(i)
+		switch c.Type() {
+		case "cuda_qualifier":
+			q := d.text(c)
+			f.Qualifiers = append(f.Qualifiers, q)
+			switch q {
+			case "__global__":
+				global = true
+			case "__device__":
+				device = true
+			case "__host__":
+				host = true
+			}
+		case "launch_bounds":
+			f.LaunchBounds = d.launchBounds(c)
+		case "maxnreg":
+			if args := argNodes(c); len(args) > 0 {
+				f.MaxNReg = d.constInt(args[0])
+			}
+		}
+	}
+	switch {
+	case global:
+		f.Kind = Kernel
+	case device && host:
+		f.Kind = HostDevice
+	case device:
+		f.Kind = Device
+	}
+	f.Params = d.params(fd.ChildByFieldName("parameters"))
+	if ctx.template != nil {
+		f.TemplateParams = d.templateParams(ctx.template.ChildByFieldName("parameters"))
+	}
+	r := d.r
+	if body == nil {
+		r.Prototypes = append(r.Prototypes, f)
+		return
+	}
+	r.Functions = append(r.Functions, f)
+	switch f.Kind {
+	case Kernel:
+		r.Kernels = append(r.Kernels, f)
+	case Device, HostDevice:
+		r.DeviceFuncs = append(r.DeviceFuncs, f)
+	}
+	r.byName[f.Name] = append(r.byName[f.Name], f)
+	if f.Qualified != f.Name {
+		r.byName[f.Qualified] = append(r.byName[f.Qualified], f)
+	}
+	d.body(f)
+}
+
+// names returns the base and qualified names of a declarator's name node.
+func (d *discoverer) names(n *sitter.Node, ctx scopeCtx) (base, qualified string) {
+	if n == nil {
+		return "", ""
+	}
+	written := d.text(n)
+	switch n.Type() {
+	case "qualified_identifier":
+		written = stripTemplateArgs(written)
+		base = written[strings.LastIndex(written, "::")+2:]
+	case "template_function":
+		base = d.text(n.ChildByFieldName("name"))
+		written = base
+	default:
+		base = written
+	}
+	base = strings.TrimSpace(base)
+	qualified = strings.Join(append(append([]string(nil), ctx.names...), strings.TrimPrefix(written, "::")), "::")
+	return base, qualified
+}
+
+// stripTemplateArgs removes <...> groups: "Foo<T>::bar" → "Foo::bar".
+func stripTemplateArgs(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '<':
+			depth++
+		case r == '>' && depth > 0:
+			depth--
+		case depth == 0 && r != ' ':
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func argNodes(n *sitter.Node) []*sitter.Node {
+	var args *sitter.Node
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if c := n.NamedChild(i); c.Type() == "argument_list" {
+			args = c
+		}
+	}
+	if args == nil {
+		return nil
+	}
+	out := make([]*sitter.Node, 0, args.NamedChildCount())
+	for i := 0; i < int(args.NamedChildCount()); i++ {
+		if c := args.NamedChild(i); c.Type() != "comment" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// constInt evaluates an integer constant expression through the file's
+// macros and constants; 0 when it is not one.
+func (d *discoverer) constInt(n *sitter.Node) int {
+	if v, ok := d.r.Scope(nil).Eval(n).Int(); ok && v > 0 && v < 1<<31 {
+		return int(v)
+	}
+	return 0
+}
+
+func (d *discoverer) launchBounds(n *sitter.Node) *LaunchBounds {
+	lb := &LaunchBounds{Node: n, Args: argNodes(n)}
+	vals := []*int{&lb.MaxThreads, &lb.MinBlocks, &lb.MaxCluster}
+	for i, a := range lb.Args {
+		if i < len(vals) {
+			*vals[i] = d.constInt(a)
+		}
+	}
+	return lb
+}
+
+func (d *discoverer) params(list *sitter.Node) []Param {
+	if list == nil {
+		return nil
+	}
+	var out []Param
+	for i := 0; i < int(list.NamedChildCount()); i++ {
+		pn := list.NamedChild(i)
+		switch pn.Type() {
+		case "parameter_declaration", "optional_parameter_declaration", "variadic_parameter_declaration":
+		default:
+			continue
+		}
+		p := Param{Node: pn, Type: strings.Join(strings.Fields(d.text(pn.ChildByFieldName("type"))), " ")}
+		if p.Type == "void" && pn.ChildByFieldName("declarator") == nil && list.NamedChildCount() == 1 {
+			break // f(void)
+		}
+		for j := 0; j < int(pn.NamedChildCount()); j++ {
+			if c := pn.NamedChild(j); c.Type() == "type_qualifier" && d.text(c) == "const" {
+				p.Const = true
+			}
+		}
+		for dn := pn.ChildByFieldName("declarator"); dn != nil; dn = dn.ChildByFieldName("declarator") {
+			switch dn.Type() {
+			case "pointer_declarator", "abstract_pointer_declarator", "reference_declarator",
+				"abstract_reference_declarator", "array_declarator", "abstract_array_declarator":
+				p.Pointer++
+				for j := 0; j < int(dn.NamedChildCount()); j++ {
+					if c := dn.NamedChild(j); c.Type() == "type_qualifier" {
+						if q := d.text(c); q == "__restrict__" || q == "restrict" || q == "__restrict" {
+							p.Restrict = true
+						}
+					}
+				}
+			case "identifier":
+				p.Name = d.text(dn)
+			}
+			if dn.Type() == "reference_declarator" {
+				// Its name is a plain child, not a declarator field.
+				for j := 0; j < int(dn.NamedChildCount()); j++ {
+					if c := dn.NamedChild(j); c.Type() == "identifier" {
+						p.Name = d.text(c)
+					}
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func (d *discoverer) templateParams(list *sitter.Node) []string {
+	if list == nil {
+		return nil
+	}
+	var out []string
+	for i := 0; i < int(list.NamedChildCount()); i++ {
+		c := list.NamedChild(i)
+		name := ""
+		if n := c.ChildByFieldName("name"); n != nil {
+			name = d.text(n)
+		} else if n := c.ChildByFieldName("declarator"); n != nil {
+			for n.ChildByFieldName("declarator") != nil {
+				n = n.ChildByFieldName("declarator")
+			}
+			name = d.text(n)
+		} else {
+			for j := 0; j < int(c.NamedChildCount()); j++ {
+				if t := c.NamedChild(j); t.Type() == "type_identifier" || t.Type() == "identifier" {
+					name = d.text(t)
+				}
+			}
+		}
+		if name != "" {
+			out = append(out, strings.TrimPrefix(name, "..."))
+		}
+	}
+	return out
+}
+
+// body scans a function body for launches, calls, __shared__ declarations
+// and the identifiers it names.
+func (d *discoverer) body(f *Function) {
+	ids := map[string]bool{}
+	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
+		switch n.Type() {
+		case "call_expression":
+			if n.ChildByFieldName("config") != nil {
+				d.launch(n, f)
+			} else {
+				d.calls[f] = append(d.calls[f], n)
+			}
+		case "declaration":
+			if hasQualifier(n, d.src, "__shared__") {
+				d.shared(n, f)
+			}
+		case "identifier":
+			ids[d.text(n)] = true
+		}
+		return true
+	})
+	d.idents[f] = ids
+}
+
+// scanLaunches finds launches in a node outside any function.
+func (d *discoverer) scanLaunches(n *sitter.Node, f *Function) {
+	analysis.Inspect(n, func(c *sitter.Node) bool {
+		if c.Type() == "call_expression" && c.ChildByFieldName("config") != nil {
+			d.launch(c, f)
+		}
+		return true
+	})
+}
+
+func (d *discoverer) launch(n *sitter.Node, caller *Function) {
+	cfg := n.ChildByFieldName("config")
+	l := &Launch{Node: n, Config: cfg, Caller: caller, CalleeNode: n.ChildByFieldName("function")}
+	l.Grid = cfg.ChildByFieldName("grid")
+	l.Block = cfg.ChildByFieldName("block")
+	l.SharedMem = cfg.ChildByFieldName("shared_mem")
+	l.Stream = cfg.ChildByFieldName("stream")
+	if args := n.ChildByFieldName("arguments"); args != nil {
+		for i := 0; i < int(args.NamedChildCount()); i++ {
+			if c := args.NamedChild(i); c.Type() != "comment" {
+				l.Args = append(l.Args, c)
+			}
+		}
+	}
+	l.Callee, l.TemplateArgs = d.callee(l.CalleeNode)
+	d.r.Launches = append(d.r.Launches, l)
+	if caller != nil {
+		caller.Launches = append(caller.Launches, l)
+	}
+}
+
+// callee returns the name a call is made to, without template arguments,
+// and the template arguments.
+func (d *discoverer) callee(n *sitter.Node) (string, []string) {
+	if n == nil {
+		return "", nil
+	}
+	switch n.Type() {
+	case "template_function":
+		var targs []string
+		if al := n.ChildByFieldName("arguments"); al != nil {
+			for i := 0; i < int(al.NamedChildCount()); i++ {
+				targs = append(targs, strings.Join(strings.Fields(d.text(al.NamedChild(i))), " "))
+			}
+		}
+		return d.text(n.ChildByFieldName("name")), targs
+	case "qualified_identifier":
+		name := n
+		for name.ChildByFieldName("name") != nil && name.Type() == "qualified_identifier" {
+			name = name.ChildByFieldName("name")
+		}
+		_, targs := d.callee(name)
+		return strings.TrimPrefix(stripTemplateArgs(d.text(n)), "::"), targs
+	case "field_expression":
+		return d.text(n.ChildByFieldName("field")), nil
+	case "parenthesized_expression", "pointer_expression":
+		if n.NamedChildCount() == 1 || n.ChildByFieldName("argument") != nil {
+			inner := n.ChildByFieldName("argument")
+			if inner == nil {
+				inner = n.NamedChild(0)
+			}
+			return d.callee(inner)
+		}
+	}
+	return strings.TrimSpace(d.text(n)), nil
+}
+
+// shared records the variables of a __shared__ declaration.
+func (d *discoverer) shared(n *sitter.Node, f *Function) {
+	typ := strings.Join(strings.Fields(d.text(n.ChildByFieldName("type"))), " ")
+	extern := false
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if c := n.NamedChild(i); c.Type() == "storage_class_specifier" && d.text(c) == "extern" {
+			extern = true
+		}
+	}
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if n.FieldNameForChild(i) != "declarator" {
+			continue
+		}
+		decl := n.Child(i)
+		s := &SharedDecl{Node: n, Declarator: decl, Type: typ, Extern: extern, Func: f}
+		var dims []*sitter.Node
+		for dn := decl; dn != nil; {
+			switch dn.Type() {
+			case "init_declarator", "parenthesized_declarator":
+			case "pointer_declarator":
+				s.Pointer = true
+			case "array_declarator":
+				dims = append(dims, dn.ChildByFieldName("size"))
+			case "identifier":
+				s.Name = d.text(dn)
+			}
+			next := dn.ChildByFieldName("declarator")
+			if next == nil && dn.Type() == "parenthesized_declarator" && dn.NamedChildCount() > 0 {
+				next = dn.NamedChild(0)
+			}
+			dn = next
+		}
+		// Collected outside-in: the outermost dimension is the one next
+		// to the name, i.e. the last collected.
+		for j := len(dims) - 1; j >= 0; j-- {
+			s.DimNodes = append(s.DimNodes, dims[j])
+			v := -1
+			if dims[j] != nil {
+				if x, ok := d.r.Scope(f).Eval(dims[j]).Int(); ok && x > 0 && x < 1<<31 {
+					v = int(x)
+				}
+			}
+			s.Dims = append(s.Dims, v)
+		}
+		if s.Pointer {
+			s.ElemSize = 8
+		} else if sz, ok := affine.SizeOf(typ); ok {
+			s.ElemSize = int(sz)
+		}
+		s.Bytes = s.size()
+		d.r.Shared = append(d.r.Shared, s)
+		if f != nil {
+			f.Shared = append(f.Shared, s)
+		} else {
+			d.r.SharedGlobal = append(d.r.SharedGlobal, s)
+		}
+	}
+}
+
+func (s *SharedDecl) size() int {
+	if s.Extern {
+		return 0
+	}
+	if s.ElemSize == 0 {
+		return -1
+	}
+	b := s.ElemSize
+	for _, v := range s.Dims {
+		if v < 0 {
+			return -1
+		}
+		b *= v
+		if b > 1<<31 {
+			return -1
+		}
+	}
+	return b
+}
+
+// resolve links launches to kernels and calls to functions, once every
+// definition is known.
+func (d *discoverer) resolve() {
+	r := d.r
+	for _, l := range r.Launches {
+		l.Kernel = d.lookup(l.Callee, l.Caller, len(l.Args), true)
+		if l.Kernel != nil {
+			l.Kernel.LaunchedBy = append(l.Kernel.LaunchedBy, l)
+		}
+	}
+	for _, f := range r.Functions {
+		seen := map[*Function]bool{}
+		for _, c := range d.calls[f] {
+			name, _ := d.callee(c.ChildByFieldName("function"))
+			nargs := 0
+			if args := c.ChildByFieldName("arguments"); args != nil {
+				nargs = int(args.NamedChildCount())
+			}
+			if g := d.lookup(name, f, nargs, false); g != nil && !seen[g] {
+				seen[g] = true
+				f.Calls = append(f.Calls, g)
+			}
+		}
+		for _, s := range r.SharedGlobal {
+			if d.idents[f][s.Name] {
+				f.globalsUsed = append(f.globalsUsed, s)
+			}
+		}
+	}
+}
+
+// lookup finds the definition a name refers to from inside caller: first
+// qualified by the caller's enclosing namespaces (innermost first), then as
+// written; among several, one whose parameter count matches nargs.
+func (d *discoverer) lookup(name string, caller *Function, nargs int, kernel bool) *Function {
+	if name == "" {
+		return nil
+	}
+	var prefixes []string
+	if caller != nil {
+		parts := strings.Split(caller.Qualified, "::")
+		for i := len(parts) - 1; i >= 1; i-- {
+			prefixes = append(prefixes, strings.Join(parts[:i], "::")+"::")
+		}
+	}
+	prefixes = append(prefixes, "")
+	for _, p := range prefixes {
+		var cands []*Function
+		for _, f := range d.r.byName[p+name] {
+			if p != "" && f.Qualified != p+name {
+				continue
+			}
+			if kernel == (f.Kind == Kernel) {
+				cands = append(cands, f)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		for _, f := range cands {
+			if len(f.Params) == nargs {
+				return f
+			}
+		}
+		return cands[0]
+	}
+	return nil
+}

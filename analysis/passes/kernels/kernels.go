@@ -1,0 +1,62 @@
+package kernels
+
+import (
+	_ "embed"
+	"reflect"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/tripcount"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer discovers kernels, device functions, launches and __shared__
+// declarations; its result is a *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "kernels",
+	Doc:        analysis.MustExtractDoc(doc, "kernels"),
+	URL:        "https://cudaperf.dev/checks/kernels",
+	Run:        run,
+	ResultType: reflect.TypeOf((*Result)(nil)),
+	Features: []analysis.FeatureDef{{
+		Name:  "kernels",
+		Unit:  "launches",
+		Doc:   "kernel launch sites in the file, each weighted by the estimated trip counts of the loops around it",
+		Range: "[0, +inf)",
+		Level: analysis.LevelFile,
+	}},
+	Severity: analysis.Info,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := Discover(pass.File.Root(), pass.File.Src)
+	total := 0.0
+	for _, l := range r.Launches {
+		w := 1.0
+		if l.Caller != nil {
+			w = r.Loops(l.Caller).Weight(l.Node)
+		}
+		total += w
+	}
+	pass.ReportFileFeature("kernels", total)
+	return r, nil
+}
+
+// Discover builds the Result for a parse tree. It is exported for tests and
+// tools that need the discovery without a Pass.
+func Discover(root *sitter.Node, src []byte) *Result {
+	r := &Result{
+		Affine: affine.NewFile(root, src),
+		scopes: map[*sitter.Node]*affine.Scope{},
+		loops:  map[*sitter.Node]*tripcount.Info{},
+		byName: map[string][]*Function{},
+	}
+	d := &discoverer{r: r, src: src}
+	d.walkTop(root)
+	d.resolve()
+	return r
+}

@@ -1,0 +1,284 @@
+package kernels
+
+import (
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/tripcount"
+)
+
+// Kind is the CUDA execution space of a function.
+type Kind uint8
+
+const (
+	Host       Kind = iota // no CUDA qualifier, or __host__ only
+	Device                 // __device__
+	HostDevice             // __host__ __device__
+	Kernel                 // __global__
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Device:
+		return "device"
+	case HostDevice:
+		return "host device"
+	case Kernel:
+		return "kernel"
+	}
+	return "host"
+}
+
+// Function is one function definition (or, in Result.Prototypes, a
+// declaration without a body).
+type Function struct {
+	Name       string       // base name, e.g. "relu"
+	Qualified  string       // with namespaces and classes, e.g. "ops::relu"
+	Kind       Kind         //
+	Node       *sitter.Node // function_definition (declaration for a prototype)
+	NameNode   *sitter.Node // the name in the declarator
+	Body       *sitter.Node // compound_statement; nil for a prototype
+	Params     []Param      //
+	Qualifiers []string     // CUDA qualifiers as written: __global__, __device__, __forceinline__, ...
+	ExternC    bool         // inside extern "C"
+	// Template is the enclosing template_declaration, nil when the function
+	// is not a template; TemplateParams are its parameter names.
+	Template       *sitter.Node
+	TemplateParams []string
+	// LaunchBounds is nil without __launch_bounds__.
+	LaunchBounds *LaunchBounds
+	// MaxNReg is the __maxnreg__ value, 0 when absent or not a constant.
+	MaxNReg int
+	// Launches are the launch sites inside this function, in source order.
+	Launches []*Launch
+	// Shared are the __shared__ declarations inside this function.
+	Shared []*SharedDecl
+	// Calls are the functions of this file called (not launched) from
+	// this one, each once, in order of first call.
+	Calls []*Function
+	// LaunchedBy are the launch sites in this file that resolve to this
+	// kernel.
+	LaunchedBy []*Launch
+
+	globalsUsed []*SharedDecl // file-scope __shared__ variables named in the body
+}
+
+// IsKernel reports whether f is a __global__ function.
+func (f *Function) IsKernel() bool { return f.Kind == Kernel }
+
+// IsDeviceCode reports whether f runs on the device (kernel, __device__ or
+// __host__ __device__).
+func (f *Function) IsDeviceCode() bool { return f.Kind != Host }
+
+// Param is one function parameter.
+type Param struct {
+	Name     string       // "" when unnamed
+	Type     string       // base type as written, e.g. "float", "const T"
+	Pointer  int          // levels of * (and & counted as 1)
+	Const    bool         // the pointee (or value) is const
+	Restrict bool         // __restrict__ on the pointer
+	Node     *sitter.Node // parameter_declaration
+}
+
+// LaunchBounds is __launch_bounds__(MaxThreads, MinBlocks, MaxBlocksPerCluster).
+// Values that are not integer constants (a template parameter) are 0 and
+// their expressions stay in Args.
+type LaunchBounds struct {
+	Node       *sitter.Node
+	Args       []*sitter.Node
+	MaxThreads int
+	MinBlocks  int
+	MaxCluster int
+}
+
+// Launch is a kernel launch: kernel<<<grid, block, shared_mem, stream>>>(args).
+type Launch struct {
+	Node   *sitter.Node // call_expression
+	Config *sitter.Node // launch_config
+	// The launch_config fields; SharedMem and Stream are nil when omitted.
+	Grid, Block, SharedMem, Stream *sitter.Node
+	Args                           []*sitter.Node // the kernel arguments
+
+	Callee       string       // the callee as written, without template arguments: "relu", "ops::relu"
+	CalleeNode   *sitter.Node // the call's function field
+	TemplateArgs []string     // template arguments as written, e.g. ["float", "128"]
+	// Kernel is the kernel defined in this file that the launch calls,
+	// nil when the callee is not one (a function pointer, another file).
+	Kernel *Function
+	// Caller is the function the launch is written in, nil at file scope.
+	Caller *Function
+}
+
+// SharedDecl is one variable declared __shared__.
+type SharedDecl struct {
+	Node       *sitter.Node   // the declaration
+	Declarator *sitter.Node   // this variable's declarator
+	Name       string         //
+	Type       string         // element type as written, e.g. "float", "T"
+	ElemSize   int            // bytes per element; 0 when unknown (a template type)
+	Pointer    bool           // a pointer stored in shared memory
+	Dims       []int          // array dimensions, outermost first; -1 where not constant
+	DimNodes   []*sitter.Node // their expressions (nil for extern [])
+	Extern     bool           // extern __shared__: sized at launch (dynamic)
+	// Bytes is the static size; -1 when it cannot be computed, 0 for
+	// extern (dynamic) declarations.
+	Bytes int
+	Func  *Function // the enclosing function, nil at file scope
+}
+
+// Result is what the kernels analyzer returns (analysis.Pass.ResultOf).
+// Node pointers refer to the tree of the analysed file.
+type Result struct {
+	Functions    []*Function   // all function definitions, in source order
+	Kernels      []*Function   // the __global__ definitions, in source order
+	DeviceFuncs  []*Function   // __device__ and __host__ __device__ definitions
+	Prototypes   []*Function   // function declarations without a body
+	Launches     []*Launch     // all launch sites, in source order
+	Shared       []*SharedDecl // all __shared__ declarations, in source order
+	SharedGlobal []*SharedDecl // the file-scope ones
+
+	// Affine holds the file's macros and file-level constants for the
+	// affine evaluator. Use Scope to get a function's scope.
+	Affine *affine.File
+
+	scopes map[*sitter.Node]*affine.Scope
+	loops  map[*sitter.Node]*tripcount.Info
+	byName map[string][]*Function
+}
+
+// Kernel returns the kernel named name (base or qualified name), or nil.
+// With several (overloads, or the same name in two namespaces) it returns
+// the first in source order.
+func (r *Result) Kernel(name string) *Function {
+	for _, f := range r.byName[name] {
+		if f.Kind == Kernel {
+			return f
+		}
+	}
+	return nil
+}
+
+// Named returns the function definitions with the given base or qualified
+// name.
+func (r *Result) Named(name string) []*Function { return r.byName[name] }
+
+// Enclosing returns the function definition that contains n, or nil.
+func (r *Result) Enclosing(n *sitter.Node) *Function {
+	if n == nil {
+		return nil
+	}
+	s, e := n.StartByte(), n.EndByte()
+	var best *Function
+	for _, f := range r.Functions {
+		if f.Node.StartByte() <= s && e <= f.Node.EndByte() {
+			// Innermost wins (a function defined inside a class inside
+			// a function).
+			if best == nil || f.Node.StartByte() >= best.Node.StartByte() {
+				best = f
+			}
+		}
+	}
+	return best
+}
+
+// Scope returns the affine scope of f (nil: file level). Scopes are
+// created once per function and cached; like the rest of a Result they
+// belong to one file and are not safe for concurrent use (the driver runs
+// the passes of a file one after another).
+func (r *Result) Scope(f *Function) *affine.Scope {
+	var key *sitter.Node
+	if f != nil {
+		key = f.Node
+	}
+	if s, ok := r.scopes[key]; ok {
+		return s
+	}
+	var s *affine.Scope
+	if f != nil && f.Body != nil {
+		s = r.Affine.Scope(f.Node)
+	} else {
+		s = r.Affine.Scope(nil)
+	}
+	r.scopes[key] = s
+	return s
+}
+
+// Loops returns the trip-count analysis of f's loops, cached like Scope.
+func (r *Result) Loops(f *Function) *tripcount.Info {
+	var key *sitter.Node
+	if f != nil {
+		key = f.Node
+	}
+	if in, ok := r.loops[key]; ok {
+		return in
+	}
+	in := tripcount.Analyze(r.Scope(f))
+	r.loops[key] = in
+	return in
+}
+
+// StaticShared returns the static shared memory of kernel f in bytes: its
+// own __shared__ declarations, those of the device functions it calls
+// (transitively), and the file-scope __shared__ variables any of them name.
+// known is false when some size could not be computed (a template
+// parameter); the sum then counts only the known sizes.
+func (r *Result) StaticShared(f *Function) (bytes int, known bool) {
+	known = true
+	seenF := map[*Function]bool{}
+	seenS := map[*SharedDecl]bool{}
+	add := func(s *SharedDecl) {
+		if seenS[s] || s.Extern {
+			return
+		}
+		seenS[s] = true
+		if s.Bytes < 0 {
+			known = false
+			return
+		}
+		bytes += s.Bytes
+	}
+	stack := []*Function{f}
+	for len(stack) > 0 {
+		g := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if g == nil || seenF[g] {
+			continue
+		}
+		seenF[g] = true
+		for _, s := range g.Shared {
+			add(s)
+		}
+		for _, s := range g.globalsUsed {
+			add(s)
+		}
+		stack = append(stack, g.Calls...)
+	}
+	return bytes, known
+}
+
+// UsesDynamicShared reports whether kernel f (or a function it calls)
+// declares extern __shared__ memory.
+func (r *Result) UsesDynamicShared(f *Function) bool {
+	seen := map[*Function]bool{}
+	stack := []*Function{f}
+	for len(stack) > 0 {
+		g := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if g == nil || seen[g] {
+			continue
+		}
+		seen[g] = true
+		for _, s := range g.Shared {
+			if s.Extern {
+				return true
+			}
+		}
+		for _, s := range g.globalsUsed {
+			if s.Extern {
+				return true
+			}
+		}
+		stack = append(stack, g.Calls...)
+	}
+	return false
+}
