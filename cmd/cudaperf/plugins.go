@@ -466,4 +466,3 @@ func errorStrings(errs []error) []string {
 	}
 	return out
 }
-
