@@ -5,10 +5,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
 )
 
 // Set by the linker: -ldflags "-X main.version=...".
@@ -18,9 +24,32 @@ func main() {
 	os.Exit(run(os.Args))
 }
 
+// signalGrace is how long a command may take to wind down after SIGINT or
+// SIGTERM before the process exits anyway.
+const signalGrace = 3 * time.Second
+
 func run(args []string) int {
-	app := newApp()
-	err := app.Run(args)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		s := <-sigs
+		cancel(fmt.Errorf("interrupted by %v", s))
+		// Plugins run in their own process group, so the signal did not
+		// reach them: stop them here, then give the command a moment.
+		pluginhost.KillAll()
+		time.Sleep(signalGrace)
+		fmt.Fprintf(os.Stderr, "cudaperf: interrupted by %v\n", s)
+		os.Exit(exitCode(failuref("interrupted")))
+	}()
+
+	err := newApp().RunContext(ctx, args)
+	pluginhost.KillAll() // the one cleanup on exit, whatever the command did
+	if cause := context.Cause(ctx); cause != nil && err == nil {
+		err = failuref("%v", cause)
+	}
 	code := exitCode(err)
 	if err != nil && err.Error() != "" {
 		fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
@@ -44,6 +73,8 @@ func newApp() *cli.App {
 		EnableBashCompletion: true,
 		Flags:                globalFlags(),
 		Commands: []*cli.Command{
+			versionCommand(),
+			pluginsCommand(),
 			parseCommand(),
 			// Commands are added here as they land.
 		},
@@ -57,5 +88,8 @@ func newApp() *cli.App {
 func globalFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "log-level", Value: "warn", Usage: "log verbosity: `LEVEL` is debug, info, warn or error", EnvVars: []string{"CUDAPERF_LOG_LEVEL"}},
+		&cli.StringSliceFlag{Name: "plugin-dir", Usage: "search `DIR` for plugins first (repeatable); then $" + pluginhost.PathEnv + " and <dir of cudaperf>/plugins"},
+		&cli.DurationFlag{Name: "plugin-timeout", Value: pluginhost.DefaultRequestTimeout, Usage: "fail a plugin request that takes longer than `DURATION` (and stop the plugin)"},
+		&cli.DurationFlag{Name: "plugin-start-timeout", Value: pluginhost.DefaultStartTimeout, Usage: "fail a plugin that is not ready within `DURATION`"},
 	}
 }
