@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -207,6 +208,36 @@ type File struct {
 	Path string
 	Src  []byte
 	Tree *sitter.Tree
+
+	lineStarts []uint32 // byte offset of each line, built on first use
+}
+
+// Range returns the range of the bytes [start, end) of the source, for
+// findings that are not one node (end is clamped to the source).
+func (f *File) Range(start, end uint32) Range {
+	if n := uint32(len(f.Src)); end > n {
+		end = n
+	}
+	if start > end {
+		start = end
+	}
+	sl, sc := f.position(start)
+	el, ec := f.position(end)
+	return Range{StartByte: start, EndByte: end, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec}
+}
+
+// position returns the 1-based line and byte column of offset off.
+func (f *File) position(off uint32) (line, col int) {
+	if f.lineStarts == nil {
+		f.lineStarts = []uint32{0}
+		for i, b := range f.Src {
+			if b == '\n' {
+				f.lineStarts = append(f.lineStarts, uint32(i+1))
+			}
+		}
+	}
+	i := sort.Search(len(f.lineStarts), func(i int) bool { return f.lineStarts[i] > off }) - 1
+	return i + 1, int(off-f.lineStarts[i]) + 1
 }
 
 // Root returns the root node of the syntax tree.

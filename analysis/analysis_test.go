@@ -106,3 +106,21 @@ func TestSeverityText(t *testing.T) {
 		t.Error("ParseSeverity(fatal) succeeded")
 	}
 }
+
+func TestFileRange(t *testing.T) {
+	f := &File{Src: []byte("ab\ncd\n\nefg")}
+	for _, tc := range []struct {
+		s, e uint32
+		want Range
+	}{
+		{0, 2, Range{0, 2, 1, 1, 1, 3}},
+		{3, 5, Range{3, 5, 2, 1, 2, 3}},
+		{2, 7, Range{2, 7, 1, 3, 4, 1}},
+		{8, 99, Range{8, 10, 4, 2, 4, 4}},
+		{50, 40, Range{10, 10, 4, 4, 4, 4}},
+	} {
+		if got := f.Range(tc.s, tc.e); got != tc.want {
+			t.Errorf("Range(%d, %d) = %+v, want %+v", tc.s, tc.e, got, tc.want)
+		}
+	}
+}
