@@ -1,0 +1,529 @@
+package dataflow
+
+import (
+	_ "embed"
+	"reflect"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/taint"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer computes the memory accesses and taint of the file's device
+// code; its result is a *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "dataflow",
+	Doc:        analysis.MustExtractDoc(doc, "dataflow"),
+	URL:        "https://cudaperf.dev/checks/dataflow",
+	Requires:   []*analysis.Analyzer{kernels.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf((*Result)(nil)),
+	Severity:   analysis.Info,
+}
+
+// Space is a CUDA memory space.
+type Space uint8
+
+const (
+	Unknown Space = iota
+	Global
+	Shared
+	Constant
+	Local
+)
+
+func (s Space) String() string {
+	switch s {
+	case Global:
+		return "global"
+	case Shared:
+		return "shared"
+	case Constant:
+		return "constant"
+	case Local:
+		return "local"
+	}
+	return "unknown"
+}
+
+// Access is one memory access.
+type Access struct {
+	Node     *sitter.Node // the subscript, pointer or field expression
+	Func     *kernels.Function
+	Base     string       // the variable accessed through (after following pointer copies)
+	Decl     *affine.Decl // its declaration, nil for undeclared names
+	Space    Space
+	Read     bool
+	Write    bool
+	Elem     string      // element type as declared (float4 for a float4 view of a float*)
+	Size     int64       // element size in bytes (4 when the type is unknown)
+	SizeOK   bool        // Size comes from a known type
+	Index    affine.Form // element index, in elements of Elem
+	Weight   float64     // loop weight inside Func
+	ReadOnly bool        // through __ldg or a const __restrict__ pointer
+}
+
+// Vector returns the number of scalars the access moves (float4 → 4).
+func (a *Access) Vector() int { return affine.VectorWidth(a.Elem) }
+
+// Call is a device function reached from a kernel, with the product of the
+// loop weights of the call sites on the way.
+type Call struct {
+	Func   *kernels.Function
+	Weight float64
+}
+
+// Result holds the accesses and taint of every function.
+type Result struct {
+	Kernels  *kernels.Result
+	accesses map[*kernels.Function][]*Access
+	taints   map[*kernels.Function]*taint.Info
+	src      []byte
+}
+
+// Accesses returns the memory accesses written in f's body.
+func (r *Result) Accesses(f *kernels.Function) []*Access { return r.accesses[f] }
+
+// Taint returns the thread dependence of f's values.
+func (r *Result) Taint(f *kernels.Function) *taint.Info {
+	if in, ok := r.taints[f]; ok {
+		return in
+	}
+	in := taint.Analyze(r.Kernels.Scope(f), taint.Options{ParamLevel: taint.Uniform})
+	r.taints[f] = in
+	return in
+}
+
+// Reach returns f itself (weight 1) and the functions of the file it calls,
+// transitively, each with the loop weight of its call site (the product
+// along the call chain; a function called from several places gets the
+// sum).
+func (r *Result) Reach(f *kernels.Function) []Call {
+	out := []Call{{Func: f, Weight: 1}}
+	index := map[*kernels.Function]int{f: 0}
+	var visit func(g *kernels.Function, w float64, depth int)
+	visit = func(g *kernels.Function, w float64, depth int) {
+		if depth > 8 || g.Body == nil {
+			return
+		}
+		loops := r.Kernels.Loops(g)
+		analysis.Inspect(g.Body, func(n *sitter.Node) bool {
+			if n.Type() != "call_expression" || n.ChildByFieldName("config") != nil {
+				return true
+			}
+			fn := n.ChildByFieldName("function")
+			if fn == nil {
+				return true
+			}
+			name := fn.Content(r.src)
+			for _, callee := range g.Calls {
+				if callee.Name != name && callee.Qualified != name {
+					continue
+				}
+				cw := w * loops.Weight(n)
+				if i, ok := index[callee]; ok {
+					if callee != f {
+						out[i].Weight += cw
+					}
+					continue
+				}
+				index[callee] = len(out)
+				out = append(out, Call{Func: callee, Weight: cw})
+				visit(callee, cw, depth+1)
+			}
+			return true
+		})
+	}
+	visit(f, 1, 0)
+	return out
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	kr := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
+	return Build(kr, pass.File.Src), nil
+}
+
+// Build computes the Result from the kernels analyzer's result.
+func Build(kr *kernels.Result, src []byte) *Result {
+	r := &Result{Kernels: kr, accesses: map[*kernels.Function][]*Access{}, taints: map[*kernels.Function]*taint.Info{}, src: src}
+	for _, f := range kr.Functions {
+		if !f.IsDeviceCode() || f.Body == nil {
+			continue
+		}
+		r.accesses[f] = r.collect(f)
+	}
+	return r
+}
+
+// collect finds the accesses of one function.
+func (r *Result) collect(f *kernels.Function) []*Access {
+	s := r.Kernels.Scope(f)
+	loops := r.Kernels.Loops(f)
+	var out []*Access
+	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
+		var a *Access
+		switch n.Type() {
+		case "lambda_expression":
+			return false
+		case "subscript_expression":
+			// Only the outermost subscript of a chain is an access.
+			if p := n.Parent(); p != nil && p.Type() == "subscript_expression" && sameNode(p.ChildByFieldName("argument"), n) {
+				return true
+			}
+			a = r.subscript(s, n)
+		case "pointer_expression":
+			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "*" {
+				a = r.deref(s, n, n.ChildByFieldName("argument"))
+			}
+		case "field_expression":
+			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "->" {
+				a = r.deref(s, n, n.ChildByFieldName("argument"))
+			}
+		case "call_expression":
+			if fn := n.ChildByFieldName("function"); fn != nil && strings.HasPrefix(fn.Content(r.src), "__ldg") {
+				if args := n.ChildByFieldName("arguments"); args != nil && args.NamedChildCount() == 1 {
+					a = r.ldg(s, n, args.NamedChild(0))
+					if a != nil {
+						a.Func, a.Weight = f, loops.Weight(n)
+						out = append(out, a)
+					}
+					return false
+				}
+			}
+		}
+		if a == nil {
+			return true
+		}
+		if addressTaken(n) {
+			return true // &a[i] is an address, not an access
+		}
+		a.Func, a.Weight = f, loops.Weight(n)
+		a.Read, a.Write = direction(n)
+		out = append(out, a)
+		return true
+	})
+	return out
+}
+
+// ldg reads __ldg(&a[i]) and __ldg(p + i).
+func (r *Result) ldg(s *affine.Scope, call, arg *sitter.Node) *Access {
+	var a *Access
+	if arg.Type() == "pointer_expression" {
+		if op := arg.ChildByFieldName("operator"); op != nil && op.Type() == "&" {
+			if in := arg.ChildByFieldName("argument"); in != nil && in.Type() == "subscript_expression" {
+				a = r.subscript(s, in)
+			}
+		}
+	} else {
+		a = r.deref(s, call, arg)
+	}
+	if a == nil {
+		return nil
+	}
+	a.Node, a.Read, a.ReadOnly = call, true, true
+	return a
+}
+
+func sameNode(a, b *sitter.Node) bool {
+	return a != nil && b != nil && a.StartByte() == b.StartByte() && a.EndByte() == b.EndByte() && a.Type() == b.Type()
+}
+
+func addressTaken(n *sitter.Node) bool {
+	p := n.Parent()
+	for p != nil && p.Type() == "parenthesized_expression" {
+		p = p.Parent()
+	}
+	if p == nil || p.Type() != "pointer_expression" {
+		return false
+	}
+	op := p.ChildByFieldName("operator")
+	return op != nil && op.Type() == "&"
+}
+
+// direction says whether an access node is read, written or both.
+func direction(n *sitter.Node) (read, write bool) {
+	c := n
+	p := c.Parent()
+	for p != nil && p.Type() == "parenthesized_expression" {
+		c, p = p, p.Parent()
+	}
+	// a[i].x = v writes a[i].
+	for p != nil && p.Type() == "field_expression" && p.ChildByFieldName("operator") != nil && p.ChildByFieldName("operator").Type() == "." {
+		c, p = p, p.Parent()
+	}
+	if p == nil {
+		return true, false
+	}
+	switch p.Type() {
+	case "assignment_expression":
+		if sameNode(p.ChildByFieldName("left"), c) {
+			op := p.ChildByFieldName("operator")
+			if op != nil && op.Type() == "=" {
+				return false, true
+			}
+			return true, true
+		}
+	case "update_expression":
+		return true, true
+	}
+	return true, false
+}
+
+// subscript resolves a[i], a[i][j] and view[i] of a cast pointer.
+func (r *Result) subscript(s *affine.Scope, n *sitter.Node) *Access {
+	var idx []*sitter.Node
+	cur := n
+	for cur != nil && cur.Type() == "subscript_expression" {
+		ind := cur.ChildByFieldName("indices")
+		if ind == nil || ind.NamedChildCount() == 0 {
+			ind = cur.ChildByFieldName("index")
+			if ind == nil {
+				return nil
+			}
+		} else {
+			ind = ind.NamedChild(0)
+		}
+		idx = append([]*sitter.Node{ind}, idx...)
+		cur = unparen(cur.ChildByFieldName("argument"))
+	}
+	if cur == nil {
+		return nil
+	}
+	// reinterpret_cast<float4*>(p)[i], ((float4*)p)[i]
+	if elem, inner := castPointer(cur, r.src); inner != nil {
+		a := r.base(s, inner, n.StartByte())
+		if a == nil {
+			return nil
+		}
+		a.Node = n
+		r.view(a, elem)
+		if len(idx) == 1 {
+			a.Index = a.Index.Add(s.Eval(idx[0]))
+		} else {
+			a.Index = affine.Opaque(affine.Unknown)
+		}
+		return a
+	}
+	a := r.base(s, cur, n.StartByte())
+	if a == nil {
+		return nil
+	}
+	a.Node = n
+	// Flatten with the declared dimensions: t[i][j] of t[R][C] is i*C + j.
+	form := a.Index
+	var dims []*sitter.Node
+	if a.Decl != nil {
+		dims = a.Decl.Dims
+	}
+	for k, ix := range idx {
+		f := s.Eval(ix)
+		if k > 0 {
+			if k < len(dims) && dims[k] != nil {
+				form = form.Mul(s.Eval(dims[k]))
+			} else {
+				form = affine.Opaque(affine.Unknown)
+			}
+		}
+		form = form.Add(f)
+	}
+	a.Index = form
+	return a
+}
+
+// deref resolves *p, *(p + i) and p->f.
+func (r *Result) deref(s *affine.Scope, n, ptr *sitter.Node) *Access {
+	ptr = unparen(ptr)
+	if ptr == nil {
+		return nil
+	}
+	var off affine.Form
+	if ptr.Type() == "binary_expression" {
+		op := ptr.ChildByFieldName("operator")
+		l, rr := unparen(ptr.ChildByFieldName("left")), ptr.ChildByFieldName("right")
+		if op == nil || op.Type() != "+" || l == nil {
+			return nil
+		}
+		off, ptr = s.Eval(rr), l
+	}
+	if elem, inner := castPointer(ptr, r.src); inner != nil {
+		a := r.base(s, inner, n.StartByte())
+		if a == nil {
+			return nil
+		}
+		r.view(a, elem)
+		a.Node, a.Index = n, off
+		return a
+	}
+	a := r.base(s, ptr, n.StartByte())
+	if a == nil {
+		return nil
+	}
+	a.Node = n
+	a.Index = a.Index.Add(off)
+	return a
+}
+
+// base resolves the variable an access goes through, following local
+// pointers to what they were initialised from: float* row = A + r*K.
+func (r *Result) base(s *affine.Scope, n *sitter.Node, at uint32) *Access {
+	n = unparen(n)
+	if n == nil || n.Type() != "identifier" {
+		return nil
+	}
+	name := n.Content(r.src)
+	d := s.Lookup(name, at)
+	a := &Access{Base: name, Decl: d, Index: affine.Const(0), Size: 4}
+	if d == nil {
+		a.Space = Global // an undeclared name: a __device__ array from a header
+		return a
+	}
+	a.Elem = d.Type
+	a.Size, a.SizeOK = affine.SizeOf(d.Type)
+	if !a.SizeOK {
+		a.Size = 4
+	}
+	a.ReadOnly = d.Has("const") && d.Has("__restrict__")
+	switch {
+	case d.Has("__shared__"):
+		a.Space = Shared
+	case d.Has("__constant__"):
+		a.Space = Constant
+	case d.Param && d.Pointer > 0:
+		a.Space = Global
+	case d.Global:
+		a.Space = Global
+	case len(d.Dims) > 0:
+		a.Space = Local
+	case d.Pointer > 0 && d.Value != nil && len(d.Writes()) == 0:
+		// A local pointer: follow its initializer.
+		inner := r.pointerInit(s, d)
+		if inner == nil {
+			a.Space = Unknown
+			return a
+		}
+		if inner.Elem != d.Type && d.Type != "" {
+			r.view(inner, d.Type)
+		}
+		return inner
+	default:
+		a.Space = Unknown
+	}
+	return a
+}
+
+// pointerInit resolves a local pointer's initializer: p = A, A + e, &A[e],
+// reinterpret_cast<T*>(A).
+func (r *Result) pointerInit(s *affine.Scope, d *affine.Decl) *Access {
+	v := unparen(d.Value)
+	if v == nil {
+		return nil
+	}
+	at := d.Value.StartByte()
+	switch v.Type() {
+	case "identifier":
+		return r.base(s, v, at)
+	case "binary_expression":
+		op := v.ChildByFieldName("operator")
+		if op == nil || op.Type() != "+" {
+			return nil
+		}
+		l, rr := unparen(v.ChildByFieldName("left")), v.ChildByFieldName("right")
+		if elem, inner := castPointer(l, r.src); inner != nil {
+			a := r.base(s, inner, at)
+			if a == nil {
+				return nil
+			}
+			r.view(a, elem)
+			a.Index = s.Eval(rr)
+			return a
+		}
+		a := r.base(s, l, at)
+		if a == nil {
+			return nil
+		}
+		a.Index = a.Index.Add(s.Eval(rr))
+		return a
+	case "pointer_expression":
+		op := v.ChildByFieldName("operator")
+		arg := v.ChildByFieldName("argument")
+		if op == nil || op.Type() != "&" || arg == nil || arg.Type() != "subscript_expression" {
+			return nil
+		}
+		return r.subscript(s, arg)
+	}
+	if elem, inner := castPointer(v, r.src); inner != nil {
+		a := r.base(s, inner, at)
+		if a != nil {
+			r.view(a, elem)
+		}
+		return a
+	}
+	return nil
+}
+
+// view re-types an access as elem (a float4 view of a float array):
+// the index is then in units of elem.
+func (r *Result) view(a *Access, elem string) {
+	if sz, ok := affine.SizeOf(elem); ok {
+		if a.Index.Kind == affine.Affine && a.Size > 0 && sz > 0 && sz != a.Size {
+			a.Index = a.Index.Scale(a.Size).Div(affine.Const(sz))
+		}
+		a.Elem, a.Size, a.SizeOK = strings.TrimSpace(strings.TrimPrefix(elem, "const ")), sz, true
+	}
+}
+
+// castPointer recognises reinterpret_cast<T*>(p), (T*)p and
+// static_cast<T*>(p), returning T and p.
+func castPointer(n *sitter.Node, src []byte) (string, *sitter.Node) {
+	n = unparen(n)
+	if n == nil {
+		return "", nil
+	}
+	switch n.Type() {
+	case "cast_expression":
+		t := n.ChildByFieldName("type")
+		if t == nil || !strings.Contains(t.Content(src), "*") {
+			return "", nil
+		}
+		return strings.TrimSpace(strings.ReplaceAll(t.Content(src), "*", "")), n.ChildByFieldName("value")
+	case "call_expression":
+		fn := n.ChildByFieldName("function")
+		if fn == nil || fn.Type() != "template_function" {
+			return "", nil
+		}
+		name := fn.ChildByFieldName("name")
+		if name == nil {
+			return "", nil
+		}
+		switch name.Content(src) {
+		case "reinterpret_cast", "static_cast":
+		default:
+			return "", nil
+		}
+		targs := fn.ChildByFieldName("arguments")
+		args := n.ChildByFieldName("arguments")
+		if targs == nil || args == nil || args.NamedChildCount() != 1 {
+			return "", nil
+		}
+		t := strings.Trim(targs.Content(src), "<>")
+		if !strings.Contains(t, "*") {
+			return "", nil
+		}
+		return strings.TrimSpace(strings.ReplaceAll(t, "*", "")), args.NamedChild(0)
+	}
+	return "", nil
+}
+
+func unparen(n *sitter.Node) *sitter.Node {
+	for n != nil && n.Type() == "parenthesized_expression" && n.NamedChildCount() == 1 {
+		n = n.NamedChild(0)
+	}
+	return n
+}
