@@ -1,0 +1,53 @@
+"""cudaperf_plugin: the Python SDK for writing cudaperf plugins.
+
+Subclass one class and call serve()::
+
+    from cudaperf_plugin import Analyzer, serve, pb
+
+    class Counter(Analyzer):
+        def describe(self):
+            return pb.DescribeAnalyzerResponse(plugin=pb.PluginInfo(name="counter", version="0.1.0"))
+
+        def analyze_file(self, request, file):
+            n = file.content.count(b"__syncthreads")
+            return pb.FileResult(features=[pb.Feature(name="sync", value=n, unit="count")])
+
+    if __name__ == "__main__":
+        serve(Counter())
+
+serve() does what the host expects from any plugin: it checks the magic
+cookie, serves gRPC on 127.0.0.1 with a free port, answers the gRPC health
+check for service "plugin", prints the go-plugin handshake line
+(1|1|tcp|127.0.0.1:PORT|grpc) on stdout, logs JSON lines on stderr, stops when
+the host asks it to, and exits when the host process dies.
+
+Benchmarker and Policy are the generated servicers under friendlier names:
+override their RPC methods (request, context) directly.
+"""
+
+from cudaperf_plugin import pb
+from cudaperf_plugin.analyzer import Analyzer, LineIndex
+from cudaperf_plugin.serve import (
+    MAGIC_COOKIE_KEY,
+    MAGIC_COOKIE_VALUE,
+    PROTOCOL_VERSION,
+    MAX_MESSAGE_BYTES,
+    Benchmarker,
+    Policy,
+    log,
+    serve,
+)
+
+__all__ = [
+    "Analyzer",
+    "Benchmarker",
+    "LineIndex",
+    "Policy",
+    "MAGIC_COOKIE_KEY",
+    "MAGIC_COOKIE_VALUE",
+    "PROTOCOL_VERSION",
+    "MAX_MESSAGE_BYTES",
+    "log",
+    "pb",
+    "serve",
+]
