@@ -1,0 +1,559 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cudaperf/cudaperf/bench/harness"
+	"github.com/cudaperf/cudaperf/bench/nvcc"
+	"github.com/cudaperf/cudaperf/bench/nvml"
+	"github.com/cudaperf/cudaperf/bench/runner"
+	"github.com/cudaperf/cudaperf/bench/task"
+	"github.com/cudaperf/cudaperf/bench/verdict"
+)
+
+// Candidate kinds.
+const (
+	KindVariant   = "variant"   // variants/*.cu of a task
+	KindCheat     = "cheat"     // cheats/*.cu of a selftest task
+	KindCandidate = "candidate" // a file given by the user or a policy
+)
+
+// Candidate is one .cu file to evaluate.
+type Candidate struct {
+	Name string // file base name without .cu
+	Path string
+	Kind string
+}
+
+// Variants returns the task's variants as candidates.
+func Variants(t *task.Task) []Candidate {
+	var out []Candidate
+	for _, p := range t.Variants {
+		out = append(out, Candidate{Name: strings.TrimSuffix(filepath.Base(p), ".cu"), Path: p, Kind: KindVariant})
+	}
+	return out
+}
+
+// Cheats returns the task's cheats/*.cu (selftest suites) as candidates.
+func Cheats(t *task.Task) []Candidate {
+	files, _ := filepath.Glob(filepath.Join(t.Dir, "cheats", "*.cu"))
+	sort.Strings(files)
+	var out []Candidate
+	for _, p := range files {
+		out = append(out, Candidate{Name: strings.TrimSuffix(filepath.Base(p), ".cu"), Path: p, Kind: KindCheat})
+	}
+	return out
+}
+
+// Options configure a Session.
+type Options struct {
+	Toolchain   *nvcc.Toolchain
+	Arch        string        // nvcc architecture, "sm_90"
+	Warmup      int           // untimed calls before the timed ones (default 3)
+	Repeats     int           // timed calls per configuration (default 20)
+	Timeout     time.Duration // wall-time limit per candidate run (default 2 min)
+	RefTimeout  time.Duration // limit for the reference program (default 10 min)
+	CompileOnly bool
+	ScratchDir  string        // inputs and outputs; default /dev/shm when writable, else the temp dir
+	NVML        *nvml.Session // nil without a GPU
+	Device      int           // device index for NVML
+}
+
+func (o *Options) defaults() {
+	if o.Warmup <= 0 {
+		o.Warmup = 3
+	}
+	if o.Repeats <= 0 {
+		o.Repeats = 20
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 2 * time.Minute
+	}
+	if o.RefTimeout <= 0 {
+		o.RefTimeout = 10 * time.Minute
+	}
+	if o.Arch == "" {
+		o.Arch = "sm_90"
+	}
+}
+
+// Kernel is the ptxas resource usage of one kernel.
+type Kernel struct {
+	Name        string `json:"name"`
+	Mangled     string `json:"mangled"`
+	Registers   int    `json:"registers"`
+	SharedBytes int    `json:"shared_bytes"`
+	LocalBytes  int    `json:"local_bytes"`
+	StackFrame  int    `json:"stack_frame"`
+	SpillStores int    `json:"spill_stores"`
+	SpillLoads  int    `json:"spill_loads"`
+}
+
+// Compile is the outcome of compiling a candidate.
+type Compile struct {
+	OK      bool     `json:"ok"`
+	Cached  bool     `json:"cached"`
+	Seconds float64  `json:"seconds"`
+	Arch    string   `json:"arch"`
+	Log     string   `json:"log,omitempty"`
+	Kernels []Kernel `json:"kernels,omitempty"`
+}
+
+// Result is one candidate's evaluation: one line of results.jsonl.
+type Result struct {
+	Time      string           `json:"time"`
+	Suite     string           `json:"suite"`
+	Task      string           `json:"task"`
+	Candidate string           `json:"candidate"`
+	Kind      string           `json:"kind"`
+	Path      string           `json:"path"`
+	Compile   Compile          `json:"compile"`
+	Ran       bool             `json:"ran"`
+	Verdict   *verdict.Verdict `json:"verdict,omitempty"`
+	Device    *nvml.Info       `json:"device,omitempty"`
+	Clocks    *nvml.Summary    `json:"clocks,omitempty"`
+	DriverSMs int              `json:"sms,omitempty"`
+	Seeds     [2]uint64        `json:"seeds,omitempty"` // recorded after the run, for reproduction
+	RunWall   float64          `json:"run_seconds,omitempty"`
+	RunLog    string           `json:"run_log,omitempty"`
+	Error     string           `json:"error,omitempty"` // the harness could not evaluate it
+}
+
+// Session evaluates candidates of one task.
+type Session struct {
+	Task *task.Task
+	opt  Options
+	dir  string // scratch: src/ and data/
+	src  *harness.Sources
+
+	prepOnce sync.Once
+	prepErr  error
+	driverO  string
+	refExe   string
+
+	refOnce sync.Once
+	refErr  error
+	seeds   [2]uint64
+	refMs   map[int][]float64 // seed A times per config
+	refOut  map[[3]int][]byte // (config, tag, param) -> bytes
+	compMu  sync.Mutex
+	comps   map[string]*nvcc.Result // by candidate path
+}
+
+// NewSession prepares the scratch folder and generates the programs.
+func NewSession(t *task.Task, opt Options) (*Session, error) {
+	opt.defaults()
+	if opt.Toolchain == nil {
+		return nil, errors.New("bench: no toolchain")
+	}
+	root := opt.ScratchDir
+	if root == "" {
+		root = defaultScratch()
+	}
+	dir, err := os.MkdirTemp(root, "cudaperf-"+t.Name+"-")
+	if err != nil {
+		return nil, fmt.Errorf("bench: scratch folder: %w", err)
+	}
+	src, err := harness.Generate(t)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	for _, sub := range []string{"src", "data"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("bench: %w", err)
+		}
+	}
+	for name, text := range src.Files() {
+		if err := os.WriteFile(filepath.Join(dir, "src", name), []byte(text), 0o644); err != nil {
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("bench: %w", err)
+		}
+	}
+	return &Session{Task: t, opt: opt, dir: dir, src: src, comps: map[string]*nvcc.Result{}}, nil
+}
+
+// defaultScratch prefers memory-backed /dev/shm: inputs of large
+// configurations are hundreds of megabytes written and read per run.
+func defaultScratch() string {
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if f, err := os.CreateTemp("/dev/shm", "cudaperf-probe-"); err == nil {
+			f.Close()
+			os.Remove(f.Name())
+			return "/dev/shm"
+		}
+	}
+	return os.TempDir()
+}
+
+// Close removes the scratch folder.
+func (s *Session) Close() error { return os.RemoveAll(s.dir) }
+
+// prepare compiles the driver and the reference program (once).
+func (s *Session) prepare(ctx context.Context) error {
+	s.prepOnce.Do(func() { s.prepErr = s.doPrepare(ctx) })
+	return s.prepErr
+}
+
+func (s *Session) doPrepare(ctx context.Context) error {
+	tc := s.opt.Toolchain
+	srcDir := filepath.Join(s.dir, "src")
+	hdr := filepath.Join(srcDir, harness.HeaderFile)
+	var wg sync.WaitGroup
+	var drv, ref, refMain *nvcc.Result
+	var errs [3]error
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		drv, errs[0] = tc.CompileCUDA(ctx, filepath.Join(srcDir, harness.DriverFile), s.opt.Arch, hdr)
+	}()
+	go func() { defer wg.Done(); ref, errs[1] = tc.CompileC(ctx, s.Task.Reference) }()
+	go func() {
+		defer wg.Done()
+		refMain, errs[2] = tc.CompileC(ctx, filepath.Join(srcDir, harness.RefMainFile), hdr)
+	}()
+	wg.Wait()
+	if err := errors.Join(errs[:]...); err != nil {
+		return err
+	}
+	if !drv.OK {
+		return fmt.Errorf("bench: %s: generated driver does not compile (a harness bug; please report):\n%s", s.Task.Name, drv.Log)
+	}
+	if !ref.OK {
+		return fmt.Errorf("bench: %s: reference.c does not compile with gcc -O2:\n%s", s.Task.Name, ref.Log)
+	}
+	if !refMain.OK {
+		return fmt.Errorf("bench: %s: generated reference program does not compile:\n%s", s.Task.Name, refMain.Log)
+	}
+	exe, err := tc.LinkC(ctx, refMain.Output, ref.Output)
+	if err != nil {
+		return err
+	}
+	if !exe.OK {
+		return fmt.Errorf("bench: %s: reference does not link (does reference.c define %s%s?):\n%s", s.Task.Name, s.Task.Entry, genNote(s.Task), exe.Log)
+	}
+	s.driverO, s.refExe = drv.Output, exe.Output
+	return nil
+}
+
+func genNote(t *task.Task) string {
+	if t.Generator != "" {
+		return " and " + t.Generator
+	}
+	return ""
+}
+
+// CompileAll compiles candidates in parallel (and the harness), returning
+// results in order; compile errors are results, not errors.
+func (s *Session) CompileAll(ctx context.Context, cands []Candidate) []*Result {
+	out := make([]*Result, len(cands))
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); _ = s.prepare(ctx) }()
+	for i, c := range cands {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = s.compile(ctx, c)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func (s *Session) newResult(c Candidate) *Result {
+	return &Result{
+		Time: time.Now().UTC().Format(time.RFC3339), Suite: s.Task.Suite, Task: s.Task.Name,
+		Candidate: c.Name, Kind: c.Kind, Path: c.Path,
+	}
+}
+
+func (s *Session) compile(ctx context.Context, c Candidate) *Result {
+	r := s.newResult(c)
+	res, err := s.opt.Toolchain.CompileCUDA(ctx, c.Path, s.opt.Arch)
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	s.compMu.Lock()
+	s.comps[c.Path] = res
+	s.compMu.Unlock()
+	r.Compile = Compile{OK: res.OK, Cached: res.Cached, Seconds: res.Duration.Seconds(), Arch: s.opt.Arch, Log: res.Log}
+	if res.Resources != nil {
+		for _, f := range res.Resources.Functions {
+			if !f.Entry {
+				continue
+			}
+			r.Compile.Kernels = append(r.Compile.Kernels, Kernel{
+				Name: f.Name, Mangled: f.Mangled, Registers: f.Registers, SharedBytes: f.SharedBytes,
+				LocalBytes: f.LocalBytes, StackFrame: f.StackFrame, SpillStores: f.SpillStores, SpillLoads: f.SpillLoads,
+			})
+		}
+	}
+	if !res.OK {
+		r.Verdict = verdict.Rejected(verdict.CompileError, "nvcc failed; see the compile log")
+	}
+	return r
+}
+
+// Evaluate compiles (through the cache) and runs one candidate.
+func (s *Session) Evaluate(ctx context.Context, c Candidate) *Result {
+	r := s.compile(ctx, c)
+	if r.Error != "" || !r.Compile.OK || s.opt.CompileOnly {
+		return r
+	}
+	if err := s.prepare(ctx); err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	if err := s.runReference(ctx); err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	s.compMu.Lock()
+	obj := s.comps[c.Path].Output
+	s.compMu.Unlock()
+	exe, err := s.opt.Toolchain.LinkCUDA(ctx, s.opt.Arch, s.driverO, obj)
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	if !exe.OK {
+		r.Compile.OK = false
+		r.Compile.Log += "\n" + exe.Log
+		r.Verdict = verdict.Rejected(verdict.CompileError, "link failed (does the file define extern \"C\" "+s.Task.GenerateSignature()+"?)")
+		return r
+	}
+	s.run(ctx, r, exe.Output)
+	return r
+}
+
+// runReference runs the reference program once per session, loads its
+// outputs and removes them from disk before any candidate runs.
+func (s *Session) runReference(ctx context.Context) error {
+	s.refOnce.Do(func() { s.refErr = s.doRunReference(ctx) })
+	return s.refErr
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.LittleEndian.Uint64(b[:]) >> 1 // fits strtoull and JSON consumers
+}
+
+func (s *Session) doRunReference(ctx context.Context) error {
+	s.seeds = [2]uint64{randomSeed(), randomSeed()}
+	data := filepath.Join(s.dir, "data")
+	records := filepath.Join(s.dir, "ref.jsonl")
+	o, err := runner.Run(ctx, runner.Cmd{
+		Path: s.refExe, Args: []string{data, records, strconv.FormatUint(s.seeds[0], 10), strconv.FormatUint(s.seeds[1], 10)},
+		Timeout: s.opt.RefTimeout,
+	})
+	if err != nil {
+		return err
+	}
+	if !o.OK() {
+		return fmt.Errorf("bench: %s: reference program %s:\n%s", s.Task.Name, o.Describe(), o.Output)
+	}
+	recs, err := readRecords(records)
+	if err != nil {
+		return err
+	}
+	s.refMs = map[int][]float64{}
+	for _, rec := range recs {
+		if rec.Seed == "a" {
+			s.refMs[rec.Config] = rec.Ms
+		}
+	}
+	s.refOut = map[[3]int][]byte{}
+	for c := range s.Task.Configs {
+		for k, tag := range harness.Tags {
+			for p, prm := range s.Task.Params {
+				if !prm.Role.IsOutput() {
+					continue
+				}
+				path := harness.RefOutputPath(data, c, tag, p)
+				b, err := os.ReadFile(path)
+				if err != nil {
+					return fmt.Errorf("bench: %s: reference output missing: %w", s.Task.Name, err)
+				}
+				s.refOut[[3]int{c, k, p}] = b
+				// The candidate's process must not find the answers.
+				os.Remove(path)
+			}
+		}
+	}
+	return nil
+}
+
+// record is one line of the driver's or the reference's records file.
+type record struct {
+	Config int       `json:"config"`
+	Seed   string    `json:"seed"`
+	Error  string    `json:"error"`
+	Ms     []float64 `json:"ms"`
+	TailMs []float64 `json:"tail_ms"`
+	HostMs []float64 `json:"host_ms"`
+	Leak   int64     `json:"leak_bytes"`
+	Device string    `json:"device"`
+	CC     string    `json:"cc"`
+	SMs    int       `json:"sms"`
+}
+
+func readRecords(path string) ([]record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	var out []record
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var r record
+		if err := json.Unmarshal(line, &r); err != nil {
+			// A process killed mid-line leaves a torn last line.
+			return out, fmt.Errorf("bench: %s:%d: %w", path, i+1, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func (s *Session) run(ctx context.Context, r *Result, exe string) {
+	data := filepath.Join(s.dir, "data")
+	records := filepath.Join(s.dir, "driver.jsonl")
+	os.Remove(records)
+	defer s.removeOutputs()
+	var sampler *nvml.Sampler
+	if s.opt.NVML != nil {
+		if info, err := s.opt.NVML.Info(s.opt.Device); err == nil {
+			r.Device = info
+		}
+		sampler = s.opt.NVML.Sample(s.opt.Device, 20*time.Millisecond)
+	}
+	o, err := runner.Run(ctx, runner.Cmd{
+		Path: exe, Args: []string{data, records, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)},
+		Timeout: s.opt.Timeout,
+	})
+	if sampler != nil {
+		sum := sampler.Stop()
+		r.Clocks = &sum
+	}
+	if err != nil {
+		r.Error = err.Error()
+		return
+	}
+	r.Ran, r.RunWall, r.Seeds = true, o.Wall.Seconds(), s.seeds
+	recs, recErr := readRecords(records)
+	if !o.OK() || recErr != nil {
+		r.RunLog = o.Output
+	}
+	byKey := map[[2]int]record{}
+	for _, rec := range recs {
+		if rec.Config < 0 {
+			r.DriverSMs = rec.SMs
+			if rec.Error != "" {
+				r.Error = "driver: " + rec.Error
+				if strings.Contains(rec.Error, "CUDA initialisation") {
+					r.Error = "no CUDA device found: " + rec.Error
+				}
+				return
+			}
+			continue
+		}
+		k := 0
+		if rec.Seed == "b" {
+			k = 1
+		}
+		byKey[[2]int{rec.Config, k}] = rec
+	}
+	var runs []verdict.ConfigRun
+	stopped := false
+	for c := range s.Task.Configs {
+		res, _ := s.Task.Resolve(c)
+		cr := verdict.ConfigRun{Name: res.Name, Primary: res.Primary, Bytes: res.Bytes, RefMs: s.refMs[c]}
+		a, okA := byKey[[2]int{c, 0}]
+		b, okB := byKey[[2]int{c, 1}]
+		switch {
+		case stopped:
+			cr.NotRun = true
+		case okA && a.Error != "":
+			cr.Error, stopped = a.Error, true
+		case okB && b.Error != "":
+			cr.Error, stopped = b.Error, true
+		case !okA || !okB:
+			cr.Error, stopped = "driver stopped: "+o.Describe(), true
+			if o.TimedOut {
+				cr.Error = fmt.Sprintf("timed out: %s", o.Describe())
+			}
+		default:
+			cr.Ms, cr.TailMs, cr.Leak = a.Ms, a.TailMs, max(a.Leak, b.Leak)
+			for p, prm := range s.Task.Params {
+				if !prm.Role.IsOutput() {
+					continue
+				}
+				out := verdict.Output{Name: prm.Name, Type: prm.Type, Tol: s.Task.Tol(prm.Type), Poison: harness.PoisonByteInt}
+				if prm.Type.IsFloat() {
+					out.Poison = harness.PoisonByteFlt
+				}
+				for k, tag := range harness.Tags {
+					out.Ref[k] = s.refOut[[3]int{c, k, p}]
+					got, err := os.ReadFile(harness.OutputPath(data, c, tag, p))
+					if err != nil {
+						r.Error = fmt.Sprintf("bench: driver finished config %s but wrote no output %s: %v", res.Name, prm.Name, err)
+						return
+					}
+					out.Got[k] = got
+				}
+				cr.Outputs = append(cr.Outputs, out)
+			}
+		}
+		runs = append(runs, cr)
+	}
+	opt := verdict.Options{}
+	if r.Device != nil {
+		opt.PeakBandwidth = r.Device.PeakBandwidth()
+	}
+	v, err := verdict.Judge(runs, opt)
+	if err != nil {
+		r.Error = err.Error()
+		return
+	}
+	if o.TimedOut {
+		v.Accepted = false
+		v.Reasons = append([]verdict.Reason{{ID: verdict.Timeout, Detail: o.Describe()}}, v.Reasons...)
+	}
+	if r.Clocks != nil && len(r.Clocks.Throttled) > 0 {
+		v.Warnings = append(v.Warnings, verdict.Reason{ID: verdict.ClocksThrottled,
+			Detail: fmt.Sprintf("clocks were throttled during the measurement (%s; SM clock %d-%d MHz); timings may be slow",
+				strings.Join(r.Clocks.Throttled, ", "), r.Clocks.MinSMClockMHz, r.Clocks.MaxSMClockMHz)})
+	}
+	r.Verdict = v
+}
+
+func (s *Session) removeOutputs() {
+	files, _ := filepath.Glob(filepath.Join(s.dir, "data", "out_*.bin"))
+	for _, f := range files {
+		os.Remove(f)
+	}
+}
