@@ -76,6 +76,7 @@ func newApp() *cli.App {
 			versionCommand(),
 			pluginsCommand(),
 			parseCommand(),
+			benchCommand(),
 			// Commands are added here as they land.
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() owns printing and exit codes
