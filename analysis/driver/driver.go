@@ -1,0 +1,354 @@
+package driver
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/ptxas"
+	"github.com/cudaperf/cudaperf/grammar"
+)
+
+// Check ids of the findings the driver itself reports.
+const (
+	CheckSyntax   = "syntax"   // ERROR and MISSING nodes of the parse tree
+	CheckInput    = "input"    // the file could not be read or is not source text
+	CheckInternal = "internal" // an analyzer failed (its name is in the message)
+)
+
+// DefaultMaxFileSize is the largest file analysed unless Options says
+// otherwise: real CUDA sources are far smaller, and a larger file is
+// usually generated or not source at all.
+const DefaultMaxFileSize = 10 << 20
+
+// Options configure a Driver. The zero value is usable.
+type Options struct {
+	// Device is the target; nil means device.Default() (the H200).
+	Device *device.Device
+	// Ptxas returns the ptxas report for a file, or nil; nil means none.
+	Ptxas func(path string) *ptxas.Report
+	// MaxFileSize in bytes; 0 means DefaultMaxFileSize.
+	MaxFileSize int64
+	// Jobs is the number of files analysed at once; 0 means GOMAXPROCS.
+	Jobs int
+}
+
+// FileResult holds the findings for one file.
+type FileResult struct {
+	Path        string
+	Diagnostics []analysis.Diagnostic // sorted by position, then check
+	Features    []analysis.Feature    // in analyzer order, then report order
+	// Errors are the failures behind "input" and "internal" diagnostics,
+	// with stacks for panics, for logs and tests.
+	Errors []error
+	// Analyzed is false when the file was not parsed at all (missing,
+	// binary, too large).
+	Analyzed bool
+}
+
+// Driver runs a fixed set of analyzers.
+type Driver struct {
+	roots map[*analysis.Analyzer]bool
+	order []*analysis.Analyzer // dependencies first
+	opts  Options
+}
+
+// New validates the analyzers and prepares their run order.
+func New(analyzers []*analysis.Analyzer, opts Options) (*Driver, error) {
+	if err := analysis.Validate(analyzers); err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	if err := grammar.Check(); err != nil {
+		return nil, fmt.Errorf("driver: %w", err)
+	}
+	if opts.Device == nil {
+		opts.Device = device.Default()
+	}
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.GOMAXPROCS(0)
+	}
+	d := &Driver{roots: map[*analysis.Analyzer]bool{}, opts: opts}
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, r := range a.Requires {
+			visit(r)
+		}
+		d.order = append(d.order, a)
+	}
+	for _, a := range analyzers {
+		d.roots[a] = true
+		visit(a)
+	}
+	return d, nil
+}
+
+// Analyzers returns every analyzer the driver runs, requirements first.
+func (d *Driver) Analyzers() []*analysis.Analyzer {
+	return append([]*analysis.Analyzer(nil), d.order...)
+}
+
+// RunFiles analyses files in parallel (Options.Jobs at a time) and returns
+// one result per path, in the order given. A cancelled context stops files
+// not yet started; they get an "input" diagnostic saying so.
+func (d *Driver) RunFiles(ctx context.Context, paths []string) []*FileResult {
+	out := make([]*FileResult, len(paths))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(d.opts.Jobs, len(paths)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = d.RunFile(ctx, paths[i])
+			}
+		}()
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// RunFile reads and analyses one file.
+func (d *Driver) RunFile(ctx context.Context, path string) *FileResult {
+	res := &FileResult{Path: path}
+	if err := ctx.Err(); err != nil {
+		res.inputError(fmt.Errorf("%s: not analysed: %w", path, err))
+		return res
+	}
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		res.inputError(fmt.Errorf("%s: no such file; check the path", path))
+		return res
+	case err != nil:
+		res.inputError(fmt.Errorf("%s: cannot read: %w", path, err))
+		return res
+	case st.IsDir():
+		res.inputError(fmt.Errorf("%s: is a directory; pass the .cu files in it, or expand it with driver.Collect", path))
+		return res
+	case st.Size() > d.opts.MaxFileSize:
+		res.inputError(fmt.Errorf("%s: %.1f MB is over the %.0f MB limit for one source file; split it or raise the limit", path, float64(st.Size())/(1<<20), float64(d.opts.MaxFileSize)/(1<<20)))
+		return res
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		res.inputError(fmt.Errorf("%s: cannot read: %w", path, err))
+		return res
+	}
+	return d.run(ctx, path, src, res)
+}
+
+// RunSource analyses source held in memory; path names it in findings.
+func (d *Driver) RunSource(ctx context.Context, path string, src []byte) *FileResult {
+	res := &FileResult{Path: path}
+	if int64(len(src)) > d.opts.MaxFileSize {
+		res.inputError(fmt.Errorf("%s: %.1f MB is over the %.0f MB limit for one source file; split it or raise the limit", path, float64(len(src))/(1<<20), float64(d.opts.MaxFileSize)/(1<<20)))
+		return res
+	}
+	return d.run(ctx, path, src, res)
+}
+
+// binarySniff is how much of a file is checked for NUL bytes, as git and
+// grep do to tell binary files from text.
+const binarySniff = 8000
+
+func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResult) *FileResult {
+	if bytes.IndexByte(src[:min(len(src), binarySniff)], 0) >= 0 {
+		res.inputError(fmt.Errorf("%s: binary file (it contains NUL bytes), not CUDA source; remove it from the file list", path))
+		return res
+	}
+	file, err := analysis.ParseFile(ctx, path, src)
+	if err != nil {
+		res.inputError(err)
+		return res
+	}
+	defer file.Tree.Close()
+	res.Analyzed = true
+	if !utf8.Valid(src) {
+		off := firstInvalidUTF8(src)
+		r := file.Range(uint32(off), uint32(off+1))
+		err := fmt.Errorf("%s:%d:%d: not valid UTF-8 (byte 0x%02x); save the file as UTF-8", path, r.StartLine, r.StartCol, src[off])
+		res.Errors = append(res.Errors, err)
+		res.Diagnostics = append(res.Diagnostics, analysis.Diagnostic{Check: CheckInput, Severity: analysis.Error, Range: r,
+			Message: fmt.Sprintf("not valid UTF-8 (byte 0x%02x); the file is analysed as is, but save it as UTF-8", src[off])})
+	}
+	for _, e := range grammar.SyntaxErrors(file.Root(), src) {
+		res.Diagnostics = append(res.Diagnostics, analysis.Diagnostic{Check: CheckSyntax, Severity: analysis.Error,
+			Range: file.Range(e.StartByte, e.EndByte), Message: e.Message() + "; the rest of the file is still analysed"})
+	}
+	var rep *ptxas.Report
+	if d.opts.Ptxas != nil {
+		rep = d.opts.Ptxas(path)
+	}
+	results := map[*analysis.Analyzer]any{}
+	failed := map[*analysis.Analyzer]string{} // analyzer → why
+	for _, a := range d.order {
+		if err := ctx.Err(); err != nil {
+			res.internal(a, fmt.Errorf("%s: analyzer %s not run: %w", path, a.Name, err))
+			failed[a] = "cancelled"
+			continue
+		}
+		if why := d.blocked(a, failed); why != "" {
+			failed[a] = why
+			if d.roots[a] {
+				res.internal(a, fmt.Errorf("%s: analyzer %s skipped: %s", path, a.Name, why))
+			}
+			continue
+		}
+		result, err := d.runOne(a, file, rep, results, res)
+		if err != nil {
+			failed[a] = fmt.Sprintf("it requires %s, which failed", a.Name)
+			res.internal(a, err)
+			continue
+		}
+		results[a] = result
+	}
+	sort.SliceStable(res.Diagnostics, func(i, j int) bool {
+		x, y := res.Diagnostics[i], res.Diagnostics[j]
+		if x.Range.StartByte != y.Range.StartByte {
+			return x.Range.StartByte < y.Range.StartByte
+		}
+		return x.Check < y.Check
+	})
+	return res
+}
+
+// blocked says why a cannot run: a requirement failed.
+func (d *Driver) blocked(a *analysis.Analyzer, failed map[*analysis.Analyzer]string) string {
+	for _, r := range a.Requires {
+		if _, ok := failed[r]; ok {
+			return fmt.Sprintf("it requires %s, which failed", r.Name)
+		}
+	}
+	return ""
+}
+
+// runOne runs one analyzer, turning a panic into an error.
+func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Report, results map[*analysis.Analyzer]any, res *FileResult) (result any, err error) {
+	root := d.roots[a]
+	resultOf := make(map[*analysis.Analyzer]any, len(a.Requires))
+	for _, r := range a.Requires {
+		resultOf[r] = results[r]
+	}
+	pass := &analysis.Pass{
+		Analyzer: a,
+		File:     file,
+		Device:   d.opts.Device,
+		Ptxas:    rep,
+		ResultOf: resultOf,
+		Report: func(diag analysis.Diagnostic) {
+			if !root {
+				return
+			}
+			if diag.Check == "" {
+				diag.Check = a.Name
+			}
+			if diag.Severity == 0 {
+				diag.Severity = a.DefaultSeverity()
+			}
+			res.Diagnostics = append(res.Diagnostics, diag)
+		},
+		ReportFeature: func(f analysis.Feature) {
+			if !root {
+				return
+			}
+			def := a.Feature(f.Name)
+			switch {
+			case def == nil:
+				res.internal(a, fmt.Errorf("%s: analyzer %s reported feature %q, which it does not declare in Features", file.Path, a.Name, f.Name))
+				return
+			case math.IsNaN(f.Value) || math.IsInf(f.Value, 0):
+				res.internal(a, fmt.Errorf("%s: analyzer %s reported %v for feature %q%s", file.Path, a.Name, f.Value, f.Name, kernelSuffix(f.Kernel)))
+				return
+			case def.Level == analysis.LevelKernel && f.Kernel == "":
+				res.internal(a, fmt.Errorf("%s: analyzer %s reported kernel-level feature %q without a kernel", file.Path, a.Name, f.Name))
+				return
+			}
+			if f.Unit == "" {
+				f.Unit = def.Unit
+			}
+			res.Features = append(res.Features, f)
+		},
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: analyzer %s panicked: %v (this is a bug in the analyzer; please report it with the file)\n%s", file.Path, a.Name, p, debug.Stack())
+		}
+	}()
+	result, err = a.Run(pass)
+	if err != nil {
+		return nil, fmt.Errorf("%s: analyzer %s: %w", file.Path, a.Name, err)
+	}
+	if a.ResultType != nil && result != nil && !reflect.TypeOf(result).AssignableTo(a.ResultType) {
+		return nil, fmt.Errorf("%s: analyzer %s returned a %T, but its ResultType is %v", file.Path, a.Name, result, a.ResultType)
+	}
+	return result, nil
+}
+
+func kernelSuffix(k string) string {
+	if k == "" {
+		return ""
+	}
+	return " of kernel " + k
+}
+
+func (res *FileResult) inputError(err error) {
+	res.Errors = append(res.Errors, err)
+	res.Diagnostics = append(res.Diagnostics, analysis.Diagnostic{Check: CheckInput, Severity: analysis.Error,
+		Range: analysis.Range{StartLine: 1, StartCol: 1, EndLine: 1, EndCol: 1}, Message: trimPath(err.Error(), res.Path)})
+}
+
+// internal records an analyzer failure as an error diagnostic at the top
+// of the file; the message names the analyzer (and the first line of a
+// panic, without the stack).
+func (res *FileResult) internal(a *analysis.Analyzer, err error) {
+	res.Errors = append(res.Errors, err)
+	msg := trimPath(err.Error(), res.Path)
+	if i := bytes.IndexByte([]byte(msg), '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	res.Diagnostics = append(res.Diagnostics, analysis.Diagnostic{Check: CheckInternal, Severity: analysis.Error,
+		Range: analysis.Range{StartLine: 1, StartCol: 1, EndLine: 1, EndCol: 1}, Message: msg})
+}
+
+// trimPath drops a leading "path: " since printers put the path first.
+func trimPath(msg, path string) string {
+	if p := path + ": "; len(msg) > len(p) && msg[:len(p)] == p {
+		return msg[len(p):]
+	}
+	return msg
+}
+
+func firstInvalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return 0
+}
