@@ -61,7 +61,7 @@ func TestForms(t *testing.T) {
 		})
 		return false
 	})
-	if checked != 26 {
+	if checked != 31 {
 		t.Fatalf("checked only %d forms; the testdata markers are not being found", checked)
 	}
 }
@@ -114,5 +114,19 @@ func TestDecls(t *testing.T) {
 	}
 	if diff := strings.Join(got, "\n"); diff != strings.Join(want, "\n") {
 		t.Errorf("declarations:\n%s\nwant:\n%s", diff, strings.Join(want, "\n"))
+	}
+}
+
+func TestSubst(t *testing.T) {
+	// p[3*i] in a device function called as at(in, blockIdx.x*blockDim.x + threadIdx.x).
+	idx := Sym("i").Scale(3).Add(Sym("off"))
+	arg := Sym("blockIdx.x").Mul(Sym("blockDim.x")).Add(Sym("threadIdx.x"))
+	got := idx.Subst(map[string]Form{"i": arg}).String()
+	if want := "3*blockDim.x*blockIdx.x + off + 3*threadIdx.x"; got != want {
+		t.Errorf("Subst = %s, want %s", got, want)
+	}
+	un := Opaque(NonAffine, "i").Subst(map[string]Form{"i": Sym("threadIdx.x")})
+	if un.Kind != NonAffine || !un.ThreadDependent() {
+		t.Errorf("Subst of a non-affine form = %s, want non-affine(threadIdx.x)", un)
 	}
 }

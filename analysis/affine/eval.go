@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
 )
 
 // maxDepth bounds substitution through definitions and macros, so that
@@ -136,6 +138,94 @@ func (s *Scope) value(d *Decl) Form {
 		}
 	}
 	return v.Add(step.Mul(Sym(d.Name)))
+}
+
+// valueAt refines Value for a variable that is reassigned with plain
+// assignments only (x = …; … x = …;): a use sees the last assignment before
+// it in the same or an enclosing block, provided no other assignment could
+// intervene — one in a nested block between the two, or a later one in a
+// loop around the use that the chosen assignment is outside of.
+func (s *Scope) valueAt(d *Decl, pos uint32) Form {
+	if d.Param || d.Global || len(d.writes) == 0 || len(d.Dims) > 0 {
+		return s.Value(d)
+	}
+	type def struct {
+		at  *sitter.Node // the statement-level node of the definition
+		rhs *sitter.Node
+	}
+	var defs []def
+	if d.Value != nil {
+		if decl := d.Ident.Parent(); decl != nil {
+			for decl != nil && decl.Type() != "declaration" {
+				decl = decl.Parent()
+			}
+			if decl != nil {
+				defs = append(defs, def{at: decl, rhs: d.Value})
+			}
+		}
+	}
+	for _, w := range d.writes {
+		op := w.ChildByFieldName("operator")
+		if w.Type() != "assignment_expression" || op == nil || op.Type() != "=" || mentionsIdent(w.ChildByFieldName("right"), d.Name, s.src) {
+			return s.Value(d)
+		}
+		stmt := w.Parent()
+		if stmt == nil || stmt.Type() != "expression_statement" {
+			return s.Value(d)
+		}
+		defs = append(defs, def{at: stmt, rhs: w.ChildByFieldName("right")})
+	}
+	best := -1
+	for i, df := range defs {
+		blk := df.at.Parent()
+		if df.at.EndByte() <= pos && blk != nil && blk.StartByte() <= pos && pos < blk.EndByte() && blockLike(blk) {
+			if best < 0 || df.at.StartByte() > defs[best].at.StartByte() {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return s.Value(d)
+	}
+	chosen := defs[best].at
+	for i, df := range defs {
+		if i == best {
+			continue
+		}
+		if df.at.StartByte() > chosen.StartByte() && df.at.StartByte() < pos {
+			return s.Value(d) // a conditional reassignment in between
+		}
+		if df.at.StartByte() > pos {
+			for l := df.at.Parent(); l != nil && l.Type() != "function_definition"; l = l.Parent() {
+				switch l.Type() {
+				case "for_statement", "while_statement", "do_statement":
+					if l.StartByte() <= pos && pos < l.EndByte() && !(l.StartByte() <= chosen.StartByte() && chosen.EndByte() <= l.EndByte()) {
+						return s.Value(d) // loop-carried
+					}
+				}
+			}
+		}
+	}
+	return s.Eval(defs[best].rhs)
+}
+
+func blockLike(n *sitter.Node) bool {
+	switch n.Type() {
+	case "compound_statement", "translation_unit":
+		return true
+	}
+	return false
+}
+
+func mentionsIdent(n *sitter.Node, name string, src []byte) bool {
+	found := false
+	analysis.Inspect(n, func(c *sitter.Node) bool {
+		if c.Type() == "identifier" && c.Content(src) == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // initValue evaluates a declaration's initializer: = e, (e) or {e}.
@@ -321,7 +411,7 @@ func (s *Scope) ident(name string, pos uint32) Form {
 		return Opaque(Unknown)
 	}
 	if d := s.Lookup(name, pos); d != nil {
-		return s.Value(d)
+		return s.valueAt(d, pos)
 	}
 	if name == "warpSize" {
 		return Const(32)

@@ -351,3 +351,37 @@ func IsThreadSym(s string) bool { return strings.HasPrefix(s, "threadIdx.") }
 func IsBuiltinUniform(s string) bool {
 	return strings.HasPrefix(s, "blockIdx.") || strings.HasPrefix(s, "blockDim.") || strings.HasPrefix(s, "gridDim.")
 }
+
+// Subst replaces symbols by forms (a device function's parameters by the
+// caller's arguments). Symbols without a binding stay.
+func (f Form) Subst(bind map[string]Form) Form {
+	if len(bind) == 0 {
+		return f
+	}
+	if f.Kind != Affine {
+		var deps []Form
+		for _, d := range f.deps {
+			if b, ok := bind[d]; ok {
+				deps = append(deps, b)
+			} else {
+				deps = append(deps, Sym(d))
+			}
+		}
+		out := join(deps...)
+		out.Kind = f.Kind
+		return out
+	}
+	out := Const(f.Const)
+	for _, t := range f.terms {
+		term := Const(t.Coef)
+		for _, s := range Factors(t.Mono) {
+			if b, ok := bind[s]; ok {
+				term = term.Mul(b)
+			} else {
+				term = term.Mul(Sym(s))
+			}
+		}
+		out = out.Add(term)
+	}
+	return out
+}

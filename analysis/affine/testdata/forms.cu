@@ -58,3 +58,22 @@ __global__ void loops(float* out, const float* in, int n, int stride) {
   if (n > 4) p = 2;
   int pp = p;                                     // form: unknown
 }
+
+__global__ void flow(float* out, int n, int w) {
+  int x = blockIdx.x * 32 + threadIdx.x;
+  int a = x;                                      // form: 32*blockIdx.x + threadIdx.x
+  x = blockIdx.y * 32 + threadIdx.y;
+  int b = x;                                      // form: 32*blockIdx.y + threadIdx.y
+  if (n > 0) x = 7;
+  int c = x;                                      // form: unknown(blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y)
+  int y = 1;
+  for (int k = 0; k < n; k++) {
+    int e = y;                                    // form: unknown
+    y = 2;
+  }
+  int z = 3;
+  for (int k = 0; k < n; k++) {
+    z = k;
+    int f = z;                                    // form: k
+  }
+}

@@ -74,11 +74,17 @@ type Access struct {
 func (a *Access) Vector() int { return affine.VectorWidth(a.Elem) }
 
 // Call is a device function reached from a kernel, with the product of the
-// loop weights of the call sites on the way.
+// loop weights of the call sites on the way and the forms of the arguments
+// of its first call site, by parameter name, so that an index written in
+// terms of a parameter can be seen in terms of threadIdx (Index.Subst(Bind)).
 type Call struct {
 	Func   *kernels.Function
 	Weight float64
+	Bind   map[string]affine.Form
 }
+
+// Index returns an access's index in the kernel's terms.
+func (c Call) Index(a *Access) affine.Form { return a.Index.Subst(c.Bind) }
 
 // Result holds the accesses and taint of every function.
 type Result struct {
@@ -108,12 +114,13 @@ func (r *Result) Taint(f *kernels.Function) *taint.Info {
 func (r *Result) Reach(f *kernels.Function) []Call {
 	out := []Call{{Func: f, Weight: 1}}
 	index := map[*kernels.Function]int{f: 0}
-	var visit func(g *kernels.Function, w float64, depth int)
-	visit = func(g *kernels.Function, w float64, depth int) {
+	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, depth int)
+	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, depth int) {
 		if depth > 8 || g.Body == nil {
 			return
 		}
 		loops := r.Kernels.Loops(g)
+		scope := r.Kernels.Scope(g)
 		analysis.Inspect(g.Body, func(n *sitter.Node) bool {
 			if n.Type() != "call_expression" || n.ChildByFieldName("config") != nil {
 				return true
@@ -134,14 +141,22 @@ func (r *Result) Reach(f *kernels.Function) []Call {
 					}
 					continue
 				}
+				cb := map[string]affine.Form{}
+				if args := n.ChildByFieldName("arguments"); args != nil {
+					for i, p := range callee.Params {
+						if i < int(args.NamedChildCount()) && p.Name != "" {
+							cb[p.Name] = scope.Eval(args.NamedChild(i)).Subst(bind)
+						}
+					}
+				}
 				index[callee] = len(out)
-				out = append(out, Call{Func: callee, Weight: cw})
-				visit(callee, cw, depth+1)
+				out = append(out, Call{Func: callee, Weight: cw, Bind: cb})
+				visit(callee, cw, cb, depth+1)
 			}
 			return true
 		})
 	}
-	visit(f, 1, 0)
+	visit(f, 1, nil, 0)
 	return out
 }
 

@@ -1,0 +1,11 @@
+package coalescing
+
+import (
+	"testing"
+
+	"github.com/cudaperf/cudaperf/analysis/analysistest"
+)
+
+func TestCoalescing(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "stride", "good")
+}

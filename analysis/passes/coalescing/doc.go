@@ -1,0 +1,45 @@
+// Package coalescing defines the coalescing analyzer, which measures how
+// well the global memory accesses of each kernel coalesce.
+//
+// # Analyzer coalescing
+//
+// global memory coalescing: 32-byte sectors per warp request versus the ideal
+//
+// For every global load and store the index is turned into an affine form
+// (package affine) and its coefficient of threadIdx.x — the distance, in
+// elements, between neighbouring lanes of a warp — is read off. With
+// element size s bytes and lane stride a, the 32 lanes touch the sectors
+// (32-byte segments) covering bytes l·a·s … l·a·s + s − 1 for l = 0 … 31.
+// The ideal is the stride-1 request, ceil(32·s / 32) sectors (4 for float,
+// 8 for double, 16 for float4). A symbolic stride (a[threadIdx.x * K]) is
+// taken as one sector per lane. An index with no threadIdx.x term is a
+// broadcast (one sector for the whole warp) and counts as ideal; rows
+// indexed by threadIdx.y are assumed to be whole warps (blockDim.x ≥ 32).
+// An index that is not affine in threadIdx.x (a[b[i]], a[i % n]) is
+// unknown: it is not counted as good, but reported in coal_unknown.
+//
+// Features, per kernel (accesses in the device functions it calls
+// included), each access weighted by its loop weight:
+//
+//   - coal: mean of ideal / sectors over the accesses with a known index.
+//     Unit: fraction; range (0, 1]; 1 is perfectly coalesced, 0.125 is
+//     float accessed with stride ≥ 8. A kernel without global accesses has
+//     coal 1; one whose accesses are all unknown has coal 0 (nothing shows
+//     it coalesces).
+//   - coal_unknown: the weighted fraction of global accesses whose index is
+//     unknown. Unit: fraction; range [0, 1].
+//
+// A diagnostic is reported at every global access that needs at least twice
+// the ideal sectors, saying the stride and the sector count. Stride-k float
+// access costs min(k, 8) times the ideal.
+//
+// Bad (neighbouring threads read elements n apart, 32 sectors per request):
+//
+//	int row = blockIdx.x * blockDim.x + threadIdx.x;
+//	for (int k = 0; k < n; k++) sum += A[row * n + k];
+//
+// Good (neighbouring threads read neighbouring elements, 4 sectors):
+//
+//	int col = blockIdx.x * blockDim.x + threadIdx.x;
+//	for (int k = 0; k < n; k++) sum += A[k * n + col];
+package coalescing

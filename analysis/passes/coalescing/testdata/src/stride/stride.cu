@@ -1,0 +1,60 @@
+// Stride-k float access needs min(k, 8) times the ideal 4 sectors.
+
+__global__ void s1(const float* in, float* out) { // want kernel=s1 coal:"1" coal_unknown:"0"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+}
+
+__global__ void s2(const float* in, float* out) { // want kernel=s2 coal:"0.75"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[2 * i]; // want `global load from in\[2 \* i\] is uncoalesced: .* 2 elements \(8 B\) apart, so a warp touches 8 32-byte sectors instead of 4 \(2.0x`
+}
+
+__global__ void s4(const float* in, float* out) { // want kernel=s4 coal:"0.25"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[4 * i] = in[4 * i]; // want `store to out\[4 \* i\] .* 16 32-byte sectors instead of 4 \(4.0x` `load from in\[4 \* i\] .* \(4.0x`
+}
+
+#define STRIDE 8
+__global__ void s8(const float* in, float* out) { // want kernel=s8 coal:"0.125"
+  int tid = threadIdx.x;
+  out[tid * STRIDE] = in[tid * STRIDE]; // want `32 32-byte sectors instead of 4 \(8.0x` `\(8.0x`
+}
+
+__global__ void s32(float* data) { // want kernel=s32 coal:"0.125"
+  data[threadIdx.x * 32] += 1.0f; // want `read-modify-write of data\[threadIdx.x \* 32\] .* 32 elements \(128 B\) apart`
+}
+
+// Row-major matrix read with the thread on the row: stride n, symbolic.
+__global__ void rows(const float* A, float* y, int n) { // want kernel=rows coal:"0.176"
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float sum = 0.0f;
+  for (int k = 0; k < n; k++) sum += A[row * n + k]; // want `A\[row \* n \+ k\] is uncoalesced: neighbouring threads \(threadIdx.x\) are n elements apart`
+  y[row] = sum;
+}
+
+// double and float4 at stride 1 are ideal; a uniform index is a broadcast.
+__global__ void wide(const double* d, const float4* v, float4* o, const float* c, int n) { // want kernel=wide coal:"1"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  o[i] = make_float4(d[i], c[blockIdx.x], c[n], v[i].x);
+}
+
+// Data-dependent indices are unknown, not good.
+__global__ void gather(const float* in, const int* idx, float* out) { // want kernel=gather coal:"1" coal_unknown:"0.333"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[idx[i]];
+}
+
+__global__ void allunknown(const float* in, const int* idx, float* out) { // want kernel=allunknown coal:"0" coal_unknown:"1"
+  out[idx[threadIdx.x % 7]] = in[idx[threadIdx.x % 5]];
+}
+
+// A device function's accesses count for the kernel that calls it.
+__device__ float at(const float* p, int i) { return p[3 * i]; } // want `3 elements \(12 B\) apart`
+__global__ void viafunc(const float* in, float* out) { // want kernel=viafunc coal:"0.667±0.01"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = at(in, i);
+}
+
+__global__ void nomem(int n) { // want kernel=nomem coal:"1" coal_unknown:"0"
+}
