@@ -31,11 +31,11 @@ var Analyzer = &analysis.Analyzer{
 
 // Request is the sector count of one warp-wide access.
 type Request struct {
-	Known    bool  // the index is affine in threadIdx.x
-	Stride   int64 // elements between neighbouring lanes (when not symbolic)
+	Known    bool   // the index is affine in threadIdx.x
+	Stride   int64  // elements between neighbouring lanes (when not symbolic)
 	Symbolic string // the stride's monomial when it is not a constant, e.g. "K"
-	Sectors  int   // 32-byte sectors one warp touches
-	Ideal    int   // sectors of the stride-1 request
+	Sectors  int    // 32-byte sectors one warp touches
+	Ideal    int    // sectors of the stride-1 request
 }
 
 // Efficiency returns Ideal/Sectors (1 for unknown requests, which callers
