@@ -1,0 +1,152 @@
+package bankconflicts
+
+import (
+	_ "embed"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports the bank_conflicts feature and conflicting accesses.
+var Analyzer = &analysis.Analyzer{
+	Name:     "bankconflicts",
+	Doc:      analysis.MustExtractDoc(doc, "bankconflicts"),
+	URL:      "https://cudaperf.dev/checks/bankconflicts",
+	Requires: []*analysis.Analyzer{dataflow.Analyzer},
+	Run:      run,
+	Features: []analysis.FeatureDef{
+		{Name: "bank_conflicts", Unit: "ways", Doc: "loop-weighted mean shared-memory bank-conflict degree of the kernel's shared accesses (1 = conflict-free)", Range: "[1, 32]", Level: analysis.LevelKernel},
+	},
+	Severity: analysis.Warning,
+}
+
+// Degree returns the bank-conflict degree of a warp accessing shared
+// elements of size bytes at index, and the lane stride in elements; ok is
+// false when the index is not affine in threadIdx.x.
+func Degree(index affine.Form, size int64) (degree int, stride int64, ok bool) {
+	if index.Kind != affine.Affine {
+		return 0, 0, false
+	}
+	if size <= 0 {
+		size = 4
+	}
+	for _, t := range index.Terms() {
+		if t.Mono == "threadIdx.x" {
+			stride = t.Coef
+			continue
+		}
+		for _, f := range affine.Factors(t.Mono) {
+			if f == "threadIdx.x" {
+				return 0, 0, false // a symbolic stride
+			}
+		}
+	}
+	if stride < 0 {
+		stride = -stride
+	}
+	if stride == 0 {
+		return 1, 0, true
+	}
+	// Wide elements are served in phases of 128 bytes.
+	lanesPerPhase := int64(32)
+	if size > 4 {
+		lanesPerPhase = 128 / size
+		if lanesPerPhase < 1 {
+			lanesPerPhase = 1
+		}
+	}
+	degree = 1
+	for start := int64(0); start < 32; start += lanesPerPhase {
+		words := map[int64]map[int64]bool{}
+		for l := start; l < start+lanesPerPhase && l < 32; l++ {
+			addr := l * stride * size
+			for w := addr / 4; w <= (addr+size-1)/4; w++ {
+				b := w % 32
+				if words[b] == nil {
+					words[b] = map[int64]bool{}
+				}
+				words[b][w] = true
+			}
+		}
+		for _, ws := range words {
+			if len(ws) > degree {
+				degree = len(ws)
+			}
+		}
+	}
+	return degree, stride, true
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	df := pass.ResultOf[dataflow.Analyzer].(*dataflow.Result)
+	reported := map[[2]uint32]bool{}
+	for _, k := range df.Kernels.Kernels {
+		var sum, weight float64
+		for _, c := range df.Reach(k) {
+			for _, a := range df.Accesses(c.Func) {
+				if a.Space != dataflow.Shared {
+					continue
+				}
+				deg, stride, ok := Degree(c.Index(a), a.Size)
+				if !ok {
+					continue
+				}
+				w := a.Weight * c.Weight
+				sum += w * float64(deg)
+				weight += w
+				key := [2]uint32{a.Node.StartByte(), a.Node.EndByte()}
+				if deg >= 2 && !reported[key] {
+					reported[key] = true
+					report(pass, df, k.Name, a, deg, stride)
+				}
+			}
+		}
+		v := 1.0
+		if weight > 0 {
+			v = sum / weight
+		}
+		pass.ReportKernelFeature(k.Name, "bank_conflicts", v)
+	}
+	return nil, nil
+}
+
+func report(pass *analysis.Pass, df *dataflow.Result, kernel string, a *dataflow.Access, deg int, stride int64) {
+	fix := "make threadIdx.x index consecutive words"
+	if d := a.Decl; d != nil && len(d.Dims) >= 2 && d.Dims[len(d.Dims)-1] != nil {
+		// Suggest padding the innermost dimension by one word.
+		if inner, ok := df.Kernels.Scope(a.Func).Eval(d.Dims[len(d.Dims)-1]).Int(); ok {
+			fix = "pad the innermost dimension by one element (declare " + a.Base + "[…][" + itoa(inner+1) + "]) or make threadIdx.x index the innermost dimension"
+		}
+	}
+	verb := "load"
+	if a.Write {
+		verb = "store"
+	}
+	pass.ReportKernelf(kernel, a.Node,
+		"shared-memory %s %s has a %d-way bank conflict: neighbouring threads are %d elements of %d B apart, so %d lanes hit different words of the same bank and the request is replayed %d times; %s",
+		verb, pass.File.Text(a.Node), deg, stride, a.Size, deg, deg, fix)
+}
+
+func itoa(v int64) string {
+	const digits = "0123456789"
+	if v == 0 {
+		return "0"
+	}
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	var b []byte
+	for v > 0 {
+		b = append([]byte{digits[v%10]}, b...)
+		v /= 10
+	}
+	if neg {
+		b = append([]byte{'-'}, b...)
+	}
+	return string(b)
+}
