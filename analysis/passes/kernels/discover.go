@@ -1,12 +1,14 @@
 package kernels
 
 import (
+	"sort"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 )
 
 type discoverer struct {
@@ -533,6 +535,56 @@ func (s *SharedDecl) size() int {
 		}
 	}
 	return b
+}
+
+// configs attaches the evaluated configurations of package launchcfg to
+// the launches, and adds the cudaLaunchKernel calls it finds.
+func (d *discoverer) configs(root *sitter.Node) {
+	r := d.r
+	byStart := map[uint32]*Launch{}
+	for _, l := range r.Launches {
+		byStart[l.Node.StartByte()] = l
+	}
+	for _, c := range launchcfg.Find(r.Affine, root) {
+		if l := byStart[c.Node.StartByte()]; l != nil && l.Node.EndByte() == c.Node.EndByte() {
+			l.Cfg = c
+			continue
+		}
+		args := c.Config
+		l := &Launch{Node: c.Node, Config: args, Cfg: c, Callee: c.Kernel}
+		named := func(i int) *sitter.Node {
+			if i < int(args.NamedChildCount()) {
+				return args.NamedChild(i)
+			}
+			return nil
+		}
+		l.CalleeNode, l.Grid, l.Block, l.SharedMem, l.Stream = named(0), named(1), named(2), named(4), named(5)
+		l.Caller = r.Enclosing(c.Node)
+		if l.Caller != nil {
+			l.Caller.Launches = insertLaunch(l.Caller.Launches, l)
+		}
+		r.Launches = insertLaunch(r.Launches, l)
+	}
+	// A launch launchcfg did not see (inside an ERROR node, say) still gets
+	// a configuration, with unknown dimensions.
+	for _, l := range r.Launches {
+		if l.Cfg == nil {
+			l.Cfg = &launchcfg.Launch{Node: l.Node, Config: l.Config, Kernel: l.Callee}
+			for i := range l.Cfg.Grid {
+				l.Cfg.Grid[i] = launchcfg.Dim{Form: affine.Opaque(affine.Unknown), Text: "?"}
+				l.Cfg.Block[i] = l.Cfg.Grid[i]
+			}
+			l.Cfg.SharedMem = launchcfg.Dim{Form: affine.Const(0)}
+		}
+	}
+}
+
+func insertLaunch(list []*Launch, l *Launch) []*Launch {
+	i := sort.Search(len(list), func(i int) bool { return list[i].Node.StartByte() > l.Node.StartByte() })
+	list = append(list, nil)
+	copy(list[i+1:], list[i:])
+	list[i] = l
+	return list
 }
 
 // resolve links launches to kernels and calls to functions, once every

@@ -72,6 +72,7 @@ func TestDiscover(t *testing.T) {
 	type launch struct {
 		Callee, Kernel, Grid, Block, Shared, Stream string
 		TArgs                                       []string
+		Threads                                     int64
 	}
 	var got []launch
 	for _, l := range r.Launches {
@@ -79,17 +80,19 @@ func TestDiscover(t *testing.T) {
 		if l.Kernel != nil {
 			k = l.Kernel.Qualified
 		}
-		got = append(got, launch{l.Callee, k, f.Text(l.Grid), f.Text(l.Block), f.Text(l.SharedMem), f.Text(l.Stream), l.TemplateArgs})
+		tpb, _ := l.Cfg.ThreadsPerBlock()
+		got = append(got, launch{l.Callee, k, f.Text(l.Grid), f.Text(l.Block), f.Text(l.SharedMem), f.Text(l.Stream), l.TemplateArgs, tpb})
 		if l.Caller == nil || l.Caller.Name != "launch" {
 			t.Errorf("launch %s: caller %v", l.Callee, l.Caller)
 		}
 	}
 	want := []launch{
-		{"scale", "scale", "grid", "block", "", "", nil},
-		{"transpose", "transpose", "dim3(n / TILE, n / TILE)", "dim3(TILE, TILE)", "128", "s", nil},
-		{"axpy", "axpy", "n / 128", "128", "", "", []string{"float", "128"}},
-		{"ops::relu", "ops::relu", "1", "32", "", "", nil},
-		{"unknown_kernel", "", "1", "1", "", "", nil},
+		{"scale", "scale", "grid", "block", "", "", nil, 256},
+		{"transpose", "transpose", "dim3(n / TILE, n / TILE)", "dim3(TILE, TILE)", "128", "s", nil, 1024},
+		{"axpy", "axpy", "n / 128", "128", "", "", []string{"float", "128"}, 128},
+		{"ops::relu", "ops::relu", "1", "32", "", "", nil, 32},
+		{"unknown_kernel", "", "1", "1", "", "", nil, 1},
+		{"relu", "ops::relu", "dim3(2)", "dim3(64)", "256", "s", nil, 64},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("launches (-want +got):\n%s", d)

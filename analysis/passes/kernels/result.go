@@ -4,6 +4,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
@@ -91,13 +92,19 @@ type LaunchBounds struct {
 	MaxCluster int
 }
 
-// Launch is a kernel launch: kernel<<<grid, block, shared_mem, stream>>>(args).
+// Launch is a kernel launch: kernel<<<grid, block, shared_mem, stream>>>(args),
+// or a call to cudaLaunchKernel / cudaLaunchCooperativeKernel.
 type Launch struct {
 	Node   *sitter.Node // call_expression
-	Config *sitter.Node // launch_config
-	// The launch_config fields; SharedMem and Stream are nil when omitted.
+	Config *sitter.Node // launch_config (the argument_list for cudaLaunchKernel)
+	// The configuration expressions; SharedMem and Stream are nil when
+	// omitted.
 	Grid, Block, SharedMem, Stream *sitter.Node
-	Args                           []*sitter.Node // the kernel arguments
+	Args                           []*sitter.Node // the kernel arguments (none for cudaLaunchKernel)
+	// Cfg is the evaluated configuration (package launchcfg): grid and
+	// block dimensions and dynamic shared memory through constant
+	// propagation. It is never nil.
+	Cfg *launchcfg.Launch
 
 	Callee       string       // the callee as written, without template arguments: "relu", "ops::relu"
 	CalleeNode   *sitter.Node // the call's function field
