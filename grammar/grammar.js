@@ -34,6 +34,12 @@ const CUDA_QUALIFIERS = [
 module.exports = grammar(CPP, {
   name: 'cuda',
 
+  conflicts: ($, original) => original.concat([
+    [$.type_specifier, $.macro_modifier],
+    [$.sized_type_specifier, $.macro_modifier],
+    [$._declarator, $.type_specifier, $.macro_modifier],
+  ]),
+
   rules: {
     // __global__, __device__, __shared__ ... sit with static/const/inline.
     _declaration_modifiers: ($, original) => choice(
@@ -41,15 +47,31 @@ module.exports = grammar(CPP, {
       $.cuda_qualifier,
       $.launch_bounds,
       $.maxnreg,
+      $.cluster_dims,
     ),
 
     cuda_qualifier: _ => choice(...CUDA_QUALIFIERS),
+
+    // CUDA code hides qualifiers behind macros (#define HOST_DEVICE
+    // __host__ __device__). An identifier before the type of a declaration
+    // is such a macro; the parser tries this reading only when the plain one
+    // fails.
+    _declaration_specifiers: $ => prec.right(seq(
+      repeat(choice($._declaration_modifiers, $.macro_modifier)),
+      field('type', $.type_specifier),
+      repeat($._declaration_modifiers),
+    )),
+
+    macro_modifier: $ => prec.dynamic(-10, $.identifier),
 
     // __launch_bounds__(maxThreadsPerBlock[, minBlocksPerSM[, maxBlocksPerCluster]])
     launch_bounds: $ => seq('__launch_bounds__', $.argument_list),
 
     // __maxnreg__(registers), CUDA 12.4+.
     maxnreg: $ => seq('__maxnreg__', $.argument_list),
+
+    // __cluster_dims__(x[, y[, z]]), thread block clusters (sm_90).
+    cluster_dims: $ => seq('__cluster_dims__', $.argument_list),
 
     // CUDA's __align__(n) is the same thing as alignas(n) for our purposes.
     alignas_qualifier: $ => seq(
