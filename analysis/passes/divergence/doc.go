@@ -1,0 +1,36 @@
+// Package divergence defines the divergence analyzer, which counts the
+// branches whose condition differs between the lanes of a warp.
+//
+// # Analyzer divergence
+//
+// warp divergence: branches on thread-dependent conditions
+//
+// A branch (if, switch) diverges when lanes of one warp can evaluate its
+// condition differently: the warp then runs both paths one after the other.
+// The condition's thread dependence comes from the taint analysis (package
+// taint): values derived from threadIdx, per-thread loads, shuffles,
+// atomics. Warp-uniform conditions — threadIdx.x / 32 == k, warp ids
+// computed as tid >> 5 or tid / warpSize, tid < 64 — do not diverge and
+// are not counted; nor are conditions on blockIdx, blockDim, gridDim and
+// parameters. Conditional expressions (?:) compile to selects and are not
+// branches here.
+//
+// Feature, per kernel (device functions it calls included): div, the
+// number of divergent branches, each weighted by the trip counts of the
+// loops around it (package tripcount). Unit: branches; range [0, +inf).
+//
+// Diagnostics: a divergent branch whose condition is not one of the common
+// cheap forms — a bounds guard (index < n, tid < s) diverges only in the
+// warp at the edge, and an election (tid == 0) idles the other lanes for
+// one short path — is reported with what to change: a warning when the
+// condition is an arithmetic pattern of the thread index (tid % 2,
+// tid & 1), a note when it depends on per-thread data.
+//
+// Bad (even and odd lanes take different paths in every warp):
+//
+//	if (threadIdx.x % 2 == 0) a[i] = f(a[i]); else a[i] = g(a[i]);
+//
+// Good (whole warps take one path):
+//
+//	if ((threadIdx.x / 32) % 2 == 0) a[i] = f(a[i]); else a[i] = g(a[i]);
+package divergence
