@@ -74,7 +74,8 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// lines returns up to n last non-empty lines.
+// lines returns the last n non-empty lines, or, when a Go panic or fatal
+// error is among the kept bytes, the lines from its start (at most 3n).
 func (t *tailBuffer) lines(n int) string {
 	t.mu.Lock()
 	s := string(t.buf)
@@ -86,8 +87,16 @@ func (t *tailBuffer) lines(n int) string {
 			out = append(out, l)
 		}
 	}
-	if len(out) > n {
-		out = out[len(out)-n:]
+	start := max(0, len(out)-n)
+	for i := len(out) - 1; i >= 0; i-- {
+		if strings.HasPrefix(out[i], "panic: ") || strings.HasPrefix(out[i], "fatal error: ") {
+			start = i
+			break
+		}
+	}
+	out = out[start:]
+	if len(out) > 3*n {
+		out = out[:3*n]
 	}
 	return strings.Join(out, "\n")
 }

@@ -272,6 +272,9 @@ func (p *Plugin) startLocked(ctx context.Context) error {
 		StartTimeout:     h.opts.StartTimeout,
 		Logger:           h.log.Named(p.name),
 		Stderr:           p.stderr,
+		// A Go plugin's os.Stderr is streamed over gRPC once it serves, and
+		// that is where a panic or a last word before a crash goes.
+		SyncStderr: p.stderr,
 		GRPCDialOptions: []grpc.DialOption{grpc.WithDefaultCallOptions(
 			grpc.MaxCallRecvMsgSize(sdk.MaxMessageBytes), grpc.MaxCallSendMsgSize(sdk.MaxMessageBytes))},
 	})
@@ -311,11 +314,11 @@ func (p *Plugin) startLocked(ctx context.Context) error {
 }
 
 func startHint(err error, timeout time.Duration) string {
-	msg := err.Error()
+	msg := strings.ToLower(err.Error())
 	switch {
-	case strings.Contains(msg, "Unrecognized remote plugin message"):
+	case strings.Contains(msg, "unrecognized remote plugin message"):
 		return "the plugin wrote to stdout before the handshake; a plugin must write nothing but the handshake line to stdout (log to stderr)"
-	case strings.Contains(msg, "Incompatible API version"):
+	case strings.Contains(msg, "incompatible api version"):
 		return fmt.Sprintf("the plugin speaks another plugin protocol than this cudaperf (%d); rebuild it with the cudaperf SDK for protocol %d, or use a matching cudaperf", sdk.ProtocolVersion, sdk.ProtocolVersion)
 	case strings.Contains(msg, "timeout while waiting for plugin to start"):
 		return fmt.Sprintf("the plugin did not complete the handshake within %s; check that it calls the SDK's serve function, or raise --plugin-start-timeout", timeout)

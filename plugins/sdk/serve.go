@@ -83,6 +83,7 @@ func exitWithParent(ppid int, log hclog.Logger) {
 		time.Sleep(parentPollInterval)
 		if os.Getppid() != ppid {
 			log.Warn("host process is gone; exiting", "host_pid", ppid)
+			killOwnProcessGroup()
 			os.Exit(0)
 		}
 	}

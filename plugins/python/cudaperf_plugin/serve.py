@@ -1,6 +1,7 @@
 """serve(): the go-plugin handshake and lifecycle for Python plugins."""
 
 import os
+import signal
 import sys
 import threading
 import time
@@ -127,6 +128,10 @@ def _exit_with_parent(ppid):
         time.sleep(_PARENT_POLL_SECONDS)
         if os.getppid() != ppid:
             log.warn("host process is gone; exiting", host_pid=ppid)
+            # Take down what the plugin started too, but only when we lead
+            # our process group (the cudaperf host starts plugins that way).
+            if os.getpgrp() == os.getpid():
+                os.killpg(os.getpid(), signal.SIGKILL)
             os._exit(0)
 
 

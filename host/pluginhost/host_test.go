@@ -1,0 +1,372 @@
+package pluginhost_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
+)
+
+var (
+	binOnce sync.Once
+	binDir  string
+	binErr  error
+	misbin  string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// misbehave returns the path of the misbehave test plugin, built once.
+func misbehave(t testing.TB) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "pluginhost-test")
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	if misbin == "" {
+		misbin = plugintest.BuildGo(t, "host/pluginhost/testdata/misbehave", binDir)
+	}
+	return misbin
+}
+
+// installMisbehave adds a misbehave plugin in mode to pluginsDir.
+func installMisbehave(t testing.TB, pluginsDir, mode string) {
+	t.Helper()
+	plugintest.WriteManifest(t, filepath.Join(pluginsDir, mode), pluginhost.Manifest{
+		Name: mode, Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: misbehave(t), Args: []string{mode},
+	})
+}
+
+func newHost(t *testing.T, opts pluginhost.Options) *pluginhost.Host {
+	t.Helper()
+	h, err := pluginhost.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h
+}
+
+func exampleRequest(t *testing.T) *pluginv1.AnalyzeRequest {
+	t.Helper()
+	dir := filepath.Join(plugintest.ModuleRoot(t), "examples", "kernels")
+	names := []string{"reduction_divergent.cu", "saxpy.cu", "stencil_race.cu"}
+	req := &pluginv1.AnalyzeRequest{}
+	for _, n := range names {
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Files = append(req.Files, &pluginv1.SourceFile{Path: n, Content: data})
+	}
+	return req
+}
+
+func TestAnalyzeThroughGoAndPythonPlugins(t *testing.T) {
+	dir := t.TempDir()
+	plugintest.InstallGo(t, "plugins/examples/textcount", dir)
+	plugintest.InstallPython(t, "plugins/python/examples/synccount", dir)
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+
+	if errs := h.Start(context.Background()); len(errs) > 0 {
+		t.Fatalf("start: %v", errs)
+	}
+	for _, name := range []string{"textcount", "synccount-py"} {
+		p, ok := h.Plugin(name)
+		if !ok {
+			t.Fatalf("plugin %s not discovered; have %v", name, h.Plugins())
+		}
+		d, err := p.DescribeAnalyzer(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.GetPlugin().GetName() != name || d.GetPlugin().GetVersion() == "" || len(d.GetChecks()) != 1 || len(d.GetFeatures()) == 0 {
+			t.Errorf("%s: Describe = %v", name, d)
+		}
+		if p.Version() != d.GetPlugin().GetVersion() {
+			t.Errorf("%s: Version() = %q, Describe says %q", name, p.Version(), d.GetPlugin().GetVersion())
+		}
+	}
+
+	a := h.Analyze(context.Background(), exampleRequest(t))
+	if len(a.Failures) > 0 {
+		t.Fatalf("failures: %v", a.Failures)
+	}
+	type diag struct {
+		plugin, check string
+		line, col     int32
+	}
+	var got []diag
+	for _, fa := range a.Files {
+		if len(fa.Errors) > 0 {
+			t.Errorf("%s: %v", fa.Path, fa.Errors)
+		}
+		for _, d := range fa.Diagnostics {
+			if d.GetRange().GetFile() != fa.Path {
+				t.Errorf("diagnostic in %s names file %q", fa.Path, d.GetRange().GetFile())
+			}
+			got = append(got, diag{d.Plugin, d.GetCheck(), d.GetRange().GetStartLine(), d.GetRange().GetStartColumn()})
+		}
+	}
+	want := []diag{{"synccount-py", "SC001", 18, 13}, {"textcount", "TC001", 7, 17}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("diagnostics = %v, want %v", got, want)
+	}
+	// Both plugins count the two barriers of reduce_divergent.
+	syncs := map[string]float64{}
+	for _, f := range a.Files[0].Features {
+		if f.GetKernel() == "reduce_divergent" && f.GetName() == "syncthreads" {
+			syncs[f.Plugin] = f.GetValue()
+			if f.PluginVersion != "0.1.0" {
+				t.Errorf("feature from %s has version %q", f.Plugin, f.PluginVersion)
+			}
+		}
+	}
+	if syncs["textcount"] != 2 || syncs["synccount-py"] != 2 {
+		t.Errorf("syncthreads of reduce_divergent = %v, want 2 from each plugin", syncs)
+	}
+}
+
+func TestFailingPluginsAreIsolatedAndNamed(t *testing.T) {
+	dir := t.TempDir()
+	plugintest.InstallGo(t, "plugins/examples/textcount", dir)
+	for _, mode := range []string{"ok", "crash", "hang", "panic", "stdout", "protocol2", "slowstart"} {
+		installMisbehave(t, dir, mode)
+	}
+	plugintest.WriteManifest(t, filepath.Join(dir, "nobinary"), pluginhost.Manifest{
+		Name: "nobinary", Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: "nobinary"})
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}, StartTimeout: 2 * time.Second, RequestTimeout: 2 * time.Second})
+
+	req := exampleRequest(t)
+	a := h.Analyze(context.Background(), req)
+
+	// The healthy plugins answered for every file.
+	for _, fa := range a.Files {
+		from := map[string]bool{}
+		for _, f := range fa.Features {
+			from[f.Plugin] = true
+		}
+		if !from["ok"] || !from["textcount"] || len(from) != 2 {
+			t.Errorf("%s: features from %v, want ok and textcount", fa.Path, from)
+		}
+	}
+	wantFailures := map[string][]string{
+		"crash":     {"Analyze", "crashed (exit status 2)", "bug in the plugin", "panic: misbehave: crash on purpose"},
+		"hang":      {"Analyze", "no answer within 2s", "--plugin-timeout"},
+		"panic":     {"Analyze", "panic on purpose", "bug in the plugin"},
+		"stdout":    {"start", "wrote to stdout before the handshake"},
+		"protocol2": {"start", "another plugin protocol", "protocol 1"},
+		"slowstart": {"start", "within 2s"},
+		"nobinary":  {"start", `"nobinary" is neither in`, "make build"},
+	}
+	checkFailures(t, a.Failures, wantFailures)
+
+	// Second round: the healthy ones still answer; crashed and hung ones
+	// fail at once with the same explanation; the panicking one is alive.
+	b := h.Analyze(context.Background(), req)
+	checkFailures(t, b.Failures, wantFailures)
+	if n := len(b.Files[0].Features); n == 0 {
+		t.Error("healthy plugins stopped answering after others failed")
+	}
+	for _, name := range []string{"crash", "hang", "stdout", "protocol2", "slowstart"} {
+		p, _ := h.Plugin(name)
+		if pid := p.Pid(); pid != 0 {
+			t.Errorf("%s still runs as pid %d after failing", name, pid)
+		}
+	}
+	if p, _ := h.Plugin("panic"); p.Pid() == 0 {
+		t.Error("a panic in a handler killed the plugin; the SDK should have recovered")
+	}
+}
+
+func checkFailures(t *testing.T, failures []error, want map[string][]string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, err := range failures {
+		var pe *pluginhost.PluginError
+		if !errors.As(err, &pe) {
+			t.Errorf("failure is not a *PluginError: %v", err)
+			continue
+		}
+		seen[pe.Plugin] = true
+		subs, ok := want[pe.Plugin]
+		if !ok {
+			t.Errorf("unexpected failure: %v", err)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, `plugin "`+pe.Plugin+`"`) {
+			t.Errorf("error does not name the plugin: %s", msg)
+		}
+		for _, s := range subs {
+			if !strings.Contains(msg, s) {
+				t.Errorf("%s: error lacks %q:\n%s", pe.Plugin, s, msg)
+			}
+		}
+	}
+	for name := range want {
+		if !seen[name] {
+			t.Errorf("no failure reported for %s", name)
+		}
+	}
+}
+
+func TestManifestErrorsNameTheFileAndTheFix(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if content != "" {
+			if err := os.WriteFile(filepath.Join(dir, name, "plugin.yaml"), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	write("missing", "")
+	write("syntax", "name: syntax\nkind: [analyzer\n")
+	write("unknownkey", "name: unknownkey\nkind: analyzer\nlanguage: go\nprotocol: 1\ncommand: x\ncolour: blue\n")
+	write("newer", "name: newer\nkind: analyzer\nlanguage: go\nprotocol: 2\ncommand: x\n")
+	write("badkind", "name: badkind\nkind: linter\nlanguage: go\nprotocol: 1\ncommand: x\n")
+	write("empty", "")
+	if err := os.WriteFile(filepath.Join(dir, "empty", "plugin.yaml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write("nocommand", "name: nocommand\nkind: analyzer\nlanguage: go\nprotocol: 1\n")
+	// A single-file manifest whose command is not executable.
+	if err := os.WriteFile(filepath.Join(dir, "notexec.plugin.yaml"), []byte("name: notexec\nkind: policy\nlanguage: go\nprotocol: 1\ncommand: notexec.plugin.yaml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	installMisbehave(t, dir, "ok")
+
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	want := map[string][]string{
+		"missing":    {"missing/plugin.yaml", "has no plugin.yaml", "add a plugin.yaml"},
+		"syntax":     {"syntax/plugin.yaml", "not a valid manifest", "fix the manifest"},
+		"unknownkey": {"unknownkey/plugin.yaml", "colour", "keys are name, kind"},
+		"newer":      {"newer/plugin.yaml", "protocol 2 is not supported", "speaks plugin protocol 1"},
+		"badkind":    {"badkind/plugin.yaml", `kind "linter" must be one of analyzer, benchmarker, policy`},
+		"empty":      {"empty/plugin.yaml", "file is empty"},
+		"nocommand":  {"nocommand/plugin.yaml", "command is missing"},
+	}
+	for _, p := range h.Plugins() {
+		subs, bad := want[p.Name()]
+		err := p.Err()
+		switch {
+		case bad && err == nil:
+			t.Errorf("%s: no error", p.Name())
+		case bad:
+			for _, s := range subs {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("%s: error lacks %q:\n%v", p.Name(), s, err)
+				}
+			}
+			delete(want, p.Name())
+		}
+	}
+	for name := range want {
+		t.Errorf("plugin %s not listed", name)
+	}
+	ne, _ := h.Plugin("notexec")
+	if err := ne.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "not an executable file") {
+		t.Errorf("notexec: Start = %v", err)
+	}
+	// The valid plugin in the same folder works.
+	ok, _ := h.Plugin("ok")
+	if _, err := ok.Analyze(context.Background(), &pluginv1.AnalyzeRequest{Files: []*pluginv1.SourceFile{{Path: "a.cu"}}}); err != nil {
+		t.Errorf("ok: %v", err)
+	}
+	// A kind mismatch is refused before anything is sent.
+	if _, err := ok.Compile(context.Background(), &pluginv1.CompileRequest{}); err == nil || !strings.Contains(err.Error(), "is a analyzer, not a benchmarker") {
+		t.Errorf("Compile on an analyzer: %v", err)
+	}
+}
+
+func TestSearchPath(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	exeDir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(exeDir, "plugins"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(exeDir, "cudaperf")
+	got, err := pluginhost.SearchPath([]string{a}, b+":/does/not/exist::"+a, exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{a, b, filepath.Join(exeDir, "plugins")}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("SearchPath = %v, want %v", got, want)
+	}
+	_, err = pluginhost.SearchPath([]string{"/does/not/exist"}, "", "")
+	if err == nil || !strings.Contains(err.Error(), "--plugin-dir /does/not/exist: not a folder") {
+		t.Errorf("missing --plugin-dir: %v", err)
+	}
+}
+
+func TestShadowedPluginUsesFirst(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	installMisbehave(t, a, "ok")
+	plugintest.WriteManifest(t, filepath.Join(b, "ok"), pluginhost.Manifest{
+		Name: "ok", Kind: sdk.KindPolicy, Language: "go", Protocol: 1, Command: "x"})
+	h := newHost(t, pluginhost.Options{Dirs: []string{a, b}})
+	if n := len(h.Plugins()); n != 1 {
+		t.Fatalf("%d plugins, want 1", n)
+	}
+	if p, _ := h.Plugin("ok"); p.Kind() != sdk.KindAnalyzer || !strings.HasPrefix(p.ManifestPath(), a) {
+		t.Errorf("got %s from %s, want the analyzer from %s", p.Kind(), p.ManifestPath(), a)
+	}
+}
+
+func TestKillAllStopsPluginAndItsChildren(t *testing.T) {
+	dir := t.TempDir()
+	installMisbehave(t, dir, "spawn")
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	p, _ := h.Plugin("spawn")
+	if err := p.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	pid := p.Pid()
+	children := childrenOf(t, pid)
+	if len(children) == 0 {
+		t.Fatal("the spawn plugin has no child process")
+	}
+	pluginhost.KillAll()
+	for _, q := range append(children, pid) {
+		waitGone(t, q)
+	}
+	if _, err := p.Analyze(context.Background(), &pluginv1.AnalyzeRequest{}); err == nil || !strings.Contains(err.Error(), "stopped") {
+		t.Errorf("Analyze after KillAll: %v", err)
+	}
+}
+
+// childrenOf lists the pids whose parent is pid (from /proc).
+func childrenOf(t *testing.T, pid int) []int {
+	t.Helper()
+	return plugintest.Children(t, pid)
+}
+
+func waitGone(t *testing.T, pid int) {
+	t.Helper()
+	if !plugintest.WaitGone(pid, 5*time.Second) {
+		t.Errorf("process %d still alive", pid)
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
