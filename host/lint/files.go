@@ -5,9 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
+	"github.com/cudaperf/cudaperf/analysis/driver"
 	"github.com/cudaperf/cudaperf/host/config"
 )
 
@@ -15,10 +14,6 @@ import (
 // skipped (generated sources of that size are not worth a linter's time, and
 // a stray binary of that size should not be read into memory).
 const MaxFileSize = 10 << 20
-
-// sourceExts are the extensions collected when walking a directory. Files
-// named explicitly are always analyzed, whatever their extension.
-var sourceExts = []string{".cu", ".cuh"}
 
 // Input is one file to analyze.
 type Input struct {
@@ -35,8 +30,9 @@ type InputError struct {
 func (e *InputError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e.Err) }
 
 // Collect expands the command-line paths into files: directories are walked
-// for .cu and .cuh files (skipping hidden folders and paths the config
-// excludes). An unreadable, missing or oversized path becomes an InputError
+// as driver.Collect does (.cu and .cuh files, hidden folders skipped),
+// minus the paths the config excludes; files named explicitly are always
+// read. An unreadable, missing or oversized path becomes an InputError
 // and the other paths are still collected.
 func Collect(paths []string, cfg *config.File) ([]Input, []*InputError) {
 	var inputs []Input
@@ -74,30 +70,12 @@ func Collect(paths []string, cfg *config.File) ([]Input, []*InputError) {
 			add(p, true)
 			continue
 		}
-		var found []string
-		werr := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				errs = append(errs, &InputError{Path: path, Err: describe(err)})
-				return nil
-			}
-			if d.IsDir() {
-				if path != p && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if slices.Contains(sourceExts, filepath.Ext(path)) {
-				found = append(found, path)
-			}
-			return nil
-		})
-		if werr != nil {
-			errs = append(errs, &InputError{Path: p, Err: describe(werr)})
-		}
+		// The walk (extensions, hidden folders, order) is the driver's, so
+		// lint and in-process analysis see the same files.
+		found := driver.Collect([]string{p})
 		if len(found) == 0 {
 			errs = append(errs, &InputError{Path: p, Err: "directory holds no .cu or .cuh files: name the files to lint"})
 		}
-		slices.Sort(found)
 		for _, f := range found {
 			add(f, false)
 		}
