@@ -189,6 +189,27 @@ func (in *Info) Control(n *sitter.Node) Level {
 	return l
 }
 
+// ControlCond returns the condition that makes n's execution most
+// thread-dependent (the innermost one of the highest level) and its level;
+// nil and Uniform when n runs in every thread that runs its function.
+func (in *Info) ControlCond(n *sitter.Node) (*sitter.Node, Level) {
+	var best *sitter.Node
+	l := Uniform
+	for c := n; c != nil; {
+		p := c.Parent()
+		if p == nil || p.Type() == "function_definition" || p.Type() == "lambda_expression" {
+			break
+		}
+		if cond := guard(p, c); cond != nil {
+			if cl := in.Expr(cond); cl > l {
+				best, l = cond, cl
+			}
+		}
+		c = p
+	}
+	return best, l
+}
+
 // Cond returns the level of the condition of a branch or loop statement
 // (if, while, do, for, switch, ?:), Uniform when it has none.
 func (in *Info) Cond(stmt *sitter.Node) Level {

@@ -83,3 +83,37 @@ func TestLevels(t *testing.T) {
 func lookup(in *Info, d *affine.Decl) *affine.Decl {
 	return in.scope.Lookup(d.Name, d.Ident.EndByte())
 }
+
+func TestControlCond(t *testing.T) {
+	src := []byte(`__global__ void k(float* a, int n) {
+  if (n > 0) {
+    if (threadIdx.x / 32 == 1) {
+      if (threadIdx.x % 2) {
+        if (n > 1) {
+          __syncthreads();
+        }
+      }
+    }
+  }
+}`)
+	f, err := analysis.ParseFile(context.Background(), "k.cu", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := affine.NewFile(f.Root(), src)
+	var call *sitter.Node
+	var fn *sitter.Node
+	analysis.Inspect(f.Root(), func(n *sitter.Node) bool {
+		switch n.Type() {
+		case "function_definition":
+			fn = n
+		case "call_expression":
+			call = n
+		}
+		return true
+	})
+	cond, lvl := Analyze(file.Scope(fn), Options{}).ControlCond(call)
+	if lvl != Varying || cond == nil || cond.Content(src) != "(threadIdx.x % 2)" {
+		t.Fatalf("ControlCond = %v %v, want (threadIdx.x %% 2) varying", cond, lvl)
+	}
+}

@@ -77,10 +77,16 @@ func (a *Access) Vector() int { return affine.VectorWidth(a.Elem) }
 // loop weights of the call sites on the way and the forms of the arguments
 // of its first call site, by parameter name, so that an index written in
 // terms of a parameter can be seen in terms of threadIdx (Index.Subst(Bind)).
+//
+// Cond and Control are the most thread-dependent condition around the call
+// sites on the way (see taint.Info.ControlCond) and its level: a barrier in
+// a device function called under if (threadIdx.x < 16) is conditional too.
 type Call struct {
-	Func   *kernels.Function
-	Weight float64
-	Bind   map[string]affine.Form
+	Func    *kernels.Function
+	Weight  float64
+	Bind    map[string]affine.Form
+	Cond    *sitter.Node
+	Control taint.Level
 }
 
 // Index returns an access's index in the kernel's terms.
@@ -114,8 +120,8 @@ func (r *Result) Taint(f *kernels.Function) *taint.Info {
 func (r *Result) Reach(f *kernels.Function) []Call {
 	out := []Call{{Func: f, Weight: 1}}
 	index := map[*kernels.Function]int{f: 0}
-	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, depth int)
-	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, depth int) {
+	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *sitter.Node, ctl taint.Level, depth int)
+	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *sitter.Node, ctl taint.Level, depth int) {
 		if depth > 8 || g.Body == nil {
 			return
 		}
@@ -149,14 +155,18 @@ func (r *Result) Reach(f *kernels.Function) []Call {
 						}
 					}
 				}
+				ccond, cctl := cond, ctl
+				if c, l := r.Taint(g).ControlCond(n); l > cctl {
+					ccond, cctl = c, l
+				}
 				index[callee] = len(out)
-				out = append(out, Call{Func: callee, Weight: cw, Bind: cb})
-				visit(callee, cw, cb, depth+1)
+				out = append(out, Call{Func: callee, Weight: cw, Bind: cb, Cond: ccond, Control: cctl})
+				visit(callee, cw, cb, ccond, cctl, depth+1)
 			}
 			return true
 		})
 	}
-	visit(f, 1, nil, 0)
+	visit(f, 1, nil, nil, taint.Uniform, 0)
 	return out
 }
 

@@ -1,0 +1,35 @@
+__global__ void half(const float* in, float* out) { // want kernel=half sync_divergent:"1"
+  __shared__ float tile[256];
+  if (threadIdx.x < blockDim.x / 2) {
+    tile[threadIdx.x] = in[threadIdx.x];
+    __syncthreads(); // want `__syncthreads\(\) is reached only by the threads for which \(threadIdx.x < blockDim.x / 2\) holds, and that condition differs between threads`
+  }
+  out[threadIdx.x] = tile[0];
+}
+
+__global__ void warp0(float* out) { // want kernel=warp0 sync_divergent:"1"
+  __shared__ float s[32];
+  if (threadIdx.x < 32) {
+    s[threadIdx.x] = 0;
+    __syncthreads(); // want `differs between the warps of a block`
+  }
+  out[threadIdx.x] = s[0];
+}
+
+__global__ void loop(const float* in, float* out, int n) { // want kernel=loop sync_divergent:"1"
+  __shared__ float s[128];
+  for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    s[threadIdx.x] = in[i];
+    __syncthreads(); // want `for which i < n holds`
+    out[i] = s[127 - threadIdx.x];
+  }
+}
+
+__device__ void wait() { __syncthreads(); } // want `__syncthreads\(\) is reached only`
+__global__ void viaflag(const float* in, float* out) { // want kernel=viaflag sync_divergent:"1"
+  __shared__ float s[64];
+  float v = in[threadIdx.x];
+  s[threadIdx.x] = v;
+  if (v > 0.0f) { wait(); }
+  out[threadIdx.x] = s[0];
+}
