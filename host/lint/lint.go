@@ -2,42 +2,18 @@ package lint
 
 import (
 	"context"
-	"fmt"
-	"slices"
-	"sort"
-	"sync"
 
 	"github.com/cudaperf/cudaperf/host/config"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/report"
 	"github.com/cudaperf/cudaperf/host/suppress"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 )
 
-// Analyzer is what lint needs of an analyzer plugin: its name (for errors)
-// and its Analyze RPC. The plugin host's clients satisfy it.
-type Analyzer interface {
-	Name() string
-	Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pluginv1.AnalyzeResponse, error)
-}
-
-// PluginError is a plugin that failed the whole request.
-type PluginError struct {
-	Plugin string
-	Err    error
-}
-
-func (e *PluginError) Error() string {
-	return fmt.Sprintf("analyzer plugin %q failed: %v", e.Plugin, e.Err)
-}
-
-// FileError is a file one plugin could not analyze (an internal error of the
-// plugin, not a finding about the code).
-type FileError struct {
-	Plugin, Path, Err string
-}
-
-func (e *FileError) Error() string {
-	return fmt.Sprintf("%s: analyzer plugin %q could not analyze this file: %s", e.Path, e.Plugin, e.Err)
+// Analyzers is what lint needs of the plugin host: one merged answer of
+// every analyzer plugin to a request (pluginhost.Host satisfies it).
+type Analyzers interface {
+	Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) *pluginhost.Analysis
 }
 
 // Options configure a run.
@@ -53,14 +29,21 @@ type Options struct {
 
 // Result is everything a run produced.
 type Result struct {
-	Diagnostics  []report.Diagnostic
-	Features     []report.KernelFeatures
-	PluginErrors []*PluginError
-	FileErrors   []*FileError
+	Diagnostics []report.Diagnostic
+	Features    []report.KernelFeatures
+	// PluginErrors are plugins that failed the whole request; FileErrors
+	// are files one plugin could not analyze. Both name the plugin.
+	PluginErrors []error
+	FileErrors   []error
 }
 
-// Run analyzes the inputs with every analyzer, in parallel.
-func Run(ctx context.Context, inputs []Input, analyzers []Analyzer, opt Options) *Result {
+// Run analyzes the inputs with every analyzer plugin of the host.
+func Run(ctx context.Context, host Analyzers, inputs []Input, opt Options) *Result {
+	return Merge(inputs, host.Analyze(ctx, Request(inputs, opt)), opt.Config)
+}
+
+// Request builds the Analyze request for a batch of inputs.
+func Request(inputs []Input, opt Options) *pluginv1.AnalyzeRequest {
 	cfg := opt.Config
 	if cfg == nil {
 		cfg = config.Default()
@@ -71,40 +54,26 @@ func Run(ctx context.Context, inputs []Input, analyzers []Analyzer, opt Options)
 			Path: in.Path, Content: in.Content, PtxasReport: opt.Ptxas[in.Path], CompileFlags: opt.CompileFlags,
 		})
 	}
-	// Plugins are merged in name order so feature-name collisions resolve
-	// the same way every run.
-	analyzers = slices.Clone(analyzers)
-	sort.Slice(analyzers, func(i, j int) bool { return analyzers[i].Name() < analyzers[j].Name() })
-	resps := make([]*pluginv1.AnalyzeResponse, len(analyzers))
-	errs := make([]error, len(analyzers))
-	var wg sync.WaitGroup
-	for i, a := range analyzers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			resps[i], errs[i] = a.Analyze(ctx, req)
-		}()
-	}
-	wg.Wait()
+	return req
+}
 
-	res := &Result{}
-	m := newMerger()
-	for i, a := range analyzers {
-		if errs[i] != nil {
-			res.PluginErrors = append(res.PluginErrors, &PluginError{Plugin: a.Name(), Err: errs[i]})
-			continue
-		}
-		for _, fr := range resps[i].GetFiles() {
-			if fr.GetError() != "" {
-				res.FileErrors = append(res.FileErrors, &FileError{Plugin: a.Name(), Path: fr.GetPath(), Err: fr.GetError()})
+// Merge turns the plugins' merged answer into the user's view: diagnostics
+// of enabled checks that no directive suppresses, sorted, and one feature
+// vector per kernel.
+func Merge(inputs []Input, a *pluginhost.Analysis, cfg *config.File) *Result {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	res := &Result{PluginErrors: a.Failures}
+	m := newMerger(a)
+	for _, fa := range a.Files {
+		res.FileErrors = append(res.FileErrors, fa.Errors...)
+		for _, d := range fa.Diagnostics {
+			if cfg.Enabled(d.GetCheck()) || d.GetCheck() == "syntax" {
+				res.Diagnostics = append(res.Diagnostics, convert(d.Plugin, fa.Path, d.Diagnostic))
 			}
-			for _, d := range fr.GetDiagnostics() {
-				if cfg.Enabled(d.GetCheck()) || d.GetCheck() == "syntax" {
-					res.Diagnostics = append(res.Diagnostics, convert(a.Name(), fr.GetPath(), d))
-				}
-			}
-			m.add(a.Name(), fr.GetPath(), fr.GetFeatures())
 		}
+		m.add(fa.Path, fa.Features)
 	}
 	res.Diagnostics = applySuppressions(inputs, res.Diagnostics)
 	report.Sort(res.Diagnostics)
@@ -180,28 +149,37 @@ func applySuppressions(inputs []Input, ds []report.Diagnostic) []report.Diagnost
 }
 
 // merger builds one feature vector per kernel from all plugins' features.
+// When two plugins report a feature of the same name, the plugin first in
+// name order keeps the plain name and the other's is "<plugin>.<name>", so
+// a third-party analyzer can never silently overwrite a built-in feature.
 type merger struct {
-	owner   map[string]string                        // feature name → plugin that first reported it
+	owner   map[string]string                        // feature name → plugin that keeps the plain name
 	kernels map[string][]string                      // file → kernels in first-seen order
 	perK    map[string]map[string]map[string]float64 // file → kernel → features
 	perFile map[string]map[string]float64            // file → file-level features
 }
 
-func newMerger() *merger {
-	return &merger{owner: map[string]string{}, kernels: map[string][]string{},
+func newMerger(a *pluginhost.Analysis) *merger {
+	m := &merger{owner: map[string]string{}, kernels: map[string][]string{},
 		perK: map[string]map[string]map[string]float64{}, perFile: map[string]map[string]float64{}}
+	for _, fa := range a.Files {
+		for _, f := range fa.Features {
+			if o, ok := m.owner[f.GetName()]; !ok || f.Plugin < o {
+				m.owner[f.GetName()] = f.Plugin
+			}
+		}
+	}
+	return m
 }
 
-func (m *merger) add(plugin, file string, fs []*pluginv1.Feature) {
+func (m *merger) add(file string, fs []pluginhost.Feature) {
 	for _, f := range fs {
 		if f.GetUnknown() {
 			continue // unknown is not a value; leaving it out keeps it from reading as 0
 		}
 		name := f.GetName()
-		if o, ok := m.owner[name]; !ok {
-			m.owner[name] = plugin
-		} else if o != plugin {
-			name = plugin + "." + name // a second plugin's feature of the same name keeps its own key
+		if m.owner[name] != f.Plugin {
+			name = f.Plugin + "." + name
 		}
 		if f.GetKernel() == "" {
 			if m.perFile[file] == nil {

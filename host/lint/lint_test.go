@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -9,20 +8,9 @@ import (
 	"testing"
 
 	"github.com/cudaperf/cudaperf/host/config"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 )
-
-// fakeAnalyzer answers from a function; real plugins are tested end to end
-// in the plugin host's tests.
-type fakeAnalyzer struct {
-	name string
-	fn   func(*pluginv1.AnalyzeRequest) (*pluginv1.AnalyzeResponse, error)
-}
-
-func (f fakeAnalyzer) Name() string { return f.name }
-func (f fakeAnalyzer) Analyze(_ context.Context, r *pluginv1.AnalyzeRequest) (*pluginv1.AnalyzeResponse, error) {
-	return f.fn(r)
-}
 
 func diag(check string, line int32) *pluginv1.Diagnostic {
 	return &pluginv1.Diagnostic{Check: check, Severity: pluginv1.Severity_SEVERITY_WARNING, Message: check + " here",
@@ -31,35 +19,38 @@ func diag(check string, line int32) *pluginv1.Diagnostic {
 
 const src = "__global__ void k(float *a) {\n  a[threadIdx.x * 4] = 0; // cudaperf:ignore coalescing demo\n  a[0] = 1;\n}\n__global__ void k2() {}\n"
 
-func TestRunMergesPluginsAndSurvivesAFailure(t *testing.T) {
-	builtin := fakeAnalyzer{name: "builtin", fn: func(r *pluginv1.AnalyzeRequest) (*pluginv1.AnalyzeResponse, error) {
-		if got := r.Options["coalescing.min-ratio"]; got != "2" {
-			t.Errorf("settings not passed to plugin: options %v", r.Options)
-		}
-		fr := &pluginv1.FileResult{Path: r.Files[0].Path,
-			Diagnostics: []*pluginv1.Diagnostic{diag("coalescing", 2), diag("gmem", 3), diag("tpb", 3)},
-			Features: []*pluginv1.Feature{
-				{Kernel: "k", Name: "coal", Value: 4}, {Kernel: "k2", Name: "coal", Value: 1},
-				{Kernel: "k", Name: "div", Unknown: true},
-				{Name: "kernels", Value: 2},
-			}}
-		return &pluginv1.AnalyzeResponse{Files: []*pluginv1.FileResult{fr}}, nil
-	}}
-	third := fakeAnalyzer{name: "extra", fn: func(r *pluginv1.AnalyzeRequest) (*pluginv1.AnalyzeResponse, error) {
-		fr := &pluginv1.FileResult{Path: r.Files[0].Path, Features: []*pluginv1.Feature{{Kernel: "k", Name: "coal", Value: 9}, {Kernel: "k", Name: "mine", Value: 7}}}
-		return &pluginv1.AnalyzeResponse{Files: []*pluginv1.FileResult{fr}}, nil
-	}}
-	broken := fakeAnalyzer{name: "broken", fn: func(*pluginv1.AnalyzeRequest) (*pluginv1.AnalyzeResponse, error) {
-		return nil, errors.New("plugin exited: signal: killed")
-	}}
+func TestMergeAppliesConfigSuppressionsAndFeatureOwnership(t *testing.T) {
 	cfg, err := config.Parse("c.yaml", []byte("version: 1\nlint:\n  disable: [tpb]\n  settings:\n    coalescing: {min-ratio: \"2\"}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := Run(context.Background(), []Input{{Path: "k.cu", Content: []byte(src)}}, []Analyzer{third, broken, builtin}, Options{Config: cfg})
-
-	if len(res.PluginErrors) != 1 || res.PluginErrors[0].Plugin != "broken" || !strings.Contains(res.PluginErrors[0].Error(), `"broken"`) {
-		t.Errorf("plugin errors = %v, want one naming \"broken\"", res.PluginErrors)
+	inputs := []Input{{Path: "k.cu", Content: []byte(src)}}
+	req := Request(inputs, Options{Config: cfg})
+	if req.Options["coalescing.min-ratio"] != "2" || string(req.Files[0].Content) != src {
+		t.Fatalf("request does not carry settings and content: %v", req)
+	}
+	feat := func(plugin, kernel, name string, v float64, unknown bool) pluginhost.Feature {
+		return pluginhost.Feature{Plugin: plugin, Feature: &pluginv1.Feature{Kernel: kernel, Name: name, Value: v, Unknown: unknown}}
+	}
+	a := &pluginhost.Analysis{
+		Failures: []error{errors.New(`plugin "broken": exited: signal: killed`)},
+		Files: []*pluginhost.FileAnalysis{{
+			Path: "k.cu",
+			Diagnostics: []pluginhost.Diagnostic{
+				{Plugin: "builtin", Diagnostic: diag("coalescing", 2)},
+				{Plugin: "builtin", Diagnostic: diag("gmem", 3)},
+				{Plugin: "builtin", Diagnostic: diag("tpb", 3)},
+			},
+			Features: []pluginhost.Feature{
+				feat("builtin", "k", "coal", 4, false), feat("zextra", "k", "coal", 9, false),
+				feat("zextra", "k", "mine", 7, false), feat("builtin", "k", "div", 0, true),
+				feat("builtin", "k2", "coal", 1, false), feat("builtin", "", "kernels", 2, false),
+			},
+		}},
+	}
+	res := Merge(inputs, a, cfg)
+	if len(res.PluginErrors) != 1 {
+		t.Errorf("plugin errors = %v, want the broken plugin's", res.PluginErrors)
 	}
 	// coalescing is suppressed inline, tpb disabled by config: only gmem stays.
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Check != "gmem" || res.Diagnostics[0].Plugin != "builtin" || res.Diagnostics[0].File != "k.cu" {
@@ -69,7 +60,7 @@ func TestRunMergesPluginsAndSurvivesAFailure(t *testing.T) {
 		t.Fatalf("feature rows = %+v, want 2 kernels", res.Features)
 	}
 	k := res.Features[0].Features
-	if k["coal"] != 4 || k["kernels"] != 2 || k["extra.coal"] != 9 || k["mine"] != 7 {
+	if k["coal"] != 4 || k["kernels"] != 2 || k["zextra.coal"] != 9 || k["mine"] != 7 {
 		t.Errorf("kernel k features = %v", k)
 	}
 	if _, ok := k["div"]; ok {
