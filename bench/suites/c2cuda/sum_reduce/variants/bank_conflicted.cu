@@ -1,0 +1,46 @@
+// strategy: deliberately poor (bank-conflicted) - shared-memory tree with strided index 2*s*tid, so active lanes hit the same banks, repeated passes
+#include <cuda_runtime.h>
+
+#define THREADS 256
+
+__global__ void reduce_strided_index(const float *in, float *out, int m) {
+  __shared__ float s[THREADS];
+  unsigned tid = threadIdx.x;
+  unsigned i = blockIdx.x * THREADS + tid;
+  s[tid] = (i < (unsigned)m) ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned stride = 1; stride < THREADS; stride *= 2) {
+    // Contiguous active lanes, but lane k touches word 2*stride*k: a
+    // gcd(2*stride, 32)-way bank conflict.
+    unsigned idx = 2 * stride * tid;
+    if (idx < THREADS) s[idx] += s[idx + stride];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = s[0];
+}
+
+extern "C" void sum_reduce(const float *x, float *out, int n) {
+  if (n <= 0) return;
+  int blocks = (n + THREADS - 1) / THREADS;
+  if (blocks == 1) {
+    reduce_strided_index<<<1, THREADS>>>(x, out, n);
+    return;
+  }
+  int blocks2 = (blocks + THREADS - 1) / THREADS;
+  float *buf[2] = {0, 0};
+  cudaMalloc(&buf[0], (size_t)blocks * sizeof(float));
+  cudaMalloc(&buf[1], (size_t)blocks2 * sizeof(float));
+  const float *src = x;
+  int m = n, which = 0;
+  for (;;) {
+    int b = (m + THREADS - 1) / THREADS;
+    float *dst = (b == 1) ? out : buf[which];
+    reduce_strided_index<<<b, THREADS>>>(src, dst, m);
+    if (b == 1) break;
+    src = dst;
+    m = b;
+    which ^= 1;
+  }
+  cudaFree(buf[0]);
+  cudaFree(buf[1]);
+}
