@@ -77,53 +77,61 @@ func Find(file *affine.File, root *sitter.Node) []*Launch {
 		scopes[k] = s
 		return s
 	}
-	src := file.Source()
 	analysis.Inspect(root, func(n *sitter.Node) bool {
 		if n.Type() != "call_expression" {
 			return true
 		}
-		if cfg := n.ChildByFieldName("config"); cfg != nil {
-			fn := enclosingFunc(n)
-			l := &Launch{Node: n, Config: cfg, Caller: fn, Kernel: KernelName(n.ChildByFieldName("function"), src)}
-			x := extractor{s: scopeOf(fn), src: src, at: n.StartByte()}
-			l.Grid = x.dims(cfg.ChildByFieldName("grid"))
-			l.Block = x.dims(cfg.ChildByFieldName("block"))
-			l.SharedMem = x.scalar(cfg.ChildByFieldName("shared_mem"), 0)
-			if st := cfg.ChildByFieldName("stream"); st != nil {
-				l.Stream = st.Content(src)
-			}
+		if l := At(scopeOf(enclosingFunc(n)), n); l != nil {
 			out = append(out, l)
-			return true
 		}
-		// cudaLaunchKernel(func, grid, block, args, sharedMem, stream)
-		f := n.ChildByFieldName("function")
-		if f == nil {
-			return true
-		}
-		name := f.Content(src)
-		if name != "cudaLaunchKernel" && name != "cudaLaunchCooperativeKernel" {
-			return true
-		}
-		args := n.ChildByFieldName("arguments")
-		if args == nil || args.NamedChildCount() < 3 {
-			return true
-		}
-		fn := enclosingFunc(n)
-		x := extractor{s: scopeOf(fn), src: src, at: n.StartByte()}
-		l := &Launch{Node: n, Config: args, Caller: fn, Kernel: KernelName(args.NamedChild(0), src)}
-		l.Grid = x.dims(args.NamedChild(1))
-		l.Block = x.dims(args.NamedChild(2))
-		l.SharedMem = Dim{Form: affine.Const(0)}
-		if args.NamedChildCount() >= 5 {
-			l.SharedMem = x.scalar(args.NamedChild(4), 0)
-		}
-		if args.NamedChildCount() >= 6 {
-			l.Stream = args.NamedChild(5).Content(src)
-		}
-		out = append(out, l)
 		return true
 	})
 	return out
+}
+
+// At evaluates the launch configuration of one call_expression in the
+// scope of the function that contains it: a <<<…>>> launch or a
+// cudaLaunchKernel call. It returns nil for other calls.
+func At(scope *affine.Scope, n *sitter.Node) *Launch {
+	src := scope.File.Source()
+	if n == nil || n.Type() != "call_expression" {
+		return nil
+	}
+	x := extractor{s: scope, src: src, at: n.StartByte()}
+	if cfg := n.ChildByFieldName("config"); cfg != nil {
+		l := &Launch{Node: n, Config: cfg, Caller: scope.Func, Kernel: KernelName(n.ChildByFieldName("function"), src)}
+		l.Grid = x.dims(cfg.ChildByFieldName("grid"))
+		l.Block = x.dims(cfg.ChildByFieldName("block"))
+		l.SharedMem = x.scalar(cfg.ChildByFieldName("shared_mem"), 0)
+		if st := cfg.ChildByFieldName("stream"); st != nil {
+			l.Stream = st.Content(src)
+		}
+		return l
+	}
+	// cudaLaunchKernel(func, grid, block, args, sharedMem, stream)
+	f := n.ChildByFieldName("function")
+	if f == nil {
+		return nil
+	}
+	name := f.Content(src)
+	if name != "cudaLaunchKernel" && name != "cudaLaunchCooperativeKernel" {
+		return nil
+	}
+	args := n.ChildByFieldName("arguments")
+	if args == nil || args.NamedChildCount() < 3 {
+		return nil
+	}
+	l := &Launch{Node: n, Config: args, Caller: scope.Func, Kernel: KernelName(args.NamedChild(0), src)}
+	l.Grid = x.dims(args.NamedChild(1))
+	l.Block = x.dims(args.NamedChild(2))
+	l.SharedMem = Dim{Form: affine.Const(0)}
+	if args.NamedChildCount() >= 5 {
+		l.SharedMem = x.scalar(args.NamedChild(4), 0)
+	}
+	if args.NamedChildCount() >= 6 {
+		l.Stream = args.NamedChild(5).Content(src)
+	}
+	return l
 }
 
 // KernelName returns the plain name of a launched function expression:
