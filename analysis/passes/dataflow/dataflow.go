@@ -552,3 +552,41 @@ func unparen(n *sitter.Node) *sitter.Node {
 	}
 	return n
 }
+
+// Address resolves a pointer expression of function f — &a[i], a + i, a,
+// &x — to the access it designates (the target of an atomic, say), or nil
+// when it cannot tell.
+func (r *Result) Address(f *kernels.Function, n *sitter.Node) *Access {
+	s := r.Kernels.Scope(f)
+	n = unparen(n)
+	for n != nil && n.Type() == "cast_expression" {
+		n = unparen(n.ChildByFieldName("value"))
+	}
+	if n == nil {
+		return nil
+	}
+	var a *Access
+	if n.Type() == "pointer_expression" {
+		if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "&" {
+			arg := unparen(n.ChildByFieldName("argument"))
+			switch {
+			case arg == nil:
+				return nil
+			case arg.Type() == "subscript_expression":
+				a = r.subscript(s, arg)
+			case arg.Type() == "identifier":
+				a = r.base(s, arg, n.StartByte())
+				if a != nil && a.Decl != nil && !a.Decl.Global && !a.Decl.Has("__shared__") {
+					a.Space = Local // the address of a per-thread variable
+				}
+			}
+		}
+	} else {
+		a = r.deref(s, n, n)
+	}
+	if a != nil {
+		a.Node, a.Func = n, f
+		a.Weight = r.Kernels.Loops(f).Weight(n)
+	}
+	return a
+}

@@ -1,0 +1,101 @@
+package atomics
+
+import (
+	_ "embed"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/taint"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports the atomics feature and contended global atomics.
+var Analyzer = &analysis.Analyzer{
+	Name:     "atomics",
+	Doc:      analysis.MustExtractDoc(doc, "atomics"),
+	URL:      "https://cudaperf.dev/checks/atomics",
+	Requires: []*analysis.Analyzer{dataflow.Analyzer},
+	Run:      run,
+	Features: []analysis.FeatureDef{
+		{Name: "atomics", Unit: "ops", Doc: "atomic operations per thread, weighted by the trip counts of the loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel},
+	},
+	Severity: analysis.Warning,
+}
+
+var members = map[string]bool{"fetch_add": true, "fetch_sub": true, "fetch_and": true, "fetch_or": true, "fetch_xor": true,
+	"fetch_min": true, "fetch_max": true, "exchange": true, "compare_exchange_strong": true, "compare_exchange_weak": true}
+
+// IsAtomic reports whether a call_expression is an atomic operation.
+func IsAtomic(call *sitter.Node, src []byte) bool {
+	fn := call.ChildByFieldName("function")
+	if fn == nil {
+		return false
+	}
+	if fn.Type() == "field_expression" {
+		f := fn.ChildByFieldName("field")
+		return f != nil && members[f.Content(src)]
+	}
+	name := fn.Content(src)
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	return strings.HasPrefix(name, "atomic") && len(name) > 6 && name[6] >= 'A' && name[6] <= 'Z'
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	df := pass.ResultOf[dataflow.Analyzer].(*dataflow.Result)
+	src := pass.File.Src
+	reported := map[[2]uint32]bool{}
+	for _, k := range df.Kernels.Kernels {
+		total := 0.0
+		for _, c := range df.Reach(k) {
+			loops := df.Kernels.Loops(c.Func)
+			tn := df.Taint(c.Func)
+			analysis.Inspect(c.Func.Body, func(n *sitter.Node) bool {
+				if n.Type() != "call_expression" || !IsAtomic(n, src) {
+					return true
+				}
+				total += c.Weight * loops.Weight(n)
+				args := n.ChildByFieldName("arguments")
+				if args == nil || args.NamedChildCount() == 0 {
+					return true
+				}
+				addr := df.Address(c.Func, args.NamedChild(0))
+				if addr == nil || addr.Space != dataflow.Global {
+					return true
+				}
+				idx := c.Index(addr)
+				if idx.Kind != affine.Affine || idx.ThreadDependent() {
+					return true
+				}
+				// An atomic only one lane per warp (or block) reaches is
+				// already aggregated.
+				if _, lvl := tn.ControlCond(n); lvl == taint.Varying {
+					return true
+				}
+				key := [2]uint32{n.StartByte(), n.EndByte()}
+				if reported[key] {
+					return true
+				}
+				reported[key] = true
+				pass.ReportKernelf(k.Name, n, "every thread performs %s on the same global address (%s does not depend on the thread), so the whole grid serialises on one location; reduce within the warp (__shfl_down_sync or __reduce_add_sync) and the block (shared memory) first and issue one atomic per block", calleeText(n, src), pass.File.Text(args.NamedChild(0)))
+				return true
+			})
+		}
+		pass.ReportKernelFeature(k.Name, "atomics", total)
+	}
+	return nil, nil
+}
+
+func calleeText(n *sitter.Node, src []byte) string {
+	if fn := n.ChildByFieldName("function"); fn != nil {
+		return fn.Content(src)
+	}
+	return "an atomic"
+}
