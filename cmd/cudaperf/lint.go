@@ -1,0 +1,385 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/host/config"
+	"github.com/cudaperf/cudaperf/host/lint"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/report"
+	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
+)
+
+// paperFeatures is the CudaPerf paper's feature vector, in its order; CSV
+// columns start with these.
+var paperFeatures = []string{"coal", "ai", "occ", "div", "xfer", "atomics", "sync", "kernels", "tpb", "gmem", "ops"}
+
+const configHelp = `Configuration (.cudaperf.yaml, found by walking up from the working directory, or --config):
+
+   version: 1
+   lint:
+     enable: [all]                # or a list of check ids
+     disable: [tpb]               # checks to turn off
+     fail-on: error               # error | warning | note | never
+     exclude: ["third_party/**"]  # globs relative to the file, not linted when found in a folder
+     settings:                    # per-check options for analyzer plugins
+       coalescing: {min-ratio: "2"}
+
+Suppress one finding with a reason:   x = a[i*s];  // cudaperf:ignore coalescing s is 1 here`
+
+func analysisFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "config", Usage: "read `FILE` instead of the nearest .cudaperf.yaml"},
+		&cli.StringFlag{Name: "arch", Usage: "analyze for `ARCH` (e.g. sm_80, sm_90); default: the local GPU via NVML, else sm_90 (H200)"},
+	}
+}
+
+func lintCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "lint",
+		Usage:     "report performance problems in CUDA source",
+		ArgsUsage: "[FILE|DIR]...",
+		Description: "Runs every analyzer plugin (the built-in passes and any installed third-party\n" +
+			"analyzer) over the files and folders given (default: the current folder) and\n" +
+			"prints one line per finding, as GCC does:\n\n" +
+			"   kernels/transpose.cu:12:5: warning: global store ... [coalescing]\n\n" +
+			"Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 for bad\n" +
+			"arguments or configuration, 3 when a plugin failed. Machine formats (json,\n" +
+			"sarif, checkstyle) exit 0 on findings unless --fail-on is given.\n" +
+			"`cudaperf explain CHECK` prints what a check means and how to fix it.\n\n" + configHelp,
+		Flags: append(analysisFlags(),
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json, sarif or checkstyle"},
+			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of `SEVERITY` or worse is reported: error, warning, note or never (default: the config's, else error)"},
+		),
+		Action: runLint,
+	}
+}
+
+func featuresCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "features",
+		Usage:     "print the structural feature vector of every kernel",
+		ArgsUsage: "[FILE|DIR]...",
+		Description: "Prints one row per kernel with every feature the analyzer plugins compute: the\n" +
+			"CudaPerf paper's vector (coal, ai, occ, div, xfer, atomics, sync, kernels, tpb,\n" +
+			"gmem, ops) and the built-in extras (bank conflicts, vectorized access, ...).\n" +
+			"File-level features (xfer, kernels) repeat on each kernel of the file. A value\n" +
+			"the analysis could not determine is left out, never guessed.\n" +
+			"`cudaperf explain FEATURE` documents a feature's unit and range.",
+		Flags: append(analysisFlags(),
+			&cli.StringFlag{Name: "format", Value: "json", Usage: "output `FORMAT`: json or csv"},
+		),
+		Action: runFeatures,
+	}
+}
+
+func explainCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "explain",
+		Usage:     "explain a check or a feature",
+		ArgsUsage: "CHECK|FEATURE",
+		Description: "Prints the documentation of a check (what it finds, why it matters, a bad and\n" +
+			"a good example) or of a feature (definition, unit, range), as the analyzer\n" +
+			"plugin that provides it describes it. Without an argument, lists them all.",
+		Action: runExplain,
+	}
+}
+
+// analysisSession is what lint, features and the launcher share: the
+// configuration, the target device and the started analyzer plugins.
+type analysisSession struct {
+	cfg    *config.File
+	target *pluginv1.Device
+	host   *pluginhost.Host
+}
+
+func loadConfig(explicit, searchFrom string) (*config.File, error) {
+	path := explicit
+	if path == "" {
+		path = config.Find(searchFrom)
+	}
+	if path == "" {
+		return config.Default(), nil
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return cfg, nil
+}
+
+// targetDevice picks the device to analyze for: --arch, else the local GPU,
+// else the H200 table entry.
+func targetDevice(arch string) (*pluginv1.Device, error) {
+	if arch != "" {
+		d, err := device.ForArch(arch)
+		if err != nil {
+			return nil, usageErrorf("--arch %q: %v", arch, err)
+		}
+		return lint.Target(d), nil
+	}
+	if d, err := device.Detect(0); err == nil {
+		return lint.Target(d), nil
+	}
+	return lint.Target(device.Default()), nil
+}
+
+func openAnalysis(c *cli.Context) (*analysisSession, error) {
+	cfg, err := loadConfig(c.String("config"), ".")
+	if err != nil {
+		return nil, err
+	}
+	target, err := targetDevice(c.String("arch"))
+	if err != nil {
+		return nil, err
+	}
+	h, err := openHost(c)
+	if err != nil {
+		return nil, err
+	}
+	s := &analysisSession{cfg: cfg, target: target, host: h}
+	if err := s.ready(c); err != nil {
+		h.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// ready checks that analyzers exist and that the configuration names only
+// checks they know.
+func (s *analysisSession) ready(c *cli.Context) error {
+	analyzers := s.host.OfKind(sdk.KindAnalyzer)
+	if len(analyzers) == 0 {
+		return failuref("no analyzer plugins found: build them with `make build`, or point --plugin-dir or $%s at them", pluginhost.PathEnv)
+	}
+	if len(s.cfg.Lint.Enable)+len(s.cfg.Lint.Disable)+len(s.cfg.Lint.Settings) == 1 && s.cfg.Lint.Enable[0] == "all" {
+		return nil // nothing to validate: skip the Describe round trips
+	}
+	var known []string
+	for _, p := range analyzers {
+		d, err := p.DescribeAnalyzer(c.Context)
+		if err != nil {
+			return failuref("%v", err)
+		}
+		for _, ch := range d.GetChecks() {
+			known = append(known, ch.GetId())
+		}
+	}
+	if err := s.cfg.Validate(known); err != nil {
+		return usageErrorf("%v", err)
+	}
+	return nil
+}
+
+// analyze collects the inputs and runs the analyzers. Input errors are
+// printed and returned so the caller can set the exit code after printing
+// everything else.
+func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, error) {
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	inputs, inErrs := lint.Collect(args, s.cfg)
+	res := lint.Run(c.Context, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target})
+	var problems error
+	for _, e := range inErrs {
+		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
+	}
+	for _, e := range append(res.PluginErrors, res.FileErrors...) {
+		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
+	}
+	switch {
+	case len(res.PluginErrors)+len(res.FileErrors) > 0:
+		problems = failuref("%d plugin failure(s); the results above are incomplete", len(res.PluginErrors)+len(res.FileErrors))
+	case len(inErrs) > 0:
+		problems = usageErrorf("%d input(s) could not be read (see above)", len(inErrs))
+	}
+	return res, problems
+}
+
+func runLint(c *cli.Context) error {
+	format := c.String("format")
+	if !slices.Contains([]string{"text", "json", "sarif", "checkstyle"}, format) {
+		return usageErrorf("--format %q: use text, json, sarif or checkstyle", format)
+	}
+	s, err := openAnalysis(c)
+	if err != nil {
+		return err
+	}
+	defer s.host.Close()
+	failOn := c.String("fail-on")
+	if failOn == "" {
+		failOn = s.cfg.Lint.FailOn
+		if format != "text" && !c.IsSet("fail-on") && (s.cfg.Path == "" || failOn == "error") {
+			failOn = "never" // machine formats report; they do not fail a pipeline unless asked
+		}
+	}
+	threshold, ok := report.ParseSeverity(failOn)
+	if !ok && failOn != "never" {
+		return usageErrorf("--fail-on %q: use error, warning, note or never", failOn)
+	}
+	res, problems := s.analyze(c, c.Args().Slice())
+	w := c.App.Writer
+	switch format {
+	case "text":
+		err = report.WriteText(w, res.Diagnostics)
+	case "json":
+		err = report.WriteJSON(w, res.Diagnostics)
+	case "checkstyle":
+		err = report.WriteCheckstyle(w, res.Diagnostics)
+	case "sarif":
+		rules, rerr := s.rules(c)
+		if rerr != nil {
+			return rerr
+		}
+		err = report.WriteSARIF(w, res.Diagnostics, report.SARIFOptions{ToolVersion: version, Rules: rules})
+	}
+	if err != nil {
+		return failuref("write results: %v", err)
+	}
+	if problems != nil {
+		return problems
+	}
+	if failOn == "never" {
+		return nil
+	}
+	n := 0
+	for _, d := range res.Diagnostics {
+		if d.Severity.Rank() >= threshold.Rank() {
+			n++
+		}
+	}
+	if n > 0 {
+		return findings("%d finding(s) at or above %s", n, threshold)
+	}
+	return nil
+}
+
+// rules gathers every check the analyzers describe, for SARIF's rule table.
+func (s *analysisSession) rules(c *cli.Context) ([]report.Rule, error) {
+	var rules []report.Rule
+	for _, p := range s.host.OfKind(sdk.KindAnalyzer) {
+		d, err := p.DescribeAnalyzer(c.Context)
+		if err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", err)
+			continue
+		}
+		for _, ch := range d.GetChecks() {
+			title := ch.GetTitle()
+			if title == "" {
+				title = firstLine(ch.GetDoc())
+			}
+			rules = append(rules, report.Rule{ID: ch.GetId(), Title: title, Doc: ch.GetDoc(), URL: ch.GetUrl(), Severity: report.Severity(severityName(ch.GetDefaultSeverity()))})
+		}
+	}
+	return rules, nil
+}
+
+func runFeatures(c *cli.Context) error {
+	format := c.String("format")
+	if format != "json" && format != "csv" {
+		return usageErrorf("--format %q: use json or csv", format)
+	}
+	s, err := openAnalysis(c)
+	if err != nil {
+		return err
+	}
+	defer s.host.Close()
+	res, problems := s.analyze(c, c.Args().Slice())
+	if format == "csv" {
+		err = report.WriteFeaturesCSV(c.App.Writer, res.Features, paperFeatures)
+	} else {
+		err = report.WriteFeaturesJSON(c.App.Writer, res.Features)
+	}
+	if err != nil {
+		return failuref("write features: %v", err)
+	}
+	return problems
+}
+
+// explanation is one documented check or feature.
+type explanation struct {
+	kind, id, title, doc, url, extra, plugin string
+}
+
+func runExplain(c *cli.Context) error {
+	if c.NArg() > 1 {
+		return usageErrorf("explain takes one check or feature name")
+	}
+	h, err := openHost(c)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	var all []explanation
+	var errs []error
+	for _, p := range h.OfKind(sdk.KindAnalyzer) {
+		d, err := p.DescribeAnalyzer(c.Context)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, ch := range d.GetChecks() {
+			all = append(all, explanation{kind: "check", id: ch.GetId(), title: ch.GetTitle(), doc: ch.GetDoc(), url: ch.GetUrl(),
+				extra: "default severity: " + severityName(ch.GetDefaultSeverity()), plugin: p.Name()})
+		}
+		for _, f := range d.GetFeatures() {
+			level := "per kernel"
+			if !f.GetPerKernel() {
+				level = "per file"
+			}
+			all = append(all, explanation{kind: "feature", id: f.GetName(), title: firstLine(f.GetDoc()), doc: f.GetDoc(),
+				extra: fmt.Sprintf("unit: %s; range: %s; %s; computed by pass %s", f.GetUnit(), f.GetRange(), level, f.GetPass()), plugin: p.Name()})
+		}
+	}
+	for _, e := range errs {
+		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
+	}
+	if len(all) == 0 {
+		return failuref("no analyzer plugin answered: build them with `make build`")
+	}
+	w := c.App.Writer
+	if c.NArg() == 0 {
+		sort.Slice(all, func(i, j int) bool {
+			return all[i].kind < all[j].kind || all[i].kind == all[j].kind && all[i].id < all[j].id
+		})
+		for _, e := range all {
+			fmt.Fprintf(w, "%-8s %-22s %s\n", e.kind, e.id, e.title)
+		}
+		return nil
+	}
+	name := c.Args().First()
+	found := false
+	for _, e := range all {
+		if e.id != name {
+			continue
+		}
+		found = true
+		printExplanation(w, e)
+	}
+	if !found {
+		var ids []string
+		for _, e := range all {
+			ids = append(ids, e.id)
+		}
+		slices.Sort(ids)
+		return usageErrorf("no check or feature named %q; known: %s", name, strings.Join(slices.Compact(ids), ", "))
+	}
+	return nil
+}
+
+func printExplanation(w io.Writer, e explanation) {
+	fmt.Fprintf(w, "%s (%s, from plugin %s)\n\n%s\n", e.id, e.kind, e.plugin, strings.TrimSpace(e.doc))
+	fmt.Fprintf(w, "\n%s\n", e.extra)
+	if e.url != "" {
+		fmt.Fprintf(w, "more: %s\n", e.url)
+	}
+	fmt.Fprintln(w)
+}
