@@ -47,7 +47,8 @@ func run(args []string) int {
 
 	err := newApp().RunContext(ctx, args)
 	pluginhost.KillAll() // the one cleanup on exit, whatever the command did
-	if cause := context.Cause(ctx); cause != nil && err == nil {
+	if cause := context.Cause(ctx); cause != nil {
+		// Whatever the command reported, the reason it stopped is the signal.
 		err = failuref("%v", cause)
 	}
 	code := exitCode(err)

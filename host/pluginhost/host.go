@@ -260,7 +260,7 @@ func (p *Plugin) startLocked(ctx context.Context) error {
 	copy(args, m.Args)
 	cmd := exec.Command(exe, args...)
 	cmd.Dir = m.Dir()
-	cmd.Env = append(os.Environ(), sdk.LogLevelEnv+"="+levelName(h.log))
+	cmd.Env = append(os.Environ(), sdk.LogLevelEnv+"="+levelName(h.log), fmt.Sprintf("%s=%d", sdk.HostPIDEnv, os.Getpid()))
 	setProcessGroup(cmd)
 	p.cmd = cmd
 	p.stderr = newTailBuffer(4 << 10)

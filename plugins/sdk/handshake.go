@@ -28,6 +28,10 @@ const MaxMessageBytes = 64 << 20
 // plugin its log level (trace, debug, info, warn, error).
 const LogLevelEnv = "CUDAPERF_PLUGIN_LOG_LEVEL"
 
+// HostPIDEnv names the environment variable through which the host tells a
+// plugin its process id, so that the plugin can exit when the host dies.
+const HostPIDEnv = "CUDAPERF_HOST_PID"
+
 // Handshake is the go-plugin handshake configuration shared by host and
 // plugins.
 var Handshake = plugin.HandshakeConfig{

@@ -3,3 +3,6 @@
 package sdk
 
 func killOwnProcessGroup() {}
+
+// processAlive cannot tell here; the parent-pid check alone decides.
+func processAlive(int) bool { return false }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"time"
 
@@ -66,7 +67,7 @@ func ServePolicy(impl pluginv1.PolicyServiceServer) {
 
 func serve(kind Kind, p plugin.Plugin) {
 	log := Logger()
-	go exitWithParent(os.Getppid(), log)
+	go exitWithHost(hostPID(), log)
 	plugin.Serve(&plugin.ServeConfig{
 		HandshakeConfig: Handshake,
 		Plugins:         plugin.PluginSet{string(kind): p},
@@ -75,17 +76,32 @@ func serve(kind Kind, p plugin.Plugin) {
 	})
 }
 
-// exitWithParent ends the process when its parent (the host) is gone: the
-// kernel then re-parents us, so the parent pid changes. A host killed with
-// SIGKILL cannot clean up, and this is what prevents orphans then.
-func exitWithParent(ppid int, log hclog.Logger) {
+// hostPID is the host's process id: from HostPIDEnv, which the host sets,
+// else the parent's.
+func hostPID() int {
+	if pid, err := strconv.Atoi(os.Getenv(HostPIDEnv)); err == nil && pid > 0 {
+		return pid
+	}
+	return os.Getppid()
+}
+
+// exitWithHost ends the process (and its process group, see
+// killOwnProcessGroup) when the host is gone. A host killed with SIGKILL
+// cannot clean up, and this is what prevents orphans then. The host counts
+// as gone when we have been re-parented and the host process is dead or a
+// zombie; knowing its pid from the start closes the race of a host that
+// dies while the plugin is still starting, and also covers a plugin
+// started through a wrapper script that did not exec.
+func exitWithHost(host int, log hclog.Logger) {
 	for {
-		time.Sleep(parentPollInterval)
-		if os.Getppid() != ppid {
-			log.Warn("host process is gone; exiting", "host_pid", ppid)
+		if os.Getppid() != host && !processAlive(host) {
+			// Kill first: with the host gone, stderr is a broken pipe and
+			// the log write below may end the process (SIGPIPE) by itself.
 			killOwnProcessGroup()
+			log.Warn("host process is gone; exiting", "host_pid", host)
 			os.Exit(0)
 		}
+		time.Sleep(parentPollInterval)
 	}
 }
 

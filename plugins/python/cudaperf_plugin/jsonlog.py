@@ -33,8 +33,11 @@ class Logger:
         line = json.dumps(rec) + "\n"
         stream = self._stream or sys.__stderr__
         with self._lock:
-            stream.write(line)
-            stream.flush()
+            try:
+                stream.write(line)
+                stream.flush()
+            except (OSError, ValueError):
+                pass  # stderr closed (the host is gone): logging must never kill the plugin
 
     def trace(self, message, **fields):
         self._emit("trace", message, fields)

@@ -23,6 +23,8 @@ PROTOCOL_VERSION = 1
 _CORE_PROTOCOL_VERSION = 1
 # gRPC message limit, raised from the 4 MiB default as on the host side.
 MAX_MESSAGE_BYTES = 64 << 20
+# Set by the host to its process id.
+HOST_PID_ENV = "CUDAPERF_HOST_PID"
 # How often to check that the host is still alive (see _exit_with_parent).
 _PARENT_POLL_SECONDS = 0.2
 
@@ -121,18 +123,51 @@ def _controller_handler(stop):
     })
 
 
-def _exit_with_parent(ppid):
-    # The host may die without stopping us (SIGKILL); the kernel then gives
-    # us a new parent, which is how we notice.
+def _host_pid():
+    """The host's pid: from CUDAPERF_HOST_PID (set by the host), else the parent's."""
+    try:
+        pid = int(os.environ.get(HOST_PID_ENV, ""))
+        if pid > 0:
+            return pid
+    except ValueError:
+        pass
+    return os.getppid()
+
+
+def _process_alive(pid):
+    """Whether pid is a live process; a zombie counts as dead (needs /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+        i = stat.rfind(b")")
+        return stat[i + 2:i + 3] not in (b"Z", b"X")
+    except FileNotFoundError:
+        if os.path.exists("/proc/self/stat"):
+            return False
+    except OSError:
+        pass
+    try:
+        os.kill(pid, 0)
+        return True
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+
+
+def _exit_with_host(host):
+    # The host may die without stopping us (SIGKILL). It is gone when we
+    # have been re-parented and it is dead or a zombie; knowing its pid from
+    # the environment also covers a host that died while we were importing.
     while True:
-        time.sleep(_PARENT_POLL_SECONDS)
-        if os.getppid() != ppid:
-            log.warn("host process is gone; exiting", host_pid=ppid)
+        if os.getppid() != host and not _process_alive(host):
             # Take down what the plugin started too, but only when we lead
             # our process group (the cudaperf host starts plugins that way).
             if os.getpgrp() == os.getpid():
                 os.killpg(os.getpid(), signal.SIGKILL)
+            log.warn("host process is gone; exiting", host_pid=host)
             os._exit(0)
+        time.sleep(_PARENT_POLL_SECONDS)
 
 
 def serve(impl, max_workers=8):
@@ -151,8 +186,7 @@ def serve(impl, max_workers=8):
         # the plugin's name and what to do.
         log.error("host speaks other plugin protocols", host_versions=versions, plugin_version=PROTOCOL_VERSION)
 
-    ppid = os.getppid()
-    threading.Thread(target=_exit_with_parent, args=(ppid,), daemon=True).start()
+    threading.Thread(target=_exit_with_host, args=(_host_pid(),), daemon=True).start()
 
     stop = threading.Event()
     server = grpc.server(
