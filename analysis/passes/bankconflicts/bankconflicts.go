@@ -2,6 +2,7 @@ package bankconflicts
 
 import (
 	_ "embed"
+	"strconv"
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
@@ -119,7 +120,7 @@ func report(pass *analysis.Pass, df *dataflow.Result, kernel string, a *dataflow
 	if d := a.Decl; d != nil && len(d.Dims) >= 2 && d.Dims[len(d.Dims)-1] != nil {
 		// Suggest padding the innermost dimension by one word.
 		if inner, ok := df.Kernels.Scope(a.Func).Eval(d.Dims[len(d.Dims)-1]).Int(); ok {
-			fix = "pad the innermost dimension by one element (declare " + a.Base + "[…][" + itoa(inner+1) + "]) or make threadIdx.x index the innermost dimension"
+			fix = "pad the innermost dimension by one element (declare " + a.Base + "[…][" + strconv.FormatInt(inner+1, 10) + "]) or make threadIdx.x index the innermost dimension"
 		}
 	}
 	verb := "load"
@@ -129,24 +130,4 @@ func report(pass *analysis.Pass, df *dataflow.Result, kernel string, a *dataflow
 	pass.ReportKernelf(kernel, a.Node,
 		"shared-memory %s %s has a %d-way bank conflict: neighbouring threads are %d elements of %d B apart, so %d lanes hit different words of the same bank and the request is replayed %d times; %s",
 		verb, pass.File.Text(a.Node), deg, stride, a.Size, deg, deg, fix)
-}
-
-func itoa(v int64) string {
-	const digits = "0123456789"
-	if v == 0 {
-		return "0"
-	}
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	var b []byte
-	for v > 0 {
-		b = append([]byte{digits[v%10]}, b...)
-		v /= 10
-	}
-	if neg {
-		b = append([]byte{'-'}, b...)
-	}
-	return string(b)
 }

@@ -1,0 +1,91 @@
+package blocksize
+
+import (
+	_ "embed"
+	"fmt"
+
+	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/launchcfg"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports the tpb feature and invalid or lane-wasting blocks.
+var Analyzer = &analysis.Analyzer{
+	Name:     "blocksize",
+	Doc:      analysis.MustExtractDoc(doc, "blocksize"),
+	URL:      "https://cudaperf.dev/checks/blocksize",
+	Requires: []*analysis.Analyzer{kernels.Analyzer},
+	Run:      run,
+	Features: []analysis.FeatureDef{
+		{Name: "tpb", Unit: "threads", Doc: "threads per block of the kernel's valid constant launch configurations (mean over launch sites), else its __launch_bounds__ maximum, else 0", Range: "[0, 1024]", Level: analysis.LevelKernel},
+	},
+	Severity: analysis.Warning,
+}
+
+// dimLimits are CUDA's per-dimension block limits (x, y, z).
+var dimLimits = [3]int64{1024, 1024, 64}
+
+func run(pass *analysis.Pass) (any, error) {
+	kr := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
+	dev := pass.Device
+	sum := map[*kernels.Function]float64{}
+	n := map[*kernels.Function]int{}
+	for _, l := range kr.Launches {
+		cfg := launchcfg.At(kr.Scope(l.Caller), l.Node)
+		if cfg == nil {
+			continue
+		}
+		at := l.Block
+		if at == nil {
+			at = l.Node
+		}
+		kernel := l.Callee
+		tpb, ok := cfg.ThreadsPerBlock()
+		if !ok {
+			continue
+		}
+		if l.Kernel != nil {
+			kernel = l.Kernel.Name
+		}
+		bad := ""
+		for i, d := range cfg.Block {
+			if v, ok := d.Int(); ok && (v > dimLimits[i] || v < 1) {
+				bad = fmt.Sprintf("block.%c = %d is outside the limit 1..%d", "xyz"[i], v, dimLimits[i])
+			}
+		}
+		if tpb > int64(dev.MaxThreadsPerBlock) {
+			bad = fmt.Sprintf("a block of %d threads exceeds the %s limit of %d threads per block", tpb, dev.Name, dev.MaxThreadsPerBlock)
+		}
+		if bad != "" {
+			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Error, Range: analysis.NodeRange(at), Kernel: kernel,
+				Message: bad + ": the launch fails with cudaErrorInvalidConfiguration; use at most " + fmt.Sprint(dev.MaxThreadsPerBlock) + " threads (e.g. 256) and more blocks"})
+			continue
+		}
+		if l.Kernel != nil {
+			sum[l.Kernel] += float64(tpb)
+			n[l.Kernel]++
+		}
+		if ws := int64(dev.WarpSize); ws > 0 && tpb%ws != 0 {
+			lo, hi := tpb/ws*ws, (tpb/ws+1)*ws
+			suggest := fmt.Sprintf("%d", hi)
+			if lo > 0 {
+				suggest = fmt.Sprintf("%d or %d", lo, hi)
+			}
+			pass.ReportKernelf(kernel, at, "a block of %d threads is not a multiple of the warp size (%d): the last warp of every block runs with %d of %d lanes idle; use %s threads per block", tpb, ws, hi-tpb, ws, suggest)
+		}
+	}
+	for _, k := range kr.Kernels {
+		v := 0.0
+		switch {
+		case n[k] > 0:
+			v = sum[k] / float64(n[k])
+		case k.LaunchBounds != nil && k.LaunchBounds.MaxThreads > 0:
+			v = float64(k.LaunchBounds.MaxThreads)
+		}
+		pass.ReportKernelFeature(k.Name, "tpb", v)
+	}
+	return nil, nil
+}

@@ -1,0 +1,31 @@
+// Package gridsize defines the gridsize analyzer, which checks that a
+// launch's grid can fill the device.
+//
+// # Analyzer gridsize
+//
+// grids smaller than the number of SMs, and invalid grids
+//
+// A block runs on one streaming multiprocessor (SM), so a grid of fewer
+// blocks than the device has SMs leaves SMs idle however fast each block
+// is. Grid dimensions come from package launchcfg; the SM count from the
+// target device (pass.Device, NVML or the compute-capability table; 132
+// on an H200).
+//
+// Feature, per kernel: grid_fill, the fraction of SMs a launch can occupy,
+// min(1, blocks / SMs), averaged over the kernel's launch sites with a
+// constant grid; 1 when no launch has a constant grid (grids computed
+// from the problem size grow with it). Unit: fraction; range (0, 1].
+//
+// Diagnostics at the grid expression of a launch site: a warning when a
+// constant grid has fewer blocks than the device has SMs, an error when a
+// grid dimension is outside CUDA's limits (x up to 2³¹−1, y and z up to
+// 65535).
+//
+// Bad (4 blocks on 132 SMs):
+//
+//	reduce<<<4, 1024>>>(x, n);
+//
+// Good (enough blocks, each doing a grid-stride share):
+//
+//	reduce<<<2 * numSMs, 256>>>(x, n);
+package gridsize
