@@ -27,7 +27,7 @@ override their RPC methods (request, context) directly.
 
 from cudaperf_plugin import pb
 from cudaperf_plugin.analyzer import Analyzer, LineIndex
-from cudaperf_plugin.serve import (
+from cudaperf_plugin.server import (
     MAGIC_COOKIE_KEY,
     MAGIC_COOKIE_VALUE,
     PROTOCOL_VERSION,
