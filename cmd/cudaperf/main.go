@@ -45,6 +45,11 @@ func run(args []string) int {
 		os.Exit(exitCode(failuref("interrupted")))
 	}()
 
+	if len(args) > 1 && isCompilerCommand(args[1:]) {
+		code := runLauncher(ctx, args[1:], os.Stderr)
+		pluginhost.KillAll()
+		return code
+	}
 	err := newApp().RunContext(ctx, args)
 	pluginhost.KillAll() // the one cleanup on exit, whatever the command did
 	if cause := context.Cause(ctx); cause != nil {
@@ -74,10 +79,13 @@ func newApp() *cli.App {
 		EnableBashCompletion: true,
 		Flags:                globalFlags(),
 		Commands: []*cli.Command{
-			versionCommand(),
-			pluginsCommand(),
+			lintCommand(),
+			featuresCommand(),
+			explainCommand(),
 			parseCommand(),
 			benchCommand(),
+			pluginsCommand(),
+			versionCommand(),
 			// Commands are added here as they land.
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() owns printing and exit codes

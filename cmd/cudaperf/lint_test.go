@@ -1,0 +1,309 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/bench/nvcc"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+)
+
+var (
+	lintOnce sync.Once
+	lintDir  string // cudaperf with the built-in analyzer plugin, as make build lays them out
+)
+
+// lintInstalled builds cudaperf and the built-in analyzer plugin once and
+// returns the cudaperf path.
+func lintInstalled(t *testing.T) string {
+	t.Helper()
+	lintOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "cudaperf-lint-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plugintest.BuildGo(t, "cmd/cudaperf", dir)
+		plugintest.InstallGo(t, "plugins/analyzer", filepath.Join(dir, "plugins"))
+		lintDir = dir
+	})
+	if lintDir == "" {
+		t.Fatal("installing cudaperf and the analyzer plugin failed in an earlier test")
+	}
+	return filepath.Join(lintDir, "cudaperf")
+}
+
+// runIn runs the lint-installed cudaperf in dir with extra environment.
+func runIn(t *testing.T, dir string, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(lintInstalled(t), args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), pluginhost.PathEnv+"="), env...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	code = 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("run cudaperf %v: %v", args, err)
+	}
+	return o.String(), e.String(), code
+}
+
+func lintRun(t *testing.T, args ...string) (string, string, int) {
+	return runIn(t, filepath.Join(plugintest.ModuleRoot(t), "cmd/cudaperf/testdata/lint"), nil, args...)
+}
+
+var gccLine = regexp.MustCompile(`^[^:]+:\d+:\d+: (error|warning|note): .+ \[[a-z0-9_-]+\]$`)
+
+func TestLintTextFindsStridedAccess(t *testing.T) {
+	out, errOut, code := lintRun(t, "lint", "--fail-on", "warning", "strided.cu")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (findings at or above warning)\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, l := range lines {
+		if !gccLine.MatchString(l) {
+			t.Errorf("line is not GCC-style file:line:col: severity: message [check]: %q", l)
+		}
+	}
+	if !strings.Contains(out, "strided.cu:4:") || !strings.Contains(out, "[coalescing]") {
+		t.Errorf("want a coalescing finding on line 4 of strided.cu, got:\n%s", out)
+	}
+}
+
+func TestLintSuppressionAndExitCodes(t *testing.T) {
+	out, errOut, code := lintRun(t, "lint", "--fail-on", "warning", "suppressed.cu")
+	if strings.Contains(out, "[coalescing]") {
+		t.Errorf("suppressed finding was printed:\n%s", out)
+	}
+	if code == 3 || code == 2 {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	// Machine formats do not fail on findings unless asked.
+	_, _, code = lintRun(t, "lint", "--format", "json", "strided.cu")
+	if code != 0 {
+		t.Errorf("--format json exit %d, want 0 without --fail-on", code)
+	}
+	_, errOut, code = lintRun(t, "lint", "--format", "yaml", "strided.cu")
+	if code != 2 || !strings.Contains(errOut, "use text, json, sarif or checkstyle") {
+		t.Errorf("bad --format: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestLintBadInputsDoNotStopOthers(t *testing.T) {
+	out, errOut, code := lintRun(t, "lint", "--format", "json", "missing.cu", "binary.cu", "latin1.cu", "broken.cu", "strided.cu")
+	if code != 2 {
+		t.Errorf("exit %d, want 2 (an input could not be read); stderr:\n%s", code, errOut)
+	}
+	if !strings.Contains(errOut, "missing.cu: no such file or directory") {
+		t.Errorf("stderr does not name the missing file: %s", errOut)
+	}
+	var ds []map[string]any
+	if err := json.Unmarshal([]byte(out), &ds); err != nil {
+		t.Fatalf("stdout is not a JSON array: %v\n%s", err, out)
+	}
+	byFile := map[string][]string{}
+	for _, d := range ds {
+		for _, k := range []string{"file", "line", "column", "end_line", "end_column", "severity", "check", "message"} {
+			if _, ok := d[k]; !ok {
+				t.Errorf("diagnostic lacks %q: %v", k, d)
+			}
+		}
+		byFile[d["file"].(string)] = append(byFile[d["file"].(string)], d["check"].(string))
+	}
+	has := func(file, check string) bool { return strings.Contains(strings.Join(byFile[file], ","), check) }
+	if !has("binary.cu", "input") {
+		t.Errorf("binary.cu: want an input diagnostic, got %v", byFile["binary.cu"])
+	}
+	if !has("broken.cu", "syntax") {
+		t.Errorf("broken.cu: want a syntax diagnostic, got %v", byFile["broken.cu"])
+	}
+	if !has("strided.cu", "coalescing") {
+		t.Errorf("strided.cu was not analyzed alongside the bad inputs: %v", byFile)
+	}
+}
+
+func TestLintSARIFAndCheckstyle(t *testing.T) {
+	out, _, code := lintRun(t, "lint", "--format", "sarif", "strided.cu")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID      string `json:"id"`
+						HelpURI string `json:"helpUri"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatalf("SARIF is not JSON: %v", err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
+		t.Fatalf("unexpected SARIF: %s", out)
+	}
+	rules := map[string]bool{}
+	for _, r := range log.Runs[0].Tool.Driver.Rules {
+		rules[r.ID] = true
+	}
+	for _, r := range log.Runs[0].Results {
+		if !rules[r.RuleID] {
+			t.Errorf("result rule %q missing from the rule table", r.RuleID)
+		}
+		if u := r.Locations[0].PhysicalLocation.ArtifactLocation.URI; u != "strided.cu" {
+			t.Errorf("artifact URI %q, want the relative path strided.cu", u)
+		}
+	}
+	if !rules["syncdivergence"] || !rules["coalescing"] {
+		t.Errorf("the rule table should list every built-in check, got %v", rules)
+	}
+	out, _, _ = lintRun(t, "lint", "--format", "checkstyle", "strided.cu")
+	if err := xml.Unmarshal([]byte(out), new(struct{})); err != nil {
+		t.Errorf("checkstyle is not XML: %v\n%s", err, out)
+	}
+}
+
+func TestLintConfigIsValidated(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".cudaperf.yaml"), []byte("version: 1\nlint:\n  disable: [coalescnig]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(filepath.Join(plugintest.ModuleRoot(t), "cmd/cudaperf/testdata/lint/strided.cu"))
+	_ = os.WriteFile(filepath.Join(dir, "k.cu"), src, 0o644)
+	_, errOut, code := runIn(t, dir, nil, "lint", "k.cu")
+	if code != 2 || !strings.Contains(errOut, `unknown check "coalescnig"`) || !strings.Contains(errOut, ".cudaperf.yaml") {
+		t.Errorf("misspelled check: exit %d, stderr %q; want 2 naming the file and the check", code, errOut)
+	}
+	_ = os.WriteFile(filepath.Join(dir, ".cudaperf.yaml"), []byte("version: 1\nlint:\n  disable: [coalescing]\n"), 0o644)
+	out, errOut, code := runIn(t, dir, nil, "lint", "k.cu")
+	if strings.Contains(out, "[coalescing]") || code == 2 || code == 3 {
+		t.Errorf("disabled check still reported (exit %d):\n%s%s", code, out, errOut)
+	}
+}
+
+func TestFeaturesJSONHasThePaperVector(t *testing.T) {
+	out, errOut, code := lintRun(t, "features", "strided.cu")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []struct {
+		File     string             `json:"file"`
+		Kernel   string             `json:"kernel"`
+		Features map[string]float64 `json:"features"`
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if len(rows) != 1 || rows[0].Kernel != "strided" || rows[0].File != "strided.cu" {
+		t.Fatalf("rows = %+v, want one row for kernel strided", rows)
+	}
+	for _, k := range paperFeatures {
+		if _, ok := rows[0].Features[k]; !ok {
+			t.Errorf("feature %q missing from %v", k, rows[0].Features)
+		}
+	}
+	if rows[0].Features["tpb"] != 256 {
+		t.Errorf("tpb = %v, want 256 from the launch <<<..., 256>>>", rows[0].Features["tpb"])
+	}
+	csv, _, _ := lintRun(t, "features", "--format", "csv", "strided.cu")
+	if !strings.HasPrefix(csv, "file,kernel,coal,ai,occ,div,xfer,atomics,sync,kernels,tpb,gmem,ops") {
+		t.Errorf("CSV header does not start with the paper's vector: %q", strings.SplitN(csv, "\n", 2)[0])
+	}
+}
+
+func TestExplain(t *testing.T) {
+	out, errOut, code := lintRun(t, "explain", "coalescing")
+	if code != 0 || !strings.Contains(out, "coalescing (check") {
+		t.Errorf("explain coalescing: exit %d\n%s%s", code, out, errOut)
+	}
+	out, _, _ = lintRun(t, "explain", "occ")
+	if !strings.Contains(out, "unit:") {
+		t.Errorf("explain occ (a feature) lacks its unit:\n%s", out)
+	}
+	_, errOut, code = lintRun(t, "explain", "nosuchcheck")
+	if code != 2 || !strings.Contains(errOut, "known:") {
+		t.Errorf("unknown check: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestLauncherCMake builds examples/cmake with cudaperf as
+// CMAKE_CUDA_COMPILER_LAUNCHER (alone and chained with ccache), with real
+// CMake, Ninja and nvcc.
+func TestLauncherCMake(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a CMake project with nvcc")
+	}
+	nv, err := nvcc.Find()
+	if err != nil {
+		t.Skipf("no nvcc (%v): run .ci/setup", err)
+	}
+	for _, tool := range []string{"cmake", "ninja"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed: run .ci/setup", tool)
+		}
+	}
+	exe := lintInstalled(t)
+	src := filepath.Join(plugintest.ModuleRoot(t), "examples/cmake")
+	build := func(name, launcher string, env ...string) (string, int) {
+		dir := filepath.Join(t.TempDir(), name)
+		cfg := exec.Command("cmake", "-S", src, "-B", dir, "-G", "Ninja", "-DCMAKE_CUDA_COMPILER="+nv, "-DCMAKE_CUDA_COMPILER_LAUNCHER="+launcher)
+		cfg.Env = append(os.Environ(), env...)
+		if out, err := cfg.CombinedOutput(); err != nil {
+			t.Fatalf("cmake configure: %v\n%s", err, out)
+		}
+		b := exec.Command("cmake", "--build", dir, "--verbose")
+		b.Env = append(os.Environ(), env...)
+		out, err := b.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return string(out), code
+	}
+	out, code := build("plain", exe)
+	if code != 0 {
+		t.Fatalf("build failed (exit %d):\n%s", code, out)
+	}
+	if !regexp.MustCompile(`transpose\.cu:\d+:\d+: warning: .*\[coalescing\]`).MatchString(out) {
+		t.Errorf("build log lacks the coalescing warning for transpose.cu:\n%s", out)
+	}
+	if _, err := exec.LookPath("ccache"); err == nil {
+		out, code = build("ccache", exe+";ccache", "CCACHE_DIR="+t.TempDir())
+		if code != 0 || !strings.Contains(out, "[coalescing]") {
+			t.Errorf("cudaperf;ccache chain: exit %d\n%s", code, out)
+		}
+	} else {
+		t.Log("ccache not installed: chain not tested")
+	}
+	out, code = build("werror", exe, "CUDAPERF_WERROR=1")
+	if code == 0 || !strings.Contains(out, "CUDAPERF_WERROR=1: failing the build") {
+		t.Errorf("CUDAPERF_WERROR=1 with findings: exit %d, want a failed build\n%s", code, out)
+	}
+}
