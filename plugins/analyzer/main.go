@@ -39,7 +39,7 @@ func (s *server) Describe(context.Context, *pluginv1.DescribeAnalyzerRequest) (*
 // driverChecks are the findings the driver reports itself.
 var driverChecks = []*pluginv1.CheckInfo{
 	{Id: driver.CheckSyntax, Title: "the file has syntax errors",
-		Doc: "The CUDA grammar could not parse part of the file (an ERROR or MISSING node). The rest of the file is still analyzed; findings near the error may be missing.\n\nFix the syntax, or, if the code compiles with nvcc, report the construct so the grammar can learn it (`cudaperf parse --check FILE` shows the nodes).",
+		Doc:             "The CUDA grammar could not parse part of the file (an ERROR or MISSING node). The rest of the file is still analyzed; findings near the error may be missing.\n\nFix the syntax, or, if the code compiles with nvcc, report the construct so the grammar can learn it (`cudaperf parse --check FILE` shows the nodes).",
 		DefaultSeverity: pluginv1.Severity_SEVERITY_ERROR},
 	{Id: driver.CheckInput, Title: "the file could not be analyzed",
 		Doc:             "The file is missing, unreadable, binary, not UTF-8 or larger than 10 MB. Name CUDA source files only.",
