@@ -68,6 +68,7 @@ type Options struct {
 	RefTimeout  time.Duration // limit for the reference program (default 10 min)
 	CompileOnly bool
 	ScratchDir  string        // inputs and outputs; default /dev/shm when writable, else the temp dir
+	Seeds       [2]uint64     // input seeds A and B; zero: fresh random seeds (reproduce a result with its recorded seeds)
 	NVML        *nvml.Session // nil without a GPU
 	Device      int           // device index for NVML
 }
@@ -358,7 +359,10 @@ func randomSeed() uint64 {
 }
 
 func (s *Session) doRunReference(ctx context.Context) error {
-	s.seeds = [2]uint64{randomSeed(), randomSeed()}
+	s.seeds = s.opt.Seeds
+	if s.seeds == [2]uint64{} {
+		s.seeds = [2]uint64{randomSeed(), randomSeed()}
+	}
 	data := filepath.Join(s.dir, "data")
 	records := filepath.Join(s.dir, "ref.jsonl")
 	o, err := runner.Run(ctx, runner.Cmd{

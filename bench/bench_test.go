@@ -1,0 +1,195 @@
+package bench
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/bench/harness"
+	"github.com/cudaperf/cudaperf/bench/nvcc"
+	"github.com/cudaperf/cudaperf/bench/task"
+)
+
+// toolchain returns a toolchain with a cache private to the test binary,
+// or skips when nvcc is not installed (.ci/setup installs it from PyPI).
+func toolchain(t *testing.T) *nvcc.Toolchain {
+	t.Helper()
+	cache, err := nvcc.OpenCache(filepath.Join(os.TempDir(), "cudaperf-bench-test-cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := nvcc.New("", 0, cache)
+	if errors.Is(err, nvcc.ErrNotFound) {
+		t.Skipf("skipping: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tc
+}
+
+func session(t *testing.T, name string, opt Options) *Session {
+	t.Helper()
+	tk, err := task.Load(filepath.Join("suites", "selftest", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Toolchain = toolchain(t)
+	opt.ScratchDir = t.TempDir()
+	s, err := NewSession(tk, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func float32s(b []byte) []float32 {
+	out := make([]float32, len(b)/4)
+	for i := range out {
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return out
+}
+
+func readInput(t *testing.T, s *Session, config int, tag byte, param int) []byte {
+	t.Helper()
+	b, err := os.ReadFile(harness.InputPath(filepath.Join(s.dir, "data"), config, tag, param))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestReferenceProgram runs the generated reference program (CPU only):
+// inputs follow their distributions, differ between seeds, are the same
+// for the same seed, and the outputs are the reference's.
+func TestReferenceProgram(t *testing.T) {
+	ctx := context.Background()
+	seeds := [2]uint64{12345, 67890}
+	s := session(t, "saxpy", Options{Seeds: seeds})
+	if err := s.prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.runReference(ctx); err != nil {
+		t.Fatal(err)
+	}
+	const npot = 3 // n = 1000003, alpha = 3
+	x, y := float32s(readInput(t, s, npot, 'a', 0)), float32s(readInput(t, s, npot, 'a', 1))
+	if len(x) != 1000003 || len(y) != 1000003 {
+		t.Fatalf("input lengths %d %d", len(x), len(y))
+	}
+	var mean, sq float64
+	for i := range x {
+		if x[i] < -1 || x[i] > 1 {
+			t.Fatalf("x[%d] = %v outside uniform [-1, 1]", i, x[i])
+		}
+		mean += float64(y[i])
+		sq += float64(y[i]) * float64(y[i])
+	}
+	mean /= float64(len(y))
+	std := math.Sqrt(sq/float64(len(y)) - mean*mean)
+	if math.Abs(mean) > 0.01 || math.Abs(std-1) > 0.01 {
+		t.Errorf("y: mean %.4f std %.4f, want normal(0, 1)", mean, std)
+	}
+	z := float32s(s.refOut[[3]int{npot, 0, 2}])
+	for i := range z {
+		want := float32(3)*x[i] + y[i]
+		if math.Abs(float64(z[i]-want)) > 1e-6*math.Max(1, math.Abs(float64(want))) {
+			t.Fatalf("reference z[%d] = %v, want %v", i, z[i], want)
+		}
+	}
+	if slices.Equal(readInput(t, s, npot, 'a', 0), readInput(t, s, npot, 'b', 0)) {
+		t.Error("seeds A and B gave the same inputs")
+	}
+	if len(s.refMs[npot]) == 0 {
+		t.Error("no reference timing for seed A")
+	}
+	// Reference outputs are removed from disk once loaded.
+	if _, err := os.Stat(harness.RefOutputPath(filepath.Join(s.dir, "data"), npot, 'a', 2)); !os.IsNotExist(err) {
+		t.Errorf("reference output still on disk: %v", err)
+	}
+
+	again := session(t, "saxpy", Options{Seeds: seeds})
+	if err := again.prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := again.runReference(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(readInput(t, s, npot, 'b', 1), readInput(t, again, npot, 'b', 1)) {
+		t.Error("the same seed gave different inputs")
+	}
+}
+
+// TestGeneratorAndRandint checks the generator hook (a permutation) and a
+// randint distribution whose bound is an expression.
+func TestGeneratorAndRandint(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"gather", "histogram"} {
+		s := session(t, name, Options{Seeds: [2]uint64{1, 2}})
+		if err := s.prepare(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.runReference(ctx); err != nil {
+			t.Fatal(err)
+		}
+		switch name {
+		case "gather":
+			idx := readInput(t, s, 2, 'a', 1) // n = 999
+			seen := make([]bool, 999)
+			for i := 0; i < 999; i++ {
+				v := int32(binary.LittleEndian.Uint32(idx[4*i:]))
+				if v < 0 || v >= 999 || seen[v] {
+					t.Fatalf("idx is not a permutation: idx[%d] = %d", i, v)
+				}
+				seen[v] = true
+			}
+		case "histogram":
+			data := readInput(t, s, 1, 'b', 0) // few: n = 33, nbins = 7
+			for i, v := range data {
+				if v > 6 {
+					t.Fatalf("data[%d] = %d outside randint [0, nbins-1 = 6]", i, v)
+				}
+			}
+			bins := s.refOut[[3]int{1, 1, 1}]
+			var total uint32
+			for i := 0; i < 7; i++ {
+				total += binary.LittleEndian.Uint32(bins[4*i:])
+			}
+			if total != 33 {
+				t.Errorf("reference bins sum to %d, want 33", total)
+			}
+		}
+	}
+}
+
+func TestCompileOnly(t *testing.T) {
+	s := session(t, "saxpy", Options{CompileOnly: true})
+	cands := append(Variants(s.Task), Candidate{Name: "broken", Path: filepath.Join("nvcc", "testdata", "broken.cu"), Kind: KindCandidate})
+	res := s.CompileAll(context.Background(), cands)
+	for i, r := range res {
+		broken := cands[i].Name == "broken"
+		if r.Error != "" || r.Compile.OK == broken {
+			t.Errorf("%s: ok=%v error=%q log:\n%s", cands[i].Name, r.Compile.OK, r.Error, r.Compile.Log)
+		}
+		if !broken && len(r.Compile.Kernels) == 0 {
+			t.Errorf("%s: no kernel resources", cands[i].Name)
+		}
+		if broken && (r.Verdict == nil || !r.Verdict.Has("compile_error")) {
+			t.Errorf("broken: verdict %+v, want compile_error", r.Verdict)
+		}
+	}
+	if s.prepErr != nil {
+		t.Errorf("harness programs: %v", s.prepErr)
+	}
+	r := s.Evaluate(context.Background(), cands[0])
+	if r.Ran || r.Verdict != nil || !r.Compile.OK {
+		t.Errorf("compile-only Evaluate ran or judged: %+v", r)
+	}
+}
