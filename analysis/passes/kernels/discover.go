@@ -1,7 +1,6 @@
 package kernels
 
 import (
-	"sort"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -374,9 +373,12 @@ func (d *discoverer) body(f *Function) {
 	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
 		switch n.Type() {
 		case "call_expression":
-			if n.ChildByFieldName("config") != nil {
+			switch {
+			case n.ChildByFieldName("config") != nil:
 				d.launch(n, f)
-			} else {
+			case isLaunchAPI(d.text(n.ChildByFieldName("function"))):
+				d.launchAPI(n, f)
+			default:
 				d.calls[f] = append(d.calls[f], n)
 			}
 		case "declaration":
@@ -391,11 +393,41 @@ func (d *discoverer) body(f *Function) {
 	d.idents[f] = ids
 }
 
+func isLaunchAPI(name string) bool {
+	return name == "cudaLaunchKernel" || name == "cudaLaunchCooperativeKernel"
+}
+
+// launchAPI records cudaLaunchKernel(kernel, grid, block, args, shmem, stream).
+func (d *discoverer) launchAPI(n *sitter.Node, caller *Function) {
+	args := n.ChildByFieldName("arguments")
+	if args == nil || args.NamedChildCount() < 3 {
+		return
+	}
+	named := func(i int) *sitter.Node {
+		if i < int(args.NamedChildCount()) {
+			return args.NamedChild(i)
+		}
+		return nil
+	}
+	l := &Launch{Node: n, Config: args, Caller: caller}
+	l.CalleeNode, l.Grid, l.Block, l.SharedMem, l.Stream = named(0), named(1), named(2), named(4), named(5)
+	l.Callee = launchcfg.KernelName(l.CalleeNode, d.src)
+	d.r.Launches = append(d.r.Launches, l)
+	if caller != nil {
+		caller.Launches = append(caller.Launches, l)
+	}
+}
+
 // scanLaunches finds launches in a node outside any function.
 func (d *discoverer) scanLaunches(n *sitter.Node, f *Function) {
 	analysis.Inspect(n, func(c *sitter.Node) bool {
-		if c.Type() == "call_expression" && c.ChildByFieldName("config") != nil {
+		if c.Type() != "call_expression" {
+			return true
+		}
+		if c.ChildByFieldName("config") != nil {
 			d.launch(c, f)
+		} else if isLaunchAPI(d.text(c.ChildByFieldName("function"))) {
+			d.launchAPI(c, f)
 		}
 		return true
 	})
@@ -537,38 +569,14 @@ func (s *SharedDecl) size() int {
 	return b
 }
 
-// configs attaches the evaluated configurations of package launchcfg to
-// the launches, and adds the cudaLaunchKernel calls it finds.
-func (d *discoverer) configs(root *sitter.Node) {
-	r := d.r
-	byStart := map[uint32]*Launch{}
-	for _, l := range r.Launches {
-		byStart[l.Node.StartByte()] = l
-	}
-	for _, c := range launchcfg.Find(r.Affine, root) {
-		if l := byStart[c.Node.StartByte()]; l != nil && l.Node.EndByte() == c.Node.EndByte() {
-			l.Cfg = c
-			continue
-		}
-		args := c.Config
-		l := &Launch{Node: c.Node, Config: args, Cfg: c, Callee: c.Kernel}
-		named := func(i int) *sitter.Node {
-			if i < int(args.NamedChildCount()) {
-				return args.NamedChild(i)
-			}
-			return nil
-		}
-		l.CalleeNode, l.Grid, l.Block, l.SharedMem, l.Stream = named(0), named(1), named(2), named(4), named(5)
-		l.Caller = r.Enclosing(c.Node)
-		if l.Caller != nil {
-			l.Caller.Launches = insertLaunch(l.Caller.Launches, l)
-		}
-		r.Launches = insertLaunch(r.Launches, l)
-	}
-	// A launch launchcfg did not see (inside an ERROR node, say) still gets
-	// a configuration, with unknown dimensions.
-	for _, l := range r.Launches {
+// configs evaluates every launch's configuration with package launchcfg,
+// in the (cached) scope of the function the launch is written in.
+func (d *discoverer) configs() {
+	for _, l := range d.r.Launches {
+		l.Cfg = launchcfg.At(d.r.Scope(l.Caller), l.Node)
 		if l.Cfg == nil {
+			// Not a shape launchcfg reads (a launch inside an ERROR
+			// node, say): the dimensions are unknown.
 			l.Cfg = &launchcfg.Launch{Node: l.Node, Config: l.Config, Kernel: l.Callee}
 			for i := range l.Cfg.Grid {
 				l.Cfg.Grid[i] = launchcfg.Dim{Form: affine.Opaque(affine.Unknown), Text: "?"}
@@ -577,14 +585,6 @@ func (d *discoverer) configs(root *sitter.Node) {
 			l.Cfg.SharedMem = launchcfg.Dim{Form: affine.Const(0)}
 		}
 	}
-}
-
-func insertLaunch(list []*Launch, l *Launch) []*Launch {
-	i := sort.Search(len(list), func(i int) bool { return list[i].Node.StartByte() > l.Node.StartByte() })
-	list = append(list, nil)
-	copy(list[i+1:], list[i:])
-	list[i] = l
-	return list
 }
 
 // resolve links launches to kernels and calls to functions, once every

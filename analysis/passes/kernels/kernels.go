@@ -57,7 +57,7 @@ func Discover(root *sitter.Node, src []byte) *Result {
 	}
 	d := &discoverer{r: r, src: src}
 	d.walkTop(root)
-	d.configs(root)
+	d.configs()
 	d.resolve()
 	return r
 }
