@@ -9,7 +9,7 @@ here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 export PYTHONPATH="$here/lib${PYTHONPATH:+:$PYTHONPATH}"
 py=${CUDAPERF_PYTHON:-}
 if [ -z "$py" ] && [ -f "$here/python-path" ]; then
-  py=$(cat "$here/python-path")
+  IFS= read -r py < "$here/python-path" || py=
   [ -x "$py" ] || py=
 fi
 [ -n "$py" ] || py=python3

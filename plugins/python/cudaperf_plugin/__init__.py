@@ -25,18 +25,30 @@ Benchmarker and Policy are the generated servicers under friendlier names:
 override their RPC methods (request, context) directly.
 """
 
+import importlib
+
 from cudaperf_plugin import pb
-from cudaperf_plugin.analyzer import Analyzer, LineIndex
+from cudaperf_plugin.jsonlog import log
 from cudaperf_plugin.server import (
     MAGIC_COOKIE_KEY,
     MAGIC_COOKIE_VALUE,
     PROTOCOL_VERSION,
     MAX_MESSAGE_BYTES,
-    Benchmarker,
-    Policy,
-    log,
     serve,
 )
+
+# The base classes load their generated service modules; import each only
+# when a plugin asks for it (an analyzer never loads the policy's).
+_LAZY = {"Analyzer": "analyzer", "LineIndex": "analyzer", "Benchmarker": "benchmarker", "Policy": "policy"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f"cudaperf_plugin.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'cudaperf_plugin' has no attribute {name!r}")
+
 
 __all__ = [
     "Analyzer",

@@ -1,5 +1,6 @@
 """serve(): the go-plugin handshake and lifecycle for Python plugins."""
 
+import importlib
 import os
 import signal
 import sys
@@ -9,9 +10,6 @@ from concurrent import futures
 
 import grpc
 
-from cudaperf.plugin.v1 import analyzer_pb2_grpc as _agrpc
-from cudaperf.plugin.v1 import benchmarker_pb2_grpc as _bgrpc
-from cudaperf.plugin.v1 import policy_pb2_grpc as _pgrpc
 from cudaperf_plugin.jsonlog import log
 
 # The handshake every cudaperf plugin must do; the Go SDK (plugins/sdk)
@@ -29,27 +27,22 @@ HOST_PID_ENV = "CUDAPERF_HOST_PID"
 _PARENT_POLL_SECONDS = 0.2
 
 
-class Benchmarker(_bgrpc.BenchmarkerServiceServicer):
-    """Base class for benchmarker plugins: override Describe, Devices, Compile, Run."""
-
-
-class Policy(_pgrpc.PolicyServiceServicer):
-    """Base class for policy plugins: override Describe, Generate, Update, Save, Load."""
+# The services by the name of their generated servicer class, so that only
+# the served kind's generated modules are imported (start-up time).
+_SERVICES = {
+    "AnalyzerServiceServicer": ("analyzer", "cudaperf.plugin.v1.analyzer_pb2_grpc", "add_AnalyzerServiceServicer_to_server"),
+    "BenchmarkerServiceServicer": ("benchmarker", "cudaperf.plugin.v1.benchmarker_pb2_grpc", "add_BenchmarkerServiceServicer_to_server"),
+    "PolicyServiceServicer": ("policy", "cudaperf.plugin.v1.policy_pb2_grpc", "add_PolicyServiceServicer_to_server"),
+}
 
 
 def _register(impl, server):
-    # Lazy import: analyzer imports this package's logger.
-    from cudaperf_plugin.analyzer import Analyzer
-
-    if isinstance(impl, (Analyzer, _agrpc.AnalyzerServiceServicer)):
-        _agrpc.add_AnalyzerServiceServicer_to_server(impl, server)
-        return "analyzer"
-    if isinstance(impl, _bgrpc.BenchmarkerServiceServicer):
-        _bgrpc.add_BenchmarkerServiceServicer_to_server(impl, server)
-        return "benchmarker"
-    if isinstance(impl, _pgrpc.PolicyServiceServicer):
-        _pgrpc.add_PolicyServiceServicer_to_server(impl, server)
-        return "policy"
+    for cls in type(impl).__mro__:
+        entry = _SERVICES.get(cls.__name__)
+        if entry and cls.__module__ == entry[1]:
+            kind, module, add = entry
+            getattr(importlib.import_module(module), add)(impl, server)
+            return kind
     raise TypeError(f"serve: {type(impl).__name__} is not an Analyzer, Benchmarker or Policy; subclass one of them")
 
 

@@ -125,3 +125,25 @@ def test_exits_when_the_host_dies():
         time.sleep(0.05)
     os.kill(plugin_pid, signal.SIGKILL)
     pytest.fail(f"plugin {plugin_pid} outlived its host")
+
+
+def test_register_serves_the_subclassed_kind():
+    from concurrent import futures
+
+    from cudaperf_plugin import Benchmarker, Policy
+
+    class P(Policy):
+        pass
+
+    class B(Benchmarker):
+        pass
+
+    class A(Analyzer):
+        pass
+
+    for impl, kind in ((P(), "policy"), (B(), "benchmarker"), (A(), "analyzer")):
+        server = grpc.server(futures.ThreadPoolExecutor(max_workers=1))
+        assert serve_mod._register(impl, server) == kind
+        server.stop(None)
+    with pytest.raises(TypeError, match="not an Analyzer, Benchmarker or Policy"):
+        serve_mod._register(object(), grpc.server(futures.ThreadPoolExecutor(max_workers=1)))
