@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/cudaperf/cudaperf/bench/harness"
@@ -33,10 +35,14 @@ const (
 
 // Candidate is one .cu file to evaluate.
 type Candidate struct {
-	Name string // file base name without .cu
-	Path string
-	Kind string
+	Name   string // file base name without .cu
+	Path   string
+	Kind   string
+	Expect string // for cheats: the verdict reason id that must reject it
 }
+
+// expectRE reads a cheat's first line, "// expect: <reason id> ...".
+var expectRE = regexp.MustCompile(`^//\s*expect:\s*([a-z_]+)`)
 
 // Variants returns the task's variants as candidates.
 func Variants(t *task.Task) []Candidate {
@@ -53,7 +59,14 @@ func Cheats(t *task.Task) []Candidate {
 	sort.Strings(files)
 	var out []Candidate
 	for _, p := range files {
-		out = append(out, Candidate{Name: strings.TrimSuffix(filepath.Base(p), ".cu"), Path: p, Kind: KindCheat})
+		c := Candidate{Name: strings.TrimSuffix(filepath.Base(p), ".cu"), Path: p, Kind: KindCheat}
+		if src, err := os.ReadFile(p); err == nil {
+			first, _, _ := strings.Cut(string(src), "\n")
+			if m := expectRE.FindStringSubmatch(first); m != nil {
+				c.Expect = m[1]
+			}
+		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -121,6 +134,8 @@ type Result struct {
 	Candidate string           `json:"candidate"`
 	Kind      string           `json:"kind"`
 	Path      string           `json:"path"`
+	Expect    string           `json:"expect,omitempty"` // cheats: the reason that must reject it
+	Caught    bool             `json:"caught,omitempty"` // cheats: rejected with Expect
 	Compile   Compile          `json:"compile"`
 	Ran       bool             `json:"ran"`
 	Verdict   *verdict.Verdict `json:"verdict,omitempty"`
@@ -188,10 +203,22 @@ func NewSession(t *task.Task, opt Options) (*Session, error) {
 	return &Session{Task: t, opt: opt, dir: dir, src: src, comps: map[string]*nvcc.Result{}}, nil
 }
 
-// defaultScratch prefers memory-backed /dev/shm: inputs of large
-// configurations are hundreds of megabytes written and read per run.
+// EnvScratch overrides where inputs and outputs are staged.
+const EnvScratch = "CUDAPERF_SCRATCH"
+
+// minShmFree is the free space /dev/shm needs to be used: containers often
+// mount a 64 MB /dev/shm, which one large configuration would overflow.
+const minShmFree = 8 << 30
+
+// defaultScratch prefers memory-backed /dev/shm when it is large enough:
+// inputs of large configurations are hundreds of megabytes written and read
+// per run.
 func defaultScratch() string {
-	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+	if d := os.Getenv(EnvScratch); d != "" {
+		return d
+	}
+	var st syscall.Statfs_t
+	if syscall.Statfs("/dev/shm", &st) == nil && int64(st.Bavail)*int64(st.Bsize) >= minShmFree {
 		if f, err := os.CreateTemp("/dev/shm", "cudaperf-probe-"); err == nil {
 			f.Close()
 			os.Remove(f.Name())
@@ -279,7 +306,7 @@ func (s *Session) CompileAll(ctx context.Context, cands []Candidate) []*Result {
 func (s *Session) newResult(c Candidate) *Result {
 	return &Result{
 		Time: time.Now().UTC().Format(time.RFC3339), Suite: s.Task.Suite, Task: s.Task.Name,
-		Candidate: c.Name, Kind: c.Kind, Path: c.Path,
+		Candidate: c.Name, Kind: c.Kind, Path: c.Path, Expect: c.Expect,
 	}
 }
 
@@ -340,6 +367,9 @@ func (s *Session) Evaluate(ctx context.Context, c Candidate) *Result {
 		return r
 	}
 	s.run(ctx, r, exe.Output)
+	if c.Expect != "" && r.Verdict != nil {
+		r.Caught = !r.Verdict.Accepted && r.Verdict.Has(c.Expect)
+	}
 	return r
 }
 

@@ -335,10 +335,12 @@ int main(int argc, char **argv) {
                 cp_check(cudaMemcpy(cp_param_role[i] == R_INOUT ? pristine[i] : d[i], h[i], cp_bytes(c, i), cudaMemcpyHostToDevice), c, tag, "copying inputs");
             }
             size_t free0 = 0, free1 = 0, total_mem = 0;
-            cp_check(cudaMemGetInfo(&free0, &total_mem), c, tag, "cudaMemGetInfo");
             /* Seed B is one untimed call: its outputs are compared with A's. */
             int total = k == 0 ? max_reps : 1, skip = k == 0 ? warmup : 0, n = 0;
             for (int r = 0; r < total; r++) {
+                /* Free memory is read after the warm-up, which loads the
+                   candidate's kernels lazily (that is not a leak). */
+                if (r == skip) cp_check(cudaMemGetInfo(&free0, &total_mem), c, tag, "cudaMemGetInfo");
                 for (int i = 0; i < NPARAMS; i++) {
                     if (cp_param_role[i] == R_OUT) cp_check(cudaMemset(d[i], cp_poison[i], cp_bytes(c, i)), c, tag, "poisoning outputs");
                     if (cp_param_role[i] == R_INOUT) cp_check(cudaMemcpy(d[i], pristine[i], cp_bytes(c, i), cudaMemcpyDeviceToDevice), c, tag, "restoring inout arrays");

@@ -41,7 +41,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "suites", Value: filepath.Join("bench", "suites"), Usage: "root `DIR` of the task suites"},
 			&cli.StringFlag{Name: "suite", Usage: "only the suite `S` (default: all)"},
 			&cli.StringSliceFlag{Name: "task", Usage: "only task `T` (repeatable)"},
-			&cli.StringFlag{Name: "candidate", Usage: "evaluate `FILE.cu` instead of the task's variants (needs one --task)"},
+			&cli.StringSliceFlag{Name: "candidate", Usage: "evaluate `FILE.cu` instead of the task's variants (repeatable; needs one --task)"},
 			&cli.BoolFlag{Name: "cheats", Usage: "also evaluate cheats/*.cu (selftest suites); they must be rejected"},
 			&cli.BoolFlag{Name: "compile-only", Usage: "compile only: no GPU needed"},
 			&cli.IntFlag{Name: "repeats", Value: 20, Usage: "timed calls per configuration"},
@@ -66,11 +66,11 @@ func benchAction(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageErrorf("bench: unexpected arguments %v; select tasks with --suite and --task", c.Args().Slice())
 	}
-	cand := c.String("candidate")
-	if cand != "" {
-		if len(c.StringSlice("task")) != 1 {
-			return usageErrorf("bench: --candidate needs exactly one --task naming the task it implements")
-		}
+	userCands := c.StringSlice("candidate")
+	if len(userCands) > 0 && len(c.StringSlice("task")) != 1 {
+		return usageErrorf("bench: --candidate needs exactly one --task naming the task it implements")
+	}
+	for _, cand := range userCands {
 		if _, err := os.Stat(cand); err != nil {
 			return usageErrorf("bench: --candidate: %v", err)
 		}
@@ -139,8 +139,10 @@ func benchAction(c *cli.Context) error {
 		}
 		defer s.Close()
 		var cands []bench.Candidate
-		if cand != "" {
-			cands = []bench.Candidate{{Name: strings.TrimSuffix(filepath.Base(cand), ".cu"), Path: cand, Kind: bench.KindCandidate}}
+		if len(userCands) > 0 {
+			for _, cand := range userCands {
+				cands = append(cands, bench.Candidate{Name: strings.TrimSuffix(filepath.Base(cand), ".cu"), Path: cand, Kind: bench.KindCandidate})
+			}
 		} else {
 			cands = bench.Variants(t)
 			if c.Bool("cheats") {
@@ -217,7 +219,7 @@ func failed(r *bench.Result, compileOnly bool) bool {
 		return true
 	}
 	if r.Kind == bench.KindCheat {
-		return !compileOnly && r.Verdict != nil && r.Verdict.Accepted
+		return !compileOnly && !r.Caught
 	}
 	if !r.Compile.OK {
 		return true
@@ -311,6 +313,9 @@ func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
 		if cr.Time != nil {
 			line += fmt.Sprintf("  median %.4f ms (min %.4f, max %.4f, cv %.1f%%)", cr.Time.Median, cr.Time.Min, cr.Time.Max, 100*cr.Time.CV)
 		}
+		if cr.Time != nil {
+			line += fmt.Sprintf("  tail %.3f ms", cr.TailMs)
+		}
 		if cr.Speedup > 0 {
 			line += fmt.Sprintf("  speedup %.2fx", cr.Speedup)
 		}
@@ -328,6 +333,13 @@ func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
 		fmt.Fprintf(w, "  ACCEPTED speedup %.2fx over the C reference\n", r.Verdict.Speedup)
 	} else {
 		fmt.Fprintf(w, "  REJECTED\n")
+	}
+	if r.Kind == bench.KindCheat {
+		if r.Caught {
+			fmt.Fprintf(w, "  cheat caught: %s\n", r.Expect)
+		} else {
+			fmt.Fprintf(w, "  CHEAT NOT CAUGHT: expected rejection %q\n", r.Expect)
+		}
 	}
 	for _, x := range r.Verdict.Reasons {
 		fmt.Fprintf(w, "    reason %s\n", x)

@@ -4,7 +4,7 @@ __global__ void saxpy_slow(const float *x, const float *y, float *z, float alpha
     if (i < n) {
         float v = y[i];
         // Extra dependent work so that the hidden part clearly outlasts the timer.
-        for (int k = 0; k < 2000; k++) v = v * 1.0000001f;
+        for (int k = 0; k < 20000; k++) v = v * 1.0000001f;
         z[i] = alpha * x[i] + y[i] + (v - v);
     }
 }
