@@ -69,6 +69,9 @@ func run(pass *analysis.Pass) (any, error) {
 			loops := df.Kernels.Loops(c.Func)
 			analysis.Inspect(c.Func.Body, func(n *sitter.Node) bool {
 				mma, load := Classify(n, pass.File.Src)
+				if !mma && !load {
+					return true // the loop weight walks up the tree: only for hits
+				}
 				w := c.Weight * loops.Weight(n)
 				if mma {
 					mmas += w
