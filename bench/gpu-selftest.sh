@@ -19,9 +19,9 @@ runs=$(mktemp -d)
   echo "# bench/gpu-selftest.sh, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "# $(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader 2>&1 | head -1)"
   echo "# $(nvcc --version 2>&1 | tail -1)"
-  echo "# command: $bin bench --suite selftest --cheats --timeout 30s"
+  echo "# command: $bin bench --suite selftest --cheats --timeout 20s"
   start=$(date +%s.%N)
-  "$bin" bench --suite selftest --cheats --timeout 30s --runs-dir "$runs" 2>&1
+  "$bin" bench --suite selftest --cheats --timeout 20s --runs-dir "$runs" 2>&1
   rc=$?
   end=$(date +%s.%N)
   echo "# exit status $rc (0: every honest variant accepted and every cheat rejected with its expected reason)"
