@@ -6,10 +6,13 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 )
 
-// Constants of the register estimate (see the package doc).
+// Constants of the register estimate (see the package doc), fitted on the
+// c2cuda suite against ptxas for sm_90 (bench/perf/analysis.md).
 const (
-	baseRegisters    = 16
-	maxRegisterWords = 32 // local arrays up to this many words are assumed to stay in registers
+	baseRegisters    = 12  // indices, addresses, loop counters, temporaries
+	ptrRegisters     = 1   // per pointer parameter (a 64-bit address, often folded into addressing)
+	scalarWeight     = 0.5 // per 32-bit word of local scalars: ptxas reuses registers between short-lived values
+	maxRegisterWords = 128 // local arrays up to this many words are assumed to stay in registers (indexed by constants after unrolling), one register a word
 )
 
 // EstimateRegisters guesses the registers per thread ptxas would give
@@ -18,32 +21,33 @@ func EstimateRegisters(kr *kernels.Result, f *kernels.Function, dev *device.Devi
 	regs := baseRegisters
 	for _, p := range f.Params {
 		if p.Pointer > 0 {
-			regs += 2
+			regs += ptrRegisters
 		}
 	}
 	seen := map[*kernels.Function]bool{}
-	var locals func(g *kernels.Function, depth int) int
-	locals = func(g *kernels.Function, depth int) int {
+	scalars, arrays := 0, 0
+	var locals func(g *kernels.Function, depth int)
+	locals = func(g *kernels.Function, depth int) {
 		if g == nil || g.Body == nil || seen[g] || depth > 8 {
-			return 0
+			return
 		}
 		seen[g] = true
-		n := 0
 		for _, d := range kr.Scope(g).Decls() {
-			if d.Param && g != f {
+			if d.Param || d.Has("__shared__") || d.Has("static") || d.Has("extern") {
 				continue // a callee's parameters are the caller's values
 			}
-			if d.Param || d.Has("__shared__") || d.Has("static") || d.Has("extern") {
-				continue
+			if len(d.Dims) > 0 {
+				arrays += words(kr.Scope(g), d)
+			} else {
+				scalars += words(kr.Scope(g), d)
 			}
-			n += words(kr.Scope(g), d)
 		}
 		for _, c := range g.Calls {
-			n += locals(c, depth+1)
+			locals(c, depth+1)
 		}
-		return n
 	}
-	regs += locals(f, 0)
+	locals(f, 0)
+	regs += int(scalarWeight*float64(scalars)+0.5) + arrays
 	regs = (regs + 7) / 8 * 8
 	limit := dev.MaxRegsPerThread
 	if f.MaxNReg > 0 && f.MaxNReg < limit {
