@@ -19,9 +19,9 @@ import (
 // estimateStats compares the register estimate with ptxas for every kernel
 // of every X.cu in dir that has an X.ptxas.txt.
 type estimateStats struct {
-	kernels, launches   int
+	kernels, launches    int
 	absErr, bias, occErr float64
-	rows                []string
+	rows                 []string
 }
 
 func measureEstimate(t *testing.T, dir string) estimateStats {
