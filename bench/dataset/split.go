@@ -1,0 +1,163 @@
+package dataset
+
+import (
+	"bytes"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// SplitFile is the split's file name inside a suite folder.
+const SplitFile = "split.yaml"
+
+// Split assigns every task of a suite to exactly one side.
+type Split struct {
+	Train      []string `yaml:"train"`
+	Validation []string `yaml:"validation"`
+	Test       []string `yaml:"test"`
+}
+
+// LoadSplit reads a split file strictly.
+func LoadSplit(path string) (*Split, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
+	}
+	var s Split
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("dataset: %s: %v (keys are train, validation, test: lists of task names)", path, err)
+	}
+	return &s, nil
+}
+
+// Side returns the side ("train", "validation", "test") of a task, or "".
+func (s *Split) Side(task string) string {
+	switch {
+	case slices.Contains(s.Train, task):
+		return "train"
+	case slices.Contains(s.Validation, task):
+		return "validation"
+	case slices.Contains(s.Test, task):
+		return "test"
+	}
+	return ""
+}
+
+// Check verifies that the split names every task exactly once and nothing
+// else.
+func (s *Split) Check(tasks []string) error {
+	count := map[string]int{}
+	for _, side := range [][]string{s.Train, s.Validation, s.Test} {
+		for _, t := range side {
+			count[t]++
+		}
+	}
+	var problems []string
+	for t, n := range count {
+		if n > 1 {
+			problems = append(problems, fmt.Sprintf("task %s is on %d sides", t, n))
+		}
+		if !slices.Contains(tasks, t) {
+			problems = append(problems, fmt.Sprintf("task %s is not in the suite", t))
+		}
+	}
+	for _, t := range tasks {
+		if count[t] == 0 {
+			problems = append(problems, fmt.Sprintf("task %s is on no side: add it to train, validation or test", t))
+		}
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return fmt.Errorf("dataset: split: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// MakeSplit proposes a split: within each category, tasks are ordered by a
+// hash of their name (stable, not alphabetical) and dealt out so that about
+// valFrac and testFrac of all tasks go to validation and test, taking from
+// the largest categories first so that no category lands on one side only
+// when it has three or more tasks.
+func MakeSplit(categories map[string]string, valFrac, testFrac float64) *Split {
+	byCat := map[string][]string{}
+	for t, c := range categories {
+		byCat[c] = append(byCat[c], t)
+	}
+	cats := make([]string, 0, len(byCat))
+	for c, ts := range byCat {
+		sort.Slice(ts, func(i, j int) bool { return hash(ts[i]) < hash(ts[j]) })
+		cats = append(cats, c)
+	}
+	sort.Slice(cats, func(i, j int) bool {
+		if len(byCat[cats[i]]) != len(byCat[cats[j]]) {
+			return len(byCat[cats[i]]) > len(byCat[cats[j]])
+		}
+		return cats[i] < cats[j]
+	})
+	n := len(categories)
+	wantVal, wantTest := int(float64(n)*valFrac+0.5), int(float64(n)*testFrac+0.5)
+	s := &Split{}
+	// Deal round-robin over categories: first one test task, then one
+	// validation task from each category with ≥ 3 tasks, until both are
+	// full; the rest trains.
+	taken := map[string]bool{}
+	for round := 0; len(s.Test) < wantTest || len(s.Validation) < wantVal; round++ {
+		progress := false
+		for _, c := range cats {
+			ts := byCat[c]
+			if len(ts) < 3 && round > 0 {
+				continue
+			}
+			for _, t := range ts {
+				if taken[t] {
+					continue
+				}
+				// Keep at least one task of the category for training.
+				left := 0
+				for _, u := range ts {
+					if !taken[u] {
+						left++
+					}
+				}
+				if left <= 1 {
+					break
+				}
+				switch {
+				case len(s.Test) < wantTest && (len(s.Test) <= len(s.Validation) || len(s.Validation) >= wantVal):
+					s.Test = append(s.Test, t)
+				case len(s.Validation) < wantVal:
+					s.Validation = append(s.Validation, t)
+				default:
+					continue
+				}
+				taken[t], progress = true, true
+				break
+			}
+		}
+		if !progress {
+			break
+		}
+	}
+	for t := range categories {
+		if !taken[t] {
+			s.Train = append(s.Train, t)
+		}
+	}
+	sort.Strings(s.Train)
+	sort.Strings(s.Validation)
+	sort.Strings(s.Test)
+	return s
+}
+
+func hash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
