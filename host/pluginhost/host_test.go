@@ -370,3 +370,95 @@ func waitGone(t *testing.T, pid int) {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
 }
+
+func TestBenchmarkerRunStreamsAndTimesOutWhenSilent(t *testing.T) {
+	dir := t.TempDir()
+	for _, mode := range []string{"bench", "benchhang"} {
+		plugintest.WriteManifest(t, filepath.Join(dir, mode), pluginhost.Manifest{
+			Name: mode, Kind: sdk.KindBenchmarker, Language: "go", Protocol: 1, Command: misbehave(t), Args: []string{mode}})
+	}
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}, RequestTimeout: time.Second})
+	ctx := context.Background()
+	b, _ := h.Plugin("bench")
+	d, err := b.DescribeBenchmarker(ctx)
+	if err != nil || d.GetTaskKinds()[0] != "c2cuda" {
+		t.Fatalf("Describe = %v, %v", d, err)
+	}
+	c, err := b.Compile(ctx, &pluginv1.CompileRequest{Source: []byte("abc")})
+	if err != nil || !c.GetOk() || c.GetLog() != "3 bytes" {
+		t.Errorf("Compile = %v, %v", c, err)
+	}
+	req := &pluginv1.RunRequest{Configs: []string{"one", "odd", "large"}}
+	var got []string
+	err = b.Run(ctx, req, func(ev *pluginv1.RunEvent) error {
+		if c := ev.GetConfig(); c != nil {
+			got = append(got, c.GetConfig())
+		}
+		if d := ev.GetDone(); d != nil {
+			got = append(got, "done")
+		}
+		return nil
+	})
+	if err != nil || strings.Join(got, ",") != "one,odd,large,done" {
+		t.Errorf("Run: events %v, err %v", got, err)
+	}
+
+	// The idle timeout: the first event arrives, then nothing.
+	hang, _ := h.Plugin("benchhang")
+	got = nil
+	err = hang.Run(ctx, req, func(ev *pluginv1.RunEvent) error {
+		got = append(got, ev.GetConfig().GetConfig())
+		return nil
+	})
+	if strings.Join(got, ",") != "one" || err == nil || !strings.Contains(err.Error(), `plugin "benchhang"`) || !strings.Contains(err.Error(), "no answer within 1s") {
+		t.Errorf("Run on a silent plugin: events %v, err %v", got, err)
+	}
+	if hang.Pid() != 0 {
+		t.Error("the silent plugin was not stopped")
+	}
+	// An error from the callback stops the run and comes back as is.
+	stop := errors.New("enough")
+	if err := b.Run(ctx, req, func(*pluginv1.RunEvent) error { return stop }); err != stop {
+		t.Errorf("callback error: got %v", err)
+	}
+	// The benchmarker still answers after the stopped stream.
+	if _, err := b.Compile(ctx, &pluginv1.CompileRequest{}); err != nil {
+		t.Errorf("Compile after a stopped Run: %v", err)
+	}
+}
+
+func TestPolicyCalls(t *testing.T) {
+	dir := t.TempDir()
+	plugintest.WriteManifest(t, filepath.Join(dir, "echo"), pluginhost.Manifest{
+		Name: "echo", Kind: sdk.KindPolicy, Language: "go", Protocol: 1, Command: misbehave(t), Args: []string{"policy"}})
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	ctx := context.Background()
+	p, _ := h.Plugin("echo")
+	d, err := p.DescribePolicy(ctx)
+	if err != nil || !d.GetCanUpdate() || d.GetModel() != "echo" {
+		t.Fatalf("Describe = %v, %v", d, err)
+	}
+	g, err := p.Generate(ctx, &pluginv1.GenerateRequest{GroupSize: 2, Prompts: []*pluginv1.Prompt{
+		{Id: "a", Messages: []*pluginv1.Message{{Role: "user", Content: "write saxpy"}}}}})
+	if err != nil || len(g.GetCompletions()) != 2 || g.GetCompletions()[1].GetText() != "write saxpy#1" || g.GetCompletions()[1].GetPromptId() != "a" {
+		t.Errorf("Generate = %v, %v", g, err)
+	}
+	u, err := p.Update(ctx, &pluginv1.UpdateRequest{Rollouts: []*pluginv1.Rollout{{Advantage: 1.5}, {Advantage: -0.5}}})
+	if err != nil || u.GetStats()["rollouts"] != 2 || u.GetStats()["advantage_sum"] != 1 {
+		t.Errorf("Update = %v, %v", u, err)
+	}
+	if err := p.Save(ctx, "/ckpt/1"); err != nil {
+		t.Error(err)
+	}
+	if err := p.Load(ctx, "/ckpt/1"); err != nil {
+		t.Error(err)
+	}
+	// An error the plugin returns is reported with its name and leaves it usable.
+	err = p.Load(ctx, "/ckpt/2")
+	if err == nil || !strings.Contains(err.Error(), `plugin "echo"`) || !strings.Contains(err.Error(), "NotFound: nothing saved at /ckpt/2") {
+		t.Errorf("Load of a missing checkpoint: %v", err)
+	}
+	if p.Pid() == 0 || p.Err() != nil {
+		t.Errorf("a returned error stopped the plugin: %v", p.Err())
+	}
+}

@@ -9,6 +9,9 @@
 //	protocol2 does the handshake with plugin protocol 2
 //	slowstart sleeps 30 s before the handshake
 //	spawn     starts a child process (sleep 300) before serving
+//	bench     serves a benchmarker whose Run streams one event per config
+//	benchhang serves a benchmarker whose Run streams one event and hangs
+//	policy    serves a policy that echoes prompts and counts rollouts
 package main
 
 import (
@@ -19,6 +22,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
@@ -50,6 +55,74 @@ func (a analyzer) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*p
 	}), nil
 }
 
+// bench is a benchmarker for the streaming tests: Run answers with one
+// ConfigResult per requested config, then a RunSummary.
+type bench struct {
+	pluginv1.UnimplementedBenchmarkerServiceServer
+	hang bool
+}
+
+func (bench) Describe(context.Context, *pluginv1.DescribeBenchmarkerRequest) (*pluginv1.DescribeBenchmarkerResponse, error) {
+	return &pluginv1.DescribeBenchmarkerResponse{Plugin: &pluginv1.PluginInfo{Name: "misbehave-bench", Version: "1.0.0"}, TaskKinds: []string{"c2cuda"}}, nil
+}
+
+func (bench) Compile(_ context.Context, req *pluginv1.CompileRequest) (*pluginv1.CompileResponse, error) {
+	return &pluginv1.CompileResponse{Ok: len(req.GetSource()) > 0, Log: fmt.Sprintf("%d bytes", len(req.GetSource()))}, nil
+}
+
+func (b bench) Run(req *pluginv1.RunRequest, stream pluginv1.BenchmarkerService_RunServer) error {
+	for i, c := range req.GetConfigs() {
+		if err := stream.Send(&pluginv1.RunEvent{Event: &pluginv1.RunEvent_Config{Config: &pluginv1.ConfigResult{Config: c, Passed: true}}}); err != nil {
+			return err
+		}
+		if b.hang && i == 0 {
+			select {}
+		}
+	}
+	return stream.Send(&pluginv1.RunEvent{Event: &pluginv1.RunEvent_Done{Done: &pluginv1.RunSummary{Passed: int32(len(req.GetConfigs()))}}})
+}
+
+// policy echoes: each completion is the prompt's last message and its index.
+type policy struct {
+	pluginv1.UnimplementedPolicyServiceServer
+	saved string
+}
+
+func (*policy) Describe(context.Context, *pluginv1.DescribePolicyRequest) (*pluginv1.DescribePolicyResponse, error) {
+	return &pluginv1.DescribePolicyResponse{Plugin: &pluginv1.PluginInfo{Name: "misbehave-policy", Version: "1.0.0"}, CanUpdate: true, Model: "echo"}, nil
+}
+
+func (*policy) Generate(_ context.Context, req *pluginv1.GenerateRequest) (*pluginv1.GenerateResponse, error) {
+	resp := &pluginv1.GenerateResponse{}
+	for _, p := range req.GetPrompts() {
+		last := p.GetMessages()[len(p.GetMessages())-1].GetContent()
+		for i := range req.GetGroupSize() {
+			resp.Completions = append(resp.Completions, &pluginv1.Completion{PromptId: p.GetId(), Index: i, Text: fmt.Sprintf("%s#%d", last, i)})
+		}
+	}
+	return resp, nil
+}
+
+func (*policy) Update(_ context.Context, req *pluginv1.UpdateRequest) (*pluginv1.UpdateResponse, error) {
+	sum := 0.0
+	for _, r := range req.GetRollouts() {
+		sum += r.GetAdvantage()
+	}
+	return &pluginv1.UpdateResponse{Stats: map[string]float64{"rollouts": float64(len(req.GetRollouts())), "advantage_sum": sum}}, nil
+}
+
+func (p *policy) Save(_ context.Context, req *pluginv1.SaveRequest) (*pluginv1.SaveResponse, error) {
+	p.saved = req.GetPath()
+	return &pluginv1.SaveResponse{}, nil
+}
+
+func (p *policy) Load(_ context.Context, req *pluginv1.LoadRequest) (*pluginv1.LoadResponse, error) {
+	if req.GetPath() != p.saved {
+		return nil, status.Errorf(codes.NotFound, "nothing saved at %s", req.GetPath())
+	}
+	return &pluginv1.LoadResponse{}, nil
+}
+
 func main() {
 	mode := "ok"
 	if len(os.Args) > 1 {
@@ -66,6 +139,12 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
+	case "policy":
+		sdk.ServePolicy(&policy{})
+		return
+	case "bench", "benchhang":
+		sdk.ServeBenchmarker(bench{hang: mode == "benchhang"})
+		return
 	case "protocol2":
 		hs := sdk.Handshake
 		hs.ProtocolVersion = 2
