@@ -36,6 +36,9 @@ module.exports = grammar(CPP, {
 
   conflicts: ($, original) => original.concat([
     [$.type_specifier, $.macro_modifier],
+    [$.type_specifier, $.expression, $.macro_modifier],
+    [$._class_name, $.macro_modifier],
+    [$._declarator, $.type_specifier, $.expression, $.macro_modifier],
     [$.sized_type_specifier, $.macro_modifier],
     [$._declarator, $.type_specifier, $.macro_modifier],
   ]),
@@ -62,7 +65,15 @@ module.exports = grammar(CPP, {
       repeat($._declaration_modifiers),
     )),
 
-    macro_modifier: $ => prec.dynamic(-10, $.identifier),
+    macro_modifier: $ => prec.dynamic(-10, seq($.identifier, optional($.argument_list))),
+
+    // The same in a class head: struct ALIGN_MACRO(16) Vec3 { ... }.
+    _class_declaration: $ => seq(
+      repeat(choice($.attribute_specifier, $.alignas_qualifier, $.macro_modifier)),
+      optional($.ms_declspec_modifier),
+      repeat($.attribute_declaration),
+      $._class_declaration_item,
+    ),
 
     // __launch_bounds__(maxThreadsPerBlock[, minBlocksPerSM[, maxBlocksPerCluster]])
     launch_bounds: $ => seq('__launch_bounds__', $.argument_list),
