@@ -7,16 +7,24 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/passes/arith"
 	"github.com/cudaperf/cudaperf/analysis/passes/atomics"
 	"github.com/cudaperf/cudaperf/analysis/passes/bankconflicts"
+	"github.com/cudaperf/cudaperf/analysis/passes/blocksize"
 	"github.com/cudaperf/cudaperf/analysis/passes/coalescing"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/passes/divergence"
 	"github.com/cudaperf/cudaperf/analysis/passes/globalmem"
+	"github.com/cudaperf/cudaperf/analysis/passes/gridsize"
+	"github.com/cudaperf/cudaperf/analysis/passes/gridstride"
 	"github.com/cudaperf/cudaperf/analysis/passes/intensity"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/passes/launchbounds"
 	"github.com/cudaperf/cudaperf/analysis/passes/occupancy"
+	"github.com/cudaperf/cudaperf/analysis/passes/shuffles"
+	"github.com/cudaperf/cudaperf/analysis/passes/spills"
 	"github.com/cudaperf/cudaperf/analysis/passes/sync"
 	"github.com/cudaperf/cudaperf/analysis/passes/syncdivergence"
+	"github.com/cudaperf/cudaperf/analysis/passes/tensorcores"
 	"github.com/cudaperf/cudaperf/analysis/passes/transfers"
+	"github.com/cudaperf/cudaperf/analysis/passes/vectorize"
 )
 
 // All returns every built-in analyzer, in a stable order. The analyzer
@@ -36,5 +44,13 @@ func All() []*analysis.Analyzer {
 		sync.Analyzer,
 		syncdivergence.Analyzer,
 		transfers.Analyzer,
+		blocksize.Analyzer,
+		gridsize.Analyzer,
+		gridstride.Analyzer,
+		launchbounds.Analyzer,
+		shuffles.Analyzer,
+		spills.Analyzer,
+		tensorcores.Analyzer,
+		vectorize.Analyzer,
 	}
 }
