@@ -302,11 +302,11 @@ func (p *Plugin) startLocked(ctx context.Context) error {
 		if status.Code(err) == codes.Unimplemented {
 			hint = fmt.Sprintf("the plugin does not serve the %s service; check kind in %s", m.Kind, m.Path)
 		}
-		var hung time.Duration
 		if errors.Is(dctx.Err(), context.DeadlineExceeded) {
-			hung = h.opts.StartTimeout
+			return p.newError("start", fmt.Errorf("no answer to Describe within %s after the handshake", h.opts.StartTimeout),
+				"the plugin hangs at start; fix it, or raise --plugin-start-timeout if it is legitimately slow")
 		}
-		e, _ := p.classifyLocked("Describe", hung, err, hint)
+		e, _ := p.classifyLocked("Describe", 0, err, hint)
 		return e
 	}
 	p.describe = d
