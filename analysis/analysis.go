@@ -6,11 +6,13 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // An Analyzer describes one analysis: its identity, its documentation, the
@@ -210,6 +212,20 @@ type File struct {
 	Tree *sitter.Tree
 
 	lineStarts []uint32 // byte offset of each line, built on first use
+
+	syntaxOnce sync.Once
+	syntaxTree *syntax.Tree
+	syntaxErr  error
+}
+
+// Syntax returns a Go copy of the tree (package syntax), made on first use
+// and shared by every pass of the file. Walking it costs no cgo calls, so a
+// pass that walks the tree many times should walk the copy.
+func (f *File) Syntax() (*syntax.Tree, error) {
+	f.syntaxOnce.Do(func() {
+		f.syntaxTree, f.syntaxErr = syntax.Flatten(f.Root(), Language(), f.Src)
+	})
+	return f.syntaxTree, f.syntaxErr
 }
 
 // Range returns the range of the bytes [start, end) of the source, for

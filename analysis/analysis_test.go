@@ -124,3 +124,19 @@ func TestFileRange(t *testing.T) {
 		}
 	}
 }
+
+func TestFileSyntax(t *testing.T) {
+	src := []byte("__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }\n")
+	f, err := ParseFile(context.Background(), "k.cu", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := f.Syntax()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := f.Syntax()
+	if st != again || st.Root().String() != f.Root().String() {
+		t.Errorf("Syntax copy differs or is rebuilt:\n%s\n%s", st.Root(), f.Root())
+	}
+}

@@ -1,0 +1,221 @@
+package syntax
+
+/*
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+// Declarations of the tree-sitter runtime linked in by
+// github.com/smacker/go-tree-sitter (its api.h, ABI 14). TestParity checks
+// that they match by comparing every node with the smacker API.
+typedef struct { uint32_t row; uint32_t column; } cp_point;
+typedef struct { uint32_t context[4]; const void *id; const void *tree; } cp_node;
+typedef struct { const void *tree; const void *id; uint32_t context[3]; } cp_cursor;
+typedef uint16_t cp_symbol;
+typedef uint16_t cp_field;
+
+extern cp_cursor ts_tree_cursor_new(cp_node);
+extern void ts_tree_cursor_delete(cp_cursor *);
+extern cp_node ts_tree_cursor_current_node(const cp_cursor *);
+extern cp_field ts_tree_cursor_current_field_id(const cp_cursor *);
+extern bool ts_tree_cursor_goto_first_child(cp_cursor *);
+extern bool ts_tree_cursor_goto_next_sibling(cp_cursor *);
+extern bool ts_tree_cursor_goto_parent(cp_cursor *);
+extern cp_symbol ts_node_symbol(cp_node);
+extern uint32_t ts_node_start_byte(cp_node);
+extern uint32_t ts_node_end_byte(cp_node);
+extern cp_point ts_node_start_point(cp_node);
+extern cp_point ts_node_end_point(cp_node);
+extern bool ts_node_is_named(cp_node);
+extern bool ts_node_is_missing(cp_node);
+extern bool ts_node_is_extra(cp_node);
+extern bool ts_node_has_error(cp_node);
+
+typedef struct {
+	uint32_t start_byte, end_byte;
+	uint32_t start_row, start_col, end_row, end_col;
+	int32_t parent;
+	uint16_t symbol;
+	uint16_t field;
+	uint8_t flags;
+} cp_record;
+
+enum { CP_NAMED = 1, CP_MISSING = 2, CP_EXTRA = 4, CP_HAS_ERROR = 8 };
+
+// cp_flatten writes the nodes under root in preorder into out (at most cap
+// records) and returns how many there are; when that is more than cap the
+// caller grows out and calls again.
+static int64_t cp_flatten(cp_node root, cp_record *out, int64_t cap) {
+	cp_cursor c = ts_tree_cursor_new(root);
+	int64_t n = 0;
+	int32_t parent = -1;
+	// parents[depth] is the record index of the node at that depth.
+	int64_t depth = 0, pcap = 256;
+	int32_t *stack = malloc(sizeof(int32_t) * pcap);
+	for (;;) {
+		cp_node node = ts_tree_cursor_current_node(&c);
+		if (n < cap) {
+			cp_record *r = &out[n];
+			cp_point s = ts_node_start_point(node), e = ts_node_end_point(node);
+			r->start_byte = ts_node_start_byte(node);
+			r->end_byte = ts_node_end_byte(node);
+			r->start_row = s.row; r->start_col = s.column;
+			r->end_row = e.row; r->end_col = e.column;
+			r->parent = parent;
+			r->symbol = ts_node_symbol(node);
+			r->field = ts_tree_cursor_current_field_id(&c);
+			r->flags = (ts_node_is_named(node) ? CP_NAMED : 0) | (ts_node_is_missing(node) ? CP_MISSING : 0) |
+				(ts_node_is_extra(node) ? CP_EXTRA : 0) | (ts_node_has_error(node) ? CP_HAS_ERROR : 0);
+		}
+		int32_t self = (int32_t)n;
+		n++;
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			if (depth == pcap) {
+				pcap *= 2;
+				stack = realloc(stack, sizeof(int32_t) * pcap);
+			}
+			stack[depth++] = parent;
+			parent = self;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&c)) {
+			if (!ts_tree_cursor_goto_parent(&c)) {
+				free(stack);
+				ts_tree_cursor_delete(&c);
+				return n;
+			}
+			parent = stack[--depth];
+		}
+	}
+}
+*/
+import "C"
+
+import (
+	"fmt"
+	"sync"
+	"unsafe"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+const (
+	flagNamed    = 1
+	flagMissing  = 2
+	flagExtra    = 4
+	flagHasError = 8
+)
+
+// names caches the symbol and field names of a language.
+type names struct {
+	mu      sync.Mutex
+	lang    *sitter.Language
+	symbols map[uint16]string
+	fields  []string          // by field id
+	fieldID map[string]uint16 // by name
+}
+
+var (
+	langsMu sync.Mutex
+	langs   = map[*sitter.Language]*names{}
+)
+
+func namesOf(lang *sitter.Language) *names {
+	langsMu.Lock()
+	defer langsMu.Unlock()
+	if nm, ok := langs[lang]; ok {
+		return nm
+	}
+	nm := &names{lang: lang, symbols: map[uint16]string{}, fieldID: map[string]uint16{}}
+	nm.fields = []string{""}
+	for id := 1; id < 1<<16; id++ {
+		name := lang.FieldName(id)
+		if name == "" {
+			break
+		}
+		nm.fields = append(nm.fields, name)
+		nm.fieldID[name] = uint16(id)
+	}
+	langs[lang] = nm
+	return nm
+}
+
+func (nm *names) symbol(s uint16) string {
+	nm.mu.Lock()
+	defer nm.mu.Unlock()
+	if name, ok := nm.symbols[s]; ok {
+		return name
+	}
+	name := nm.lang.SymbolName(sitter.Symbol(s))
+	nm.symbols[s] = name
+	return name
+}
+
+// Flatten copies the tree under root (a node of a tree parsed with lang)
+// into Go memory. src is the source the tree was parsed from.
+func Flatten(root *sitter.Node, lang *sitter.Language, src []byte) (*Tree, error) {
+	if root == nil {
+		return nil, fmt.Errorf("syntax: no root node")
+	}
+	// The TSNode is the first field of sitter.Node.
+	cnode := *(*C.cp_node)(unsafe.Pointer(root))
+	capacity := int64(len(src)/2 + 64)
+	var recs []C.cp_record
+	var n int64
+	for {
+		recs = make([]C.cp_record, capacity)
+		n = int64(C.cp_flatten(cnode, &recs[0], C.int64_t(capacity)))
+		if n <= capacity {
+			break
+		}
+		capacity = n
+	}
+	nm := namesOf(lang)
+	t := &Tree{src: src, names: nm, nodes: make([]Node, n)}
+	// Symbol names, once per distinct symbol.
+	typeOf := map[uint16]string{}
+	childCount := make([]int32, n)
+	for i := int64(0); i < n; i++ {
+		r := &recs[i]
+		if r.parent >= 0 {
+			childCount[r.parent]++
+		}
+	}
+	// Children of node i are kids[kidStart[i] : kidStart[i]+childCount[i]].
+	t.kids = make([]int32, 0, n)
+	kidStart := make([]int32, n)
+	off := int32(0)
+	for i := int64(0); i < n; i++ {
+		kidStart[i] = off
+		off += childCount[i]
+	}
+	t.kids = t.kids[:off]
+	fill := make([]int32, n)
+	for i := int64(0); i < n; i++ {
+		r := &recs[i]
+		sym := uint16(r.symbol)
+		typ, ok := typeOf[sym]
+		if !ok {
+			typ = nm.symbol(sym)
+			typeOf[sym] = typ
+		}
+		nd := &t.nodes[i]
+		*nd = Node{
+			t: t, typ: typ, field: uint16(r.field), flags: uint8(r.flags),
+			startByte: uint32(r.start_byte), endByte: uint32(r.end_byte),
+			start:  sitter.Point{Row: uint32(r.start_row), Column: uint32(r.start_col)},
+			end:    sitter.Point{Row: uint32(r.end_row), Column: uint32(r.end_col)},
+			parent: int32(r.parent), index: int32(i),
+			kids: kidStart[i], nkids: childCount[i],
+		}
+		if p := r.parent; p >= 0 {
+			t.kids[kidStart[p]+fill[p]] = int32(i)
+			nd.pos = fill[p]
+			fill[p]++
+			if nd.flags&flagNamed != 0 {
+				t.nodes[p].nnamed++
+			}
+		}
+	}
+	return t, nil
+}

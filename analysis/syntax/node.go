@@ -1,0 +1,244 @@
+package syntax
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// Tree is a flattened syntax tree.
+type Tree struct {
+	src   []byte
+	names *names
+	nodes []Node  // preorder; nodes[0] is the root
+	kids  []int32 // children of each node, contiguous per node
+}
+
+// Root returns the root node.
+func (t *Tree) Root() *Node {
+	if len(t.nodes) == 0 {
+		return nil
+	}
+	return &t.nodes[0]
+}
+
+// Len returns the number of nodes (named and anonymous).
+func (t *Tree) Len() int { return len(t.nodes) }
+
+// Source returns the source the tree was parsed from.
+func (t *Tree) Source() []byte { return t.src }
+
+// Node is one node of a Tree. Its methods mirror sitter.Node's.
+type Node struct {
+	t          *Tree
+	typ        string
+	start, end sitter.Point
+	startByte  uint32
+	endByte    uint32
+	parent     int32 // -1 for the root
+	index      int32 // in t.nodes
+	kids       int32 // offset in t.kids
+	nkids      int32
+	nnamed     int32
+	pos        int32 // index among the parent's children
+	field      uint16
+	flags      uint8
+}
+
+func (n *Node) Type() string             { return n.typ }
+func (n *Node) StartByte() uint32        { return n.startByte }
+func (n *Node) EndByte() uint32          { return n.endByte }
+func (n *Node) StartPoint() sitter.Point { return n.start }
+func (n *Node) EndPoint() sitter.Point   { return n.end }
+func (n *Node) IsNamed() bool            { return n.flags&flagNamed != 0 }
+func (n *Node) IsMissing() bool          { return n.flags&flagMissing != 0 }
+func (n *Node) IsExtra() bool            { return n.flags&flagExtra != 0 }
+func (n *Node) HasError() bool           { return n.flags&flagHasError != 0 }
+
+// IsError reports whether the node is an ERROR node.
+func (n *Node) IsError() bool { return n.typ == "ERROR" }
+
+// ID identifies the node within its tree.
+func (n *Node) ID() uintptr { return uintptr(n.index) }
+
+// Equal reports whether two nodes are the same node.
+func (n *Node) Equal(o *Node) bool { return n == o }
+
+// Range returns the node's span.
+func (n *Node) Range() sitter.Range {
+	return sitter.Range{StartPoint: n.start, EndPoint: n.end, StartByte: n.startByte, EndByte: n.endByte}
+}
+
+// Content returns the node's text in src.
+func (n *Node) Content(src []byte) string {
+	if int(n.endByte) > len(src) || n.startByte > n.endByte {
+		return ""
+	}
+	return string(src[n.startByte:n.endByte])
+}
+
+// Parent returns the parent, nil for the root.
+func (n *Node) Parent() *Node {
+	if n.parent < 0 {
+		return nil
+	}
+	return &n.t.nodes[n.parent]
+}
+
+// ChildCount returns the number of children, named and anonymous.
+func (n *Node) ChildCount() uint32 { return uint32(n.nkids) }
+
+// Child returns child i, nil when out of range.
+func (n *Node) Child(i int) *Node {
+	if i < 0 || i >= int(n.nkids) {
+		return nil
+	}
+	return &n.t.nodes[n.t.kids[int(n.kids)+i]]
+}
+
+// NamedChildCount returns the number of named children.
+func (n *Node) NamedChildCount() uint32 { return uint32(n.nnamed) }
+
+// NamedChild returns named child i, nil when out of range.
+func (n *Node) NamedChild(i int) *Node {
+	if i < 0 || i >= int(n.nnamed) {
+		return nil
+	}
+	if n.nnamed == n.nkids {
+		return n.Child(i)
+	}
+	for _, k := range n.t.kids[n.kids : n.kids+n.nkids] {
+		c := &n.t.nodes[k]
+		if c.flags&flagNamed != 0 {
+			if i == 0 {
+				return c
+			}
+			i--
+		}
+	}
+	return nil
+}
+
+// ChildByFieldName returns the first child in the named field, or nil.
+// Like tree-sitter's, it finds nothing under an ERROR node, whose children
+// belong to no production.
+func (n *Node) ChildByFieldName(name string) *Node {
+	id, ok := n.t.names.fieldID[name]
+	if !ok || n.typ == "ERROR" {
+		return nil
+	}
+	for _, k := range n.t.kids[n.kids : n.kids+n.nkids] {
+		if c := &n.t.nodes[k]; c.field == id {
+			return c
+		}
+	}
+	return nil
+}
+
+// FieldNameForChild returns the field name of child i, "" when none. An
+// extra child (a comment) has none; tree-sitter's own function gives it the
+// field of the child before it.
+func (n *Node) FieldNameForChild(i int) string {
+	c := n.Child(i)
+	if c == nil {
+		return ""
+	}
+	return n.t.names.fields[c.field]
+}
+
+// FieldName returns the node's own field name in its parent.
+func (n *Node) FieldName() string { return n.t.names.fields[n.field] }
+
+// NextSibling returns the next child of the parent, nil at the end.
+func (n *Node) NextSibling() *Node {
+	if p := n.Parent(); p != nil {
+		return p.Child(int(n.pos) + 1)
+	}
+	return nil
+}
+
+// PrevSibling returns the previous child of the parent, nil at the start.
+func (n *Node) PrevSibling() *Node {
+	if p := n.Parent(); p != nil {
+		return p.Child(int(n.pos) - 1)
+	}
+	return nil
+}
+
+// NextNamedSibling returns the next named child of the parent.
+func (n *Node) NextNamedSibling() *Node {
+	for s := n.NextSibling(); s != nil; s = s.NextSibling() {
+		if s.IsNamed() {
+			return s
+		}
+	}
+	return nil
+}
+
+// PrevNamedSibling returns the previous named child of the parent.
+func (n *Node) PrevNamedSibling() *Node {
+	for s := n.PrevSibling(); s != nil; s = s.PrevSibling() {
+		if s.IsNamed() {
+			return s
+		}
+	}
+	return nil
+}
+
+// String returns the S-expression of the node's named subtree, in
+// tree-sitter's format: "(call_expression function: (identifier) ...)".
+func (n *Node) String() string {
+	var b strings.Builder
+	n.sexp(&b, "")
+	return b.String()
+}
+
+func (n *Node) sexp(b *strings.Builder, field string) {
+	if field != "" {
+		b.WriteString(field)
+		b.WriteString(": ")
+	}
+	if n.IsMissing() {
+		b.WriteString("(MISSING ")
+		if n.IsNamed() {
+			b.WriteString(n.typ)
+		} else {
+			b.WriteString(`"` + n.typ + `"`)
+		}
+		b.WriteString(")")
+		return
+	}
+	b.WriteString("(")
+	b.WriteString(n.typ)
+	for i := 0; i < int(n.nkids); i++ {
+		c := n.Child(i)
+		if !c.IsNamed() && !c.IsMissing() {
+			continue
+		}
+		b.WriteString(" ")
+		c.sexp(b, c.FieldName())
+	}
+	b.WriteString(")")
+}
+
+// Inspect visits n and its named descendants in preorder; visit returns
+// false to skip a node's children.
+func Inspect(n *Node, visit func(*Node) bool) {
+	if n == nil {
+		return
+	}
+	stack := []*Node{n}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !visit(c) {
+			continue
+		}
+		kids := c.t.kids[c.kids : c.kids+c.nkids]
+		for i := len(kids) - 1; i >= 0; i-- {
+			if k := &c.t.nodes[kids[i]]; k.flags&flagNamed != 0 {
+				stack = append(stack, k)
+			}
+		}
+	}
+}

@@ -1,0 +1,220 @@
+package syntax_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cudaperf/cudaperf/analysis/syntax"
+	"github.com/cudaperf/cudaperf/grammar"
+)
+
+func parse(t testing.TB, src []byte) (*sitter.Tree, *syntax.Tree) {
+	t.Helper()
+	tree, err := grammar.Parse(context.Background(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := syntax.Flatten(tree.RootNode(), grammar.Language(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree, st
+}
+
+// same compares a smacker node with its copy, recursively.
+func same(t *testing.T, path string, a *sitter.Node, b *syntax.Node) int {
+	t.Helper()
+	if a.Type() != b.Type() || a.StartByte() != b.StartByte() || a.EndByte() != b.EndByte() ||
+		a.StartPoint() != b.StartPoint() || a.EndPoint() != b.EndPoint() || a.IsNamed() != b.IsNamed() ||
+		a.IsMissing() != b.IsMissing() || a.HasError() != b.HasError() || a.IsError() != b.IsError() ||
+		a.ChildCount() != b.ChildCount() || a.NamedChildCount() != b.NamedChildCount() {
+		t.Fatalf("%s: node differs at %d: smacker %s %d-%d named=%v kids=%d/%d, copy %s %d-%d named=%v kids=%d/%d", path, a.StartByte(),
+			a.Type(), a.StartByte(), a.EndByte(), a.IsNamed(), a.ChildCount(), a.NamedChildCount(),
+			b.Type(), b.StartByte(), b.EndByte(), b.IsNamed(), b.ChildCount(), b.NamedChildCount())
+	}
+	n := 1
+	for i := 0; i < int(a.ChildCount()); i++ {
+		// tree-sitter's ts_node_field_name_for_child gives an extra node
+		// (a comment, an ERROR inside a production) the field of the child
+		// before it; the copy gives it none, as the tree cursor does.
+		if fa, fb := a.FieldNameForChild(i), b.FieldNameForChild(i); fa != fb && !(a.Child(i).IsExtra() && fb == "") {
+			t.Fatalf("%s: field of child %d of %s at %d: %q vs %q", path, i, a.Type(), a.StartByte(), fa, fb)
+		}
+		if f := a.FieldNameForChild(i); f != "" {
+			ca, cb := a.ChildByFieldName(f), b.ChildByFieldName(f)
+			if ca == nil && cb == nil {
+				n += same(t, path, a.Child(i), b.Child(i))
+				continue
+			}
+			if ca == nil || cb == nil {
+				t.Fatalf("%s: ChildByFieldName(%q) of %s at %d: smacker %v, copy %v", path, f, a.Type(), a.StartByte(), ca, cb)
+			}
+			if ca.StartByte() != cb.StartByte() || ca.Type() != cb.Type() {
+				t.Fatalf("%s: ChildByFieldName(%q) of %s differs", path, f, a.Type())
+			}
+		}
+		n += same(t, path, a.Child(i), b.Child(i))
+	}
+	for i := 0; i < int(a.NamedChildCount()); i++ {
+		if a.NamedChild(i).StartByte() != b.NamedChild(i).StartByte() || a.NamedChild(i).Type() != b.NamedChild(i).Type() {
+			t.Fatalf("%s: named child %d of %s differs", path, i, a.Type())
+		}
+	}
+	return n
+}
+
+// TestParity compares every node of the copy with tree-sitter's own answers
+// on real CUDA files and on files with syntax errors.
+func TestParity(t *testing.T) {
+	paths, _ := filepath.Glob("../../grammar/testdata/corpus/*.cu")
+	more, _ := filepath.Glob("../driver/testdata/*.cu")
+	paths = append(paths, more...)
+	if len(paths) < 10 {
+		t.Fatalf("only %d test files", len(paths))
+	}
+	total := 0
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, st := parse(t, src)
+		if st.Len() < 1 {
+			t.Fatalf("%s: empty copy", p)
+		}
+		total += same(t, p, tree.RootNode(), st.Root())
+		if !tree.RootNode().HasError() {
+			if a, b := tree.RootNode().String(), st.Root().String(); a != b {
+				t.Errorf("%s: String differs:\n%s\n%s", p, a, b)
+			}
+		}
+		tree.Close()
+	}
+	t.Logf("%d files, %d nodes", len(paths), total)
+}
+
+func TestNavigation(t *testing.T) {
+	src := []byte("int f(int a, int b) { return a + b; }\n")
+	_, st := parse(t, src)
+	fn := st.Root().NamedChild(0)
+	if fn.Type() != "function_definition" || fn.Parent() != st.Root() || st.Root().Parent() != nil {
+		t.Fatalf("root = %s", st.Root())
+	}
+	params := fn.ChildByFieldName("declarator").ChildByFieldName("parameters")
+	a, b := params.NamedChild(0), params.NamedChild(1)
+	if a.NextNamedSibling() != b || b.PrevNamedSibling() != a || a.NextSibling().Type() != "," || b.NextNamedSibling() != nil {
+		t.Error("siblings")
+	}
+	if a.Content(src) != "int a" || params.NamedChild(5) != nil || params.Child(-1) != nil || fn.ChildByFieldName("nope") != nil {
+		t.Error("content / bounds")
+	}
+	if !a.Equal(params.NamedChild(0)) || a.ID() == b.ID() {
+		t.Error("identity")
+	}
+	var types []string
+	syntax.Inspect(fn.ChildByFieldName("body"), func(n *syntax.Node) bool {
+		types = append(types, n.Type())
+		return n.Type() != "binary_expression"
+	})
+	if len(types) != 3 || types[2] != "binary_expression" {
+		t.Errorf("Inspect = %v", types)
+	}
+}
+
+func FuzzFlatten(f *testing.F) {
+	f.Add([]byte("__global__ void k(float *x) { x[threadIdx.x] = 1; }"))
+	f.Add([]byte("int main( { return (1 + ; }"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		tree, st := parse(t, src)
+		defer tree.Close()
+		same(t, "fuzz", tree.RootNode(), st.Root())
+	})
+}
+
+func BenchmarkWalkSmacker(b *testing.B) {
+	trees := benchTrees(b)
+	b.ResetTimer()
+	defer cpuPerOp(b, cpuTime())
+	for i := 0; i < b.N; i++ {
+		for _, tr := range trees {
+			walkSmacker(tr.sm.RootNode())
+		}
+	}
+}
+
+func BenchmarkWalkCopy(b *testing.B) {
+	trees := benchTrees(b)
+	b.ResetTimer()
+	defer cpuPerOp(b, cpuTime())
+	for i := 0; i < b.N; i++ {
+		for _, tr := range trees {
+			syntax.Inspect(tr.cp.Root(), func(n *syntax.Node) bool { _ = n.Type(); return true })
+		}
+	}
+}
+
+func BenchmarkFlatten(b *testing.B) {
+	trees := benchTrees(b)
+	b.ResetTimer()
+	defer cpuPerOp(b, cpuTime())
+	for i := 0; i < b.N; i++ {
+		for _, tr := range trees {
+			if _, err := syntax.Flatten(tr.sm.RootNode(), grammar.Language(), tr.src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+type benchTree struct {
+	src []byte
+	sm  *sitter.Tree
+	cp  *syntax.Tree
+}
+
+func benchTrees(b *testing.B) []benchTree {
+	paths, _ := filepath.Glob("../../grammar/testdata/corpus/*.cu")
+	if len(paths) == 0 {
+		b.Skip("no corpus")
+	}
+	var out []benchTree
+	for _, p := range paths {
+		src, _ := os.ReadFile(p)
+		sm, cp := parse(b, src)
+		out = append(out, benchTree{src, sm, cp})
+	}
+	return out
+}
+
+// walkSmacker is analysis.Inspect's loop on smacker nodes.
+func walkSmacker(n *sitter.Node) {
+	stack := []*sitter.Node{n}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		_ = c.Type()
+		for i := int(c.NamedChildCount()) - 1; i >= 0; i-- {
+			stack = append(stack, c.NamedChild(i))
+		}
+	}
+}
+
+// cpuTime is the process's CPU time; the development machine is shared, so
+// the benchmarks also report CPU ms per op, which the load does not inflate.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func cpuPerOp(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64((cpuTime()-start).Milliseconds())/float64(b.N), "cpu-ms/op")
+}
