@@ -92,6 +92,25 @@ module.exports = grammar(CPP, {
       ')',
     ),
 
+    // tree-sitter-cpp misses an unnamed enum with a base type,
+    // `enum : uint32_t { A, B };`, common in CUDA code for flag constants.
+    enum_specifier: $ => prec.right(seq(
+      'enum',
+      optional(choice('class', 'struct')),
+      choice(
+        seq(
+          field('name', $._class_name),
+          optional($._enum_base_clause),
+          optional(field('body', $.enumerator_list)),
+        ),
+        seq(
+          optional($._enum_base_clause),
+          field('body', $.enumerator_list),
+        ),
+      ),
+      optional($.attribute_specifier),
+    )),
+
     // Kernel launch: k<<<grid, block[, shared_mem[, stream]]>>>(args).
     call_expression: ($, original) => choice(
       original,

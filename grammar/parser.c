@@ -3,5 +3,5 @@
 // cgo compiles only this directory; the generated parser lives in src/ (the
 // layout the tree-sitter CLI expects). The digest of src/ makes this file
 // change whenever src/ does, so that Go's build cache recompiles it:
-// src sha256 5c22b630acc007627aa3967c7092ae94bd6fe478942a13f36d8e33eb1291acad
+// src sha256 f94af33ad055c25ebc9e69614c3b0de649d55ae430324ea2e521e5e20923ac24
 #include "src/parser.c"
