@@ -61,7 +61,7 @@ func TestForms(t *testing.T) {
 		})
 		return false
 	})
-	if checked != 31 {
+	if checked != 33 {
 		t.Fatalf("checked only %d forms; the testdata markers are not being found", checked)
 	}
 }
@@ -128,5 +128,30 @@ func TestSubst(t *testing.T) {
 	un := Opaque(NonAffine, "i").Subst(map[string]Form{"i": Sym("threadIdx.x")})
 	if un.Kind != NonAffine || !un.ThreadDependent() {
 		t.Errorf("Subst of a non-affine form = %s, want non-affine(threadIdx.x)", un)
+	}
+}
+
+// TestLaneValue evaluates forms with atoms lane by lane: the 2-D
+// decomposition of a 1-D block recombines to the thread index.
+func TestLaneValue(t *testing.T) {
+	tid := Sym("threadIdx.x")
+	tx, ty := tid.Rem(Const(16)), tid.Div(Const(16))
+	back := ty.Scale(16).Add(tx)
+	if back.Kind != Affine || !back.HasAtoms(true) || !back.ThreadDependent() {
+		t.Fatalf("16*(tid/16) + tid%%16 = %s: want an affine form over atoms", back)
+	}
+	for lane := int64(0); lane < 64; lane++ {
+		v, ok := back.LaneValue(func(s string) (int64, bool) {
+			if s == "threadIdx.x" {
+				return lane, true
+			}
+			return 0, false
+		})
+		if !ok || v != lane {
+			t.Fatalf("lane %d: value %d (ok %v)", lane, v, ok)
+		}
+	}
+	if _, ok := back.LaneValue(func(string) (int64, bool) { return 0, false }); ok {
+		t.Error("LaneValue succeeded without a value for threadIdx.x")
 	}
 }

@@ -451,6 +451,14 @@ func (s *Scope) binary(n *sitter.Node, src []byte, at uint32) Form {
 	}
 	a, aok := l.Int()
 	b, bok := r.Int()
+	if bok && !aok {
+		switch op {
+		case "&", "|", "^":
+			if at, ok := threadAtom(l, op, b); ok {
+				return at
+			}
+		}
+	}
 	if aok && bok {
 		switch op {
 		case "&":

@@ -235,11 +235,11 @@ func (f Form) Div(g Form) Form {
 		return Const(v / c)
 	}
 	if f.Const%c != 0 {
-		return f.nonAffine()
+		return f.inexact("/", c)
 	}
 	for _, t := range f.terms {
 		if t.Coef%c != 0 {
-			return f.nonAffine()
+			return f.inexact("/", c)
 		}
 	}
 	out := Form{Const: f.Const / c}
@@ -259,13 +259,22 @@ func (f Form) Rem(g Form) Form {
 	}
 	for _, t := range f.terms {
 		if t.Coef%c != 0 {
-			return f.nonAffine()
+			return f.inexact("%", c)
 		}
 	}
 	if len(f.terms) > 0 && f.Const < 0 {
-		return f.nonAffine() // sign of the result depends on the symbols
+		return f.inexact("%", c) // sign of the result depends on the symbols
 	}
 	return Const(f.Const % c)
+}
+
+// inexact is f op c that does not simplify: an atom when f depends on the
+// thread, else NonAffine.
+func (f Form) inexact(op string, c int64) Form {
+	if a, ok := threadAtom(f, op, c); ok {
+		return a
+	}
+	return f.nonAffine()
 }
 
 // nonAffine demotes an affine form to NonAffine over its symbols.
@@ -343,8 +352,15 @@ func addSorted(list []string, s string) []string {
 	return list
 }
 
-// IsThreadSym reports whether s is threadIdx.x, threadIdx.y or threadIdx.z.
-func IsThreadSym(s string) bool { return strings.HasPrefix(s, "threadIdx.") }
+// IsThreadSym reports whether s is threadIdx.x, threadIdx.y or threadIdx.z,
+// or an atom computed from them.
+func IsThreadSym(s string) bool {
+	if strings.HasPrefix(s, "threadIdx.") {
+		return true
+	}
+	a, ok := lookupAtom(s)
+	return ok && a.inner.ThreadDependent()
+}
 
 // IsBuiltinUniform reports whether s is a built-in that is the same for all
 // threads of a block: blockIdx.*, blockDim.*, gridDim.*.

@@ -9,8 +9,8 @@ __global__ void vecadd(const float* a, const float* b, float* c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x; // form: blockDim.x*blockIdx.x + threadIdx.x
   int j = i * 2 + 3;                              // form: 2*blockDim.x*blockIdx.x + 2*threadIdx.x + 3
   int tid = threadIdx.x;
-  int lane = tid % 32;                            // form: non-affine(threadIdx.x)
-  int warp = tid / warpSize;                      // form: non-affine(threadIdx.x)
+  int lane = tid % 32;                            // form: (threadIdx.x)%32
+  int warp = tid / warpSize;                      // form: (threadIdx.x)/32
   int half = (2 * tid + 4) / 2;                   // form: threadIdx.x + 2
   int sh = tid << 2;                              // form: 4*threadIdx.x
   int k = TILE + HALF + B + W;                    // form: 433
@@ -24,6 +24,8 @@ __global__ void vecadd(const float* a, const float* b, float* c, int n) {
   int mm = min(3, 5) + max(n, 2) * 0;             // form: 3
   int mul = __mul24(blockIdx.x, blockDim.x);      // form: blockDim.x*blockIdx.x
   int y = 0x10 + 010 + 0b11 + 1'000 + 4u;         // form: 1031
+  int t16 = (tid & 15) + 16 * (tid >> 4);         // form: (threadIdx.x)&15 + 16*(threadIdx.x)/16
+  int sw = tid ^ 1;                               // form: (threadIdx.x)^1
   c[i] = a[i] + b[i];
 }
 

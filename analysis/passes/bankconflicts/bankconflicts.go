@@ -26,47 +26,44 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // Degree returns the bank-conflict degree of a warp accessing shared
-// elements of size bytes at index, and the lane stride in elements; ok is
-// false when the index is not affine in threadIdx.x.
+// elements of size bytes at index (evaluated per lane, affine.Form.Warp),
+// and the lane stride in elements (-1 when the lanes are not evenly
+// spaced); ok is false when the index is not affine or scales the thread
+// index by a runtime value.
 func Degree(index affine.Form, size int64) (degree int, stride int64, ok bool) {
-	if index.Kind != affine.Affine {
+	lanes, symbolic, ok := index.Warp()
+	if !ok || len(symbolic) > 0 {
 		return 0, 0, false
 	}
 	if size <= 0 {
 		size = 4
 	}
-	for _, t := range index.Terms() {
-		if t.Mono == "threadIdx.x" {
-			stride = t.Coef
-			continue
-		}
-		for _, f := range affine.Factors(t.Mono) {
-			if f == "threadIdx.x" {
-				return 0, 0, false // a symbolic stride
-			}
-		}
-	}
+	step := lanes[1] - lanes[0]
+	stride = step
 	if stride < 0 {
 		stride = -stride
 	}
-	if stride == 0 {
-		return 1, 0, true
+	for l := range lanes {
+		if lanes[l]-lanes[0] != int64(l)*step {
+			stride = -1 // not evenly spaced
+			break
+		}
 	}
 	// Wide elements are served in phases of 128 bytes.
-	lanesPerPhase := int64(32)
+	lanesPerPhase := 32
 	if size > 4 {
-		lanesPerPhase = 128 / size
+		lanesPerPhase = int(128 / size)
 		if lanesPerPhase < 1 {
 			lanesPerPhase = 1
 		}
 	}
 	degree = 1
-	for start := int64(0); start < 32; start += lanesPerPhase {
+	for start := 0; start < 32; start += lanesPerPhase {
 		words := map[int64]map[int64]bool{}
 		for l := start; l < start+lanesPerPhase && l < 32; l++ {
-			addr := l * stride * size
-			for w := addr / 4; w <= (addr+size-1)/4; w++ {
-				b := w % 32
+			addr := lanes[l] * size
+			for w := floorDiv(addr, 4); w <= floorDiv(addr+size-1, 4); w++ {
+				b := ((w % 32) + 32) % 32
 				if words[b] == nil {
 					words[b] = map[int64]bool{}
 				}
@@ -80,6 +77,14 @@ func Degree(index affine.Form, size int64) (degree int, stride int64, ok bool) {
 		}
 	}
 	return degree, stride, true
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -127,7 +132,13 @@ func report(pass *analysis.Pass, df *dataflow.Result, kernel string, a *dataflow
 	if a.Write {
 		verb = "store"
 	}
+	apart := "the lanes' addresses"
+	if stride >= 0 {
+		apart = "neighbouring threads are " + strconv.FormatInt(stride, 10) + " elements of " + strconv.FormatInt(a.Size, 10) + " B apart, so"
+	} else {
+		apart += " map"
+	}
 	pass.ReportKernelf(kernel, a.Node,
-		"shared-memory %s %s has a %d-way bank conflict: neighbouring threads are %d elements of %d B apart, so %d lanes hit different words of the same bank and the request is replayed %d times; %s",
-		verb, pass.File.Text(a.Node), deg, stride, a.Size, deg, deg, fix)
+		"shared-memory %s %s has a %d-way bank conflict: %s %d lanes hit different words of the same bank and the request is replayed %d times; %s",
+		verb, pass.File.Text(a.Node), deg, apart, deg, deg, fix)
 }

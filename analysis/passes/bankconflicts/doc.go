@@ -10,7 +10,8 @@
 // words of the same bank; otherwise it is replayed once per extra word. For
 // every __shared__ access the flattened index (tile[r][c] of tile[R][C] is
 // r·C + c) is an affine form; its coefficient of threadIdx.x is the lane
-// stride a in elements. With element size s the lanes touch words
+// stride a in elements (the index is evaluated per lane, so t % 16 and
+// t / 16 decompositions are exact). With element size s the lanes touch words
 // ⌊l·a·s / 4⌋ … and the degree is the largest number of distinct words any
 // bank receives (8-byte elements are served per half warp, 16-byte per
 // quarter warp, as the hardware does). For 4-byte elements this is

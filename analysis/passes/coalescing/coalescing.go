@@ -2,8 +2,8 @@ package coalescing
 
 import (
 	_ "embed"
-	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
@@ -48,70 +48,52 @@ func (r Request) Efficiency() float64 {
 }
 
 // Analyze computes the request of a warp accessing elements of size bytes
-// at index.
+// at index, from the addresses of its 32 lanes (affine.Form.Warp).
 func Analyze(index affine.Form, size int64) Request {
 	if size <= 0 {
 		size = 4
 	}
 	ideal := int(ceilDiv(32*size, 32))
-	if index.Kind != affine.Affine {
+	lanes, symbolic, ok := index.Warp()
+	if !ok {
 		return Request{Ideal: ideal}
 	}
-	var stride int64
-	symbolic := ""
-	for _, t := range index.Terms() {
-		if t.Mono == "threadIdx.x" {
-			stride = t.Coef
-			continue
-		}
-		fs := affine.Factors(t.Mono)
-		has := false
-		for _, f := range fs {
-			if f == "threadIdx.x" {
-				if has {
-					return Request{Ideal: ideal} // threadIdx.x squared: not a stride
-				}
-				has = true
-			}
-		}
-		if has {
-			rest := ""
-			for _, f := range fs {
-				if f != "threadIdx.x" {
-					if rest != "" {
-						rest += "*"
-					}
-					rest += f
-				}
-			}
-			if t.Coef != 1 {
-				rest = fmt.Sprintf("%d*%s", t.Coef, rest)
-			}
-			if symbolic != "" {
-				symbolic += " + "
-			}
-			symbolic += rest
-		}
-	}
-	if symbolic != "" {
-		// One lane per sector (or more for elements wider than a sector).
-		return Request{Known: true, Symbolic: symbolic, Sectors: 32 * int(ceilDiv(size, 32)), Ideal: ideal}
-	}
-	if stride < 0 {
-		stride = -stride
-	}
-	if stride == 0 {
-		s := int(ceilDiv(size, 32))
-		return Request{Known: true, Sectors: s, Ideal: s}
-	}
 	seen := map[int64]bool{}
-	for l := int64(0); l < 32; l++ {
-		first := l * stride * size
-		for b := first / 32; b <= (first+size-1)/32; b++ {
+	for _, e := range lanes {
+		first := e * size
+		for b := floorDiv(first, 32); b <= floorDiv(first+size-1, 32); b++ {
 			seen[b] = true
 		}
 	}
-	return Request{Known: true, Stride: stride, Sectors: len(seen), Ideal: ideal}
+	req := Request{Known: true, Sectors: len(seen), Ideal: ideal, Symbolic: strings.Join(symbolic, " + ")}
+	// A linear pattern has a stride to report; a broadcast counts as ideal.
+	stride := lanes[1] - lanes[0]
+	linear := true
+	for l := range lanes {
+		if lanes[l]-lanes[0] != int64(l)*stride {
+			linear = false
+		}
+	}
+	if linear {
+		req.Stride = stride
+		if req.Stride < 0 {
+			req.Stride = -req.Stride
+		}
+		if stride == 0 {
+			req.Ideal = req.Sectors
+		}
+	} else {
+		req.Stride = -1
+	}
+	return req
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
 }
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
@@ -169,6 +151,12 @@ func report(pass *analysis.Pass, kernel string, a *dataflow.Access, req Request)
 		verb = "read-modify-write of"
 	}
 	text := pass.File.Text(a.Node)
+	if req.Stride < 0 {
+		pass.ReportKernelf(kernel, a.Node,
+			"global %s %s is uncoalesced: the lanes of a warp touch %d 32-byte sectors instead of %d (%.1fx the ideal); arrange the index so that consecutive threadIdx.x values access consecutive elements",
+			verb, text, req.Sectors, req.Ideal, float64(req.Sectors)/float64(req.Ideal))
+		return
+	}
 	if req.Symbolic != "" {
 		pass.ReportKernelf(kernel, a.Node,
 			"global %s %s is uncoalesced: neighbouring threads (threadIdx.x) are %s elements apart, so a warp touches up to %d 32-byte sectors instead of %d; make threadIdx.x index the contiguous dimension (swap the row and column roles, or stage the tile through shared memory)",

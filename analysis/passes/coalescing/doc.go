@@ -6,17 +6,18 @@
 // global memory coalescing: 32-byte sectors per warp request versus the ideal
 //
 // For every global load and store the index is turned into an affine form
-// (package affine) and its coefficient of threadIdx.x — the distance, in
-// elements, between neighbouring lanes of a warp — is read off. With
-// element size s bytes and lane stride a, the 32 lanes touch the sectors
-// (32-byte segments) covering bytes l·a·s … l·a·s + s − 1 for l = 0 … 31.
-// The ideal is the stride-1 request, ceil(32·s / 32) sectors (4 for float,
-// 8 for double, 16 for float4). A symbolic stride (a[threadIdx.x * K]) is
-// taken as one sector per lane. An index with no threadIdx.x term is a
-// broadcast (one sector for the whole warp) and counts as ideal; rows
-// indexed by threadIdx.y are assumed to be whole warps (blockDim.x ≥ 32).
-// An index that is not affine in threadIdx.x (a[b[i]], a[i % n]) is
-// unknown: it is not counted as good, but reported in coal_unknown.
+// (package affine) and evaluated for the 32 lanes of a warp: threadIdx.x is
+// the lane, threadIdx.y and threadIdx.z are fixed (rows of a block are
+// assumed to be whole warps, blockDim.x ≥ 32), thread-dependent quotients
+// and remainders such as t / 16 and t % 16 are computed per lane, and every
+// other symbol (parameters, blockIdx, loop counters) gets a large value, as
+// problem sizes have: A[row * K + k] with row on threadIdx.x puts lanes K
+// elements apart. With element size s the lanes touch the sectors (32-byte
+// segments) covering their s bytes; the ideal is the stride-1 request,
+// ceil(32·s / 32) sectors (4 for float, 8 for double, 16 for float4). A
+// broadcast (all lanes on one element) counts as ideal. An index that is
+// not affine (a[b[i]], a[f(i)]) is unknown: it is not counted as good, but
+// reported in coal_unknown.
 //
 // Features, per kernel (accesses in the device functions it calls
 // included), each access weighted by its loop weight:

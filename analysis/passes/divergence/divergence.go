@@ -75,10 +75,18 @@ func Classify(s *affine.Scope, cond *sitter.Node, src []byte) Form {
 				thread, other = fr, fl
 			}
 			if thread.Kind == affine.Affine && thread.ThreadDependent() && other.Kind == affine.Affine && !other.ThreadDependent() {
-				if op == "==" || op == "!=" {
-					return Election
+				// Periodic atoms (tid % 32, tid & 1) make the condition
+				// alternate inside every warp; quotients (tid / 16) keep it
+				// monotone like a plain index.
+				switch {
+				case thread.HasAtoms(true):
+				case op == "==" || op == "!=":
+					if !thread.HasAtoms(false) {
+						return Election
+					}
+				default:
+					return Guard
 				}
-				return Guard
 			}
 		}
 	}

@@ -45,8 +45,24 @@ __global__ void gather(const float* in, const int* idx, float* out) { // want ke
   out[i] = in[idx[i]];
 }
 
-__global__ void allunknown(const float* in, const int* idx, float* out) { // want kernel=allunknown coal:"0" coal_unknown:"1"
-  out[idx[threadIdx.x % 7]] = in[idx[threadIdx.x % 5]];
+__device__ int hash(int);
+__global__ void allunknown(const float* in, float* out) { // want kernel=allunknown coal:"0" coal_unknown:"1"
+  out[hash(threadIdx.x)] = in[hash(threadIdx.x + 1)];
+}
+
+// The 2-D decomposition of a 1-D block: lanes 0-15 read one row, 16-31 the
+// next, 16 floats each — 4 sectors, ideal.
+__global__ void tiles(const float* A, float* out, int K) { // want kernel=tiles coal:"1"
+  int t = threadIdx.x;
+  int r = t / 16, c = t % 16;
+  out[t] = A[r * K + c];
+}
+
+// A swizzle: eight groups of four lanes, 256 bytes apart, read neighbouring
+// elements — 8 sectors instead of 4.
+__global__ void scatter(const float* in, float* out) { // want kernel=scatter coal:"0.75"
+  int t = threadIdx.x;
+  out[t] = in[(t % 8) * 64 + t / 8]; // want `lanes of a warp touch 8 32-byte sectors instead of 4 \(2.0x`
 }
 
 // A device function's accesses count for the kernel that calls it.

@@ -1,0 +1,177 @@
+package affine
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// An atom is a thread-dependent value that is not a sum of monomials but
+// is a known function of one: tid / 16, tid % 32, tid & 31, (tid ^ 1). It
+// is kept as a symbol, named after its definition ("(threadIdx.x)%16"), so
+// that an index such as 16*(tid/16) + tid%16 stays an affine form over
+// symbols whose value in each lane can still be computed (LaneValue). The
+// 2-D decomposition tx = t % 16, ty = t / 16 of a 1-D block is the common
+// case.
+type atom struct {
+	inner Form
+	op    string // "/", "%", "&", "|", "^"
+	c     int64
+}
+
+// atoms interns atom definitions by name. Names determine definitions, so
+// the table only grows and is shared by all files.
+var atoms sync.Map // string → atom
+
+func makeAtom(inner Form, op string, c int64) Form {
+	name := "(" + inner.String() + ")" + op + strconv.FormatInt(c, 10)
+	atoms.LoadOrStore(name, atom{inner: inner, op: op, c: c})
+	return Sym(name)
+}
+
+func lookupAtom(s string) (atom, bool) {
+	if !strings.HasPrefix(s, "(") {
+		return atom{}, false
+	}
+	v, ok := atoms.Load(s)
+	if !ok {
+		return atom{}, false
+	}
+	return v.(atom), true
+}
+
+// IsAtom reports whether symbol s is an atom, and its operator.
+func IsAtom(s string) (op string, ok bool) {
+	a, ok := lookupAtom(s)
+	return a.op, ok
+}
+
+// HasAtoms reports whether an affine form contains atoms; with periodic
+// ones (% & | ^), when periodic is true, only those count.
+func (f Form) HasAtoms(periodic bool) bool {
+	for _, t := range f.terms {
+		for _, s := range Factors(t.Mono) {
+			if a, ok := lookupAtom(s); ok && (!periodic || a.op != "/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// threadAtom makes an atom when f depends on the thread; otherwise it
+// reports false and the caller keeps its uniform non-affine result.
+func threadAtom(f Form, op string, c int64) (Form, bool) {
+	if f.Kind != Affine || !f.ThreadDependent() {
+		return Form{}, false
+	}
+	return makeAtom(f, op, c), true
+}
+
+// LaneValue evaluates an affine form with the symbols given by val; atoms
+// are evaluated from their definitions. ok is false when val does not know
+// a symbol or the form is not affine.
+func (f Form) LaneValue(val func(sym string) (int64, bool)) (int64, bool) {
+	if f.Kind != Affine {
+		return 0, false
+	}
+	sum := f.Const
+	for _, t := range f.terms {
+		p := t.Coef
+		for _, s := range Factors(t.Mono) {
+			v, ok := symValue(s, val)
+			if !ok {
+				return 0, false
+			}
+			p *= v
+		}
+		sum += p
+	}
+	return sum, true
+}
+
+func symValue(s string, val func(string) (int64, bool)) (int64, bool) {
+	if a, ok := lookupAtom(s); ok {
+		x, ok := a.inner.LaneValue(val)
+		if !ok {
+			return 0, false
+		}
+		switch a.op {
+		case "/":
+			return x / a.c, true
+		case "%":
+			return x % a.c, true
+		case "&":
+			return x & a.c, true
+		case "|":
+			return x | a.c, true
+		case "^":
+			return x ^ a.c, true
+		}
+		return 0, false
+	}
+	return val(s)
+}
+
+// Warp evaluates an index for the 32 lanes of a warp: threadIdx.x = lane,
+// threadIdx.y = threadIdx.z = 0 (rows of a block are assumed to be whole
+// warps, blockDim.x ≥ 32), and every other symbol a distinct large
+// multiple of 64. The large values stand for problem sizes: a term such as
+// K*threadIdx.x then puts neighbouring lanes far apart, as a matrix
+// dimension does, while terms without the thread index only shift all
+// lanes alike (keeping 256-byte alignment). symbolic lists the monomials
+// that multiply the thread index by such a symbol (the "K" of K*tid).
+// ok is false for forms that are not affine.
+func (f Form) Warp() (lanes [32]int64, symbolic []string, ok bool) {
+	if f.Kind != Affine {
+		return lanes, nil, false
+	}
+	uniform := map[string]int64{}
+	for _, s := range f.Symbols() {
+		if !IsThreadSym(s) {
+			uniform[s] = 0
+		}
+	}
+	var names []string
+	for s := range uniform {
+		names = append(names, s)
+	}
+	sort.Strings(names)
+	for i, s := range names {
+		uniform[s] = 4096 + 64*int64(i)
+	}
+	for _, t := range f.terms {
+		var u []string
+		thread := false
+		for _, s := range Factors(t.Mono) {
+			if IsThreadSym(s) {
+				thread = true
+			} else {
+				u = append(u, s)
+			}
+		}
+		if thread && len(u) > 0 {
+			symbolic = append(symbolic, strings.Join(u, "*"))
+		}
+	}
+	for l := int64(0); l < 32; l++ {
+		v, ok := f.LaneValue(func(s string) (int64, bool) {
+			switch s {
+			case "threadIdx.x":
+				return l, true
+			case "threadIdx.y", "threadIdx.z":
+				return 0, true
+			}
+			if v, ok := uniform[s]; ok {
+				return v, true
+			}
+			return 0, false
+		})
+		if !ok {
+			return lanes, nil, false
+		}
+		lanes[l] = v
+	}
+	return lanes, symbolic, true
+}
