@@ -48,6 +48,9 @@ type Loop struct {
 	Kind  Kind
 	Trips int64  // for Constant
 	Expr  string // the count: "16", "n", "(n - 1) / 4", "log2(blockDim.x)", "n / (blockDim.x*gridDim.x)", "?"
+	// Start and Step are the induction variable's first value and its
+	// additive step, when known (Step is zero for geometric loops).
+	Start, Step affine.Form
 	// Weight is the factor this loop multiplies the counts inside it by.
 	Weight float64
 }
@@ -137,50 +140,58 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 	}
 	op := opOf(cond)
 	left, right := cond.ChildByFieldName("left"), cond.ChildByFieldName("right")
-	var v string
-	var boundNode *sitter.Node
-	switch {
-	case left != nil && left.Type() == "identifier":
-		v, boundNode = left.Content(src), right
-	case right != nil && right.Type() == "identifier":
-		v, boundNode = right.Content(src), left
-		op = flip(op)
-	default:
+	// Candidates for the induction variable: either side of the test, or
+	// the variable of a "v + offset" side; the one the loop updates wins.
+	type cand struct {
+		v       string
+		bound   *sitter.Node
+		offset  *sitter.Node
+		offSign int64
+		op      string
+	}
+	var cands []cand
+	if v := identOf(left, src); v != "" {
+		cands = append(cands, cand{v: v, bound: right, offSign: 1, op: op})
+	}
+	if v := identOf(right, src); v != "" {
+		cands = append(cands, cand{v: v, bound: left, offSign: 1, op: flip(op)})
+	}
+	for _, side := range []*sitter.Node{left, right} {
+		if side == nil || side.Type() != "binary_expression" || (opOf(side) != "+" && opOf(side) != "-") {
+			continue
+		}
+		if v := identOf(side.ChildByFieldName("left"), src); v != "" {
+			c := cand{v: v, offset: side.ChildByFieldName("right"), offSign: 1, op: op}
+			if opOf(side) == "-" {
+				c.offSign = -1
+			}
+			if side == left {
+				c.bound = right
+			} else {
+				c.bound, c.op = left, flip(op)
+			}
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
 		return unknown(n, "")
 	}
+	var chosen *cand
+	var updates []*sitter.Node
+	for i := range cands {
+		if u := updatesOf(n, cands[i].v, src); len(u) == 1 {
+			chosen, updates = &cands[i], u
+			break
+		}
+	}
+	if chosen == nil {
+		return unknown(n, cands[0].v)
+	}
+	v, boundNode, offset, offSign := chosen.v, chosen.bound, chosen.offset, chosen.offSign
+	op = chosen.op
 	switch op {
 	case "<", "<=", ">", ">=", "!=":
 	default:
-		return unknown(n, v)
-	}
-	// The update: the for's update clause, or the body's writes of v.
-	var updates []*sitter.Node
-	collect := func(root *sitter.Node) {
-		analysis.Inspect(root, func(c *sitter.Node) bool {
-			switch c.Type() {
-			case "for_statement", "while_statement", "do_statement", "lambda_expression":
-				return c.StartByte() == root.StartByte() && root.Type() != "for_statement"
-			case "assignment_expression":
-				if l := c.ChildByFieldName("left"); l != nil && l.Type() == "identifier" && l.Content(src) == v {
-					updates = append(updates, c)
-				}
-			case "update_expression":
-				if a := c.ChildByFieldName("argument"); a != nil && a.Type() == "identifier" && a.Content(src) == v {
-					updates = append(updates, c)
-				}
-			}
-			return true
-		})
-	}
-	if n.Type() == "for_statement" {
-		if u := n.ChildByFieldName("update"); u != nil {
-			collect(u)
-		}
-	}
-	if body := n.ChildByFieldName("body"); body != nil {
-		collect(body)
-	}
-	if len(updates) != 1 {
 		return unknown(n, v)
 	}
 	start, ok := startOf(s, n, v)
@@ -188,6 +199,9 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 		return unknown(n, v)
 	}
 	bound := s.Eval(boundNode)
+	if offset != nil {
+		bound = bound.Sub(s.Eval(offset).Scale(offSign))
+	}
 	// Mention of v in the bound means a moving target: give up.
 	if mentions(bound, v) || bound.Kind == affine.Unknown {
 		return unknown(n, v)
@@ -195,6 +209,7 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 	step, factor, gop := stepOf(s, updates[0], v)
 	if gop != "" {
 		l := geometric(n, v, start, bound, op, gop, factor)
+		l.Start = start
 		if l.Kind == Symbolic {
 			base := boundNode.Content(src)
 			if gop == "/" {
@@ -208,9 +223,10 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 		return unknown(n, v)
 	}
 	if step.DependsOn(func(x string) bool { return len(x) > 8 && x[:8] == "gridDim." }) {
-		return &Loop{Node: n, Var: v, Kind: GridStride, Expr: fmt.Sprintf("(%s) / (%s)", bound.String(), step.String()), Weight: 1}
+		return &Loop{Node: n, Var: v, Kind: GridStride, Expr: fmt.Sprintf("(%s) / (%s)", bound.String(), step.String()), Weight: 1, Start: start, Step: step}
 	}
 	l := additive(n, v, dropThreads(start), bound, op, step)
+	l.Start, l.Step = start, step
 	if l.Kind == Symbolic && l.Expr == "?" {
 		// A bound like (n + TILE - 1) / TILE is not affine; show it as written.
 		l.Expr = boundNode.Content(src)
@@ -306,6 +322,38 @@ func test(x int64, op string, b int64) bool {
 		return x != b
 	}
 	return false
+}
+
+// updatesOf returns the writes of v in a loop's update clause and body
+// (not in nested loops).
+func updatesOf(n *sitter.Node, v string, src []byte) []*sitter.Node {
+	var updates []*sitter.Node
+	collect := func(root *sitter.Node) {
+		analysis.Inspect(root, func(c *sitter.Node) bool {
+			switch c.Type() {
+			case "for_statement", "while_statement", "do_statement", "lambda_expression":
+				return c.StartByte() == root.StartByte() && root.Type() != "for_statement"
+			case "assignment_expression":
+				if l := c.ChildByFieldName("left"); l != nil && l.Type() == "identifier" && l.Content(src) == v {
+					updates = append(updates, c)
+				}
+			case "update_expression":
+				if a := c.ChildByFieldName("argument"); a != nil && a.Type() == "identifier" && a.Content(src) == v {
+					updates = append(updates, c)
+				}
+			}
+			return true
+		})
+	}
+	if n.Type() == "for_statement" {
+		if u := n.ChildByFieldName("update"); u != nil {
+			collect(u)
+		}
+	}
+	if body := n.ChildByFieldName("body"); body != nil {
+		collect(body)
+	}
+	return updates
 }
 
 // startText renders a loop's start: the for initializer's value as written,
@@ -420,6 +468,22 @@ func stepOf(s *affine.Scope, u *sitter.Node, v string) (step affine.Form, c int6
 		return affine.Form{}, c, "/"
 	}
 	return bad, 0, ""
+}
+
+// identOf returns the name of an identifier node (through parentheses and
+// casts), or "".
+func identOf(n *sitter.Node, src []byte) string {
+	for n != nil {
+		switch n.Type() {
+		case "identifier":
+			return n.Content(src)
+		case "parenthesized_expression":
+			n = lastNamed(n)
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 func opOf(n *sitter.Node) string {

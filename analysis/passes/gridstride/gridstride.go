@@ -4,10 +4,7 @@ import (
 	_ "embed"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
-	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
@@ -34,7 +31,6 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, k := range df.Kernels.Kernels {
 		count := 0.0
 		for _, c := range df.Reach(k) {
-			scope := df.Kernels.Scope(c.Func)
 			for _, l := range df.Kernels.Loops(c.Func).Loops() {
 				if l.Kind != tripcount.GridStride {
 					continue
@@ -45,29 +41,18 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				reported[key] = true
-				// The loop variable's value at the top of the body is
-				// start + step·⟨v⟩; read start and step from it.
-				d := scope.Lookup(l.Var, bodyStart(l.Node))
-				if d == nil {
-					continue
-				}
-				form := scope.Value(d)
-				start := form.Subst(map[string]affine.Form{l.Var: affine.Const(0)})
 				hasBlock := false
-				for _, t := range start.Terms() {
+				for _, t := range l.Start.Terms() {
 					if strings.Contains(t.Mono, "blockIdx.") {
 						hasBlock = true
 					}
 				}
-				startOK := start.Coef("threadIdx.x") != 0 && hasBlock
+				startOK := l.Start.Coef("threadIdx.x") != 0 && hasBlock
 				stepOK := false
-				for _, t := range form.Terms() {
-					hasVar, hasDim := false, false
-					for _, f := range affine.Factors(t.Mono) {
-						hasVar = hasVar || f == l.Var
-						hasDim = hasDim || strings.HasPrefix(f, "blockDim.")
+				for _, t := range l.Step.Terms() {
+					if strings.Contains(t.Mono, "blockDim.") {
+						stepOK = true
 					}
-					stepOK = stepOK || hasVar && hasDim
 				}
 				if !startOK || !stepOK {
 					what := "its start is not the thread's global index (blockIdx.x * blockDim.x + threadIdx.x)"
@@ -81,11 +66,4 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ReportKernelFeature(k.Name, "grid_stride", count)
 	}
 	return nil, nil
-}
-
-func bodyStart(loop *sitter.Node) uint32 {
-	if b := loop.ChildByFieldName("body"); b != nil {
-		return b.StartByte()
-	}
-	return loop.EndByte()
 }

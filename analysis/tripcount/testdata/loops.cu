@@ -37,3 +37,11 @@ __global__ void loops(float* out, const float* in, int n, int k) {
   }
   out[0] = 1;                                              // weight: 1 depth=0
 }
+
+__global__ void ilp(const float* a, float* c, int n) {
+  long long stride = (long long)gridDim.x * blockDim.x;
+  long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  for (; i + 3 * stride < n; i += 4 * stride) c[i] = a[i];  // trips: grid-stride (-3*blockDim.x*gridDim.x + n) / (4*blockDim.x*gridDim.x) weight=1
+  for (; i < n; i += stride) c[i] = a[i];                    // trips: grid-stride (n) / (blockDim.x*gridDim.x) weight=1
+  for (int k = 0; k + 4 <= 64; k += 4) c[k] = 0;             // trips: constant 16 weight=16
+}
