@@ -34,6 +34,14 @@
 // the form GCC and clang print. Validate checks a set of analyzers (names,
 // docs, acyclic Requires, unique feature names) before anything runs.
 //
+// File.Syntax returns a Go copy of the tree (package syntax) with the same
+// node methods; walking it costs no cgo calls, so passes that walk a lot
+// should use it (bench/perf/analysis.md has the numbers).
+//
+// The driver (package driver) reports three check ids of its own: "syntax"
+// for ERROR and MISSING nodes, "input" for files it cannot analyse, and
+// "internal" for an analyzer that failed or panicked.
+//
 // Language and ParseFile are the one place that chooses the tree-sitter
 // grammar; the CUDA grammar adds cuda_qualifier, launch_bounds, maxnreg and
 // launch_config (the <<<grid, block, shared_mem, stream>>> of a
