@@ -43,7 +43,14 @@ type Info struct {
 	param  Level
 	vars   map[*affine.Decl]Level
 	writes map[*affine.Decl][]write
+	// memo caches expression levels for the current variable levels (it is
+	// cleared whenever one changes); guards caches the controlling
+	// conditions of a node, which depend only on the tree.
+	memo   map[[2]uint32]Level
+	guards map[[2]uint32][]*sitter.Node
 }
+
+func key(n *sitter.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
 
 // write is one assignment to a variable: the value written and the node
 // whose control context applies.
@@ -63,7 +70,8 @@ type Options struct {
 
 // Analyze computes the levels of all variables of scope's function.
 func Analyze(scope *affine.Scope, opts Options) *Info {
-	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: map[*affine.Decl]Level{}, writes: map[*affine.Decl][]write{}}
+	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: map[*affine.Decl]Level{}, writes: map[*affine.Decl][]write{},
+		memo: map[[2]uint32]Level{}, guards: map[[2]uint32][]*sitter.Node{}}
 	for _, d := range scope.Decls() {
 		if d.Value != nil {
 			in.writes[d] = append(in.writes[d], write{value: d.Value, at: d.Ident})
@@ -115,6 +123,7 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 			if l != in.vars[d] {
 				in.vars[d] = l
 				changed = true
+				clear(in.memo)
 			}
 		}
 		if !changed {
@@ -166,27 +175,52 @@ func (in *Info) Var(d *affine.Decl) Level {
 }
 
 // Expr returns the level of an expression of the function.
-func (in *Info) Expr(n *sitter.Node) Level { return in.expr(n, in.src, true) }
+func (in *Info) Expr(n *sitter.Node) Level {
+	if n == nil {
+		return Uniform
+	}
+	k := key(n)
+	if l, ok := in.memo[k]; ok {
+		return l
+	}
+	l := in.expr(n, in.src, true)
+	in.memo[k] = l
+	return l
+}
 
 // Control returns the level of the conditions that decide whether n runs:
 // the join of the conditions of the enclosing if, switch, loops, ?: and
 // short-circuit operators, up to the function body.
 func (in *Info) Control(n *sitter.Node) Level {
 	l := Uniform
+	for _, cond := range in.guardsOf(n) {
+		l = join(l, in.Expr(cond))
+		if l == Varying {
+			break
+		}
+	}
+	return l
+}
+
+// guardsOf lists the conditions that control n, innermost first.
+func (in *Info) guardsOf(n *sitter.Node) []*sitter.Node {
+	k := key(n)
+	if g, ok := in.guards[k]; ok {
+		return g
+	}
+	var out []*sitter.Node
 	for c := n; c != nil; {
 		p := c.Parent()
 		if p == nil || p.Type() == "function_definition" || p.Type() == "lambda_expression" {
 			break
 		}
 		if cond := guard(p, c); cond != nil {
-			l = join(l, in.Expr(cond))
-			if l == Varying {
-				break
-			}
+			out = append(out, cond)
 		}
 		c = p
 	}
-	return l
+	in.guards[k] = out
+	return out
 }
 
 // ControlCond returns the condition that makes n's execution most
@@ -195,17 +229,10 @@ func (in *Info) Control(n *sitter.Node) Level {
 func (in *Info) ControlCond(n *sitter.Node) (*sitter.Node, Level) {
 	var best *sitter.Node
 	l := Uniform
-	for c := n; c != nil; {
-		p := c.Parent()
-		if p == nil || p.Type() == "function_definition" || p.Type() == "lambda_expression" {
-			break
+	for _, cond := range in.guardsOf(n) {
+		if cl := in.Expr(cond); cl > l {
+			best, l = cond, cl
 		}
-		if cond := guard(p, c); cond != nil {
-			if cl := in.Expr(cond); cl > l {
-				best, l = cond, cl
-			}
-		}
-		c = p
 	}
 	return best, l
 }

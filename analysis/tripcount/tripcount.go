@@ -59,11 +59,12 @@ type Loop struct {
 type Info struct {
 	loops map[[2]uint32]*Loop
 	list  []*Loop
+	encl  map[[2]uint32][]*Loop // memo of Enclosing: passes ask for every node
 }
 
 // Analyze finds and classifies the loops of scope's function.
 func Analyze(scope *affine.Scope) *Info {
-	in := &Info{loops: map[[2]uint32]*Loop{}}
+	in := &Info{loops: map[[2]uint32]*Loop{}, encl: map[[2]uint32][]*Loop{}}
 	if scope.Func == nil {
 		return in
 	}
@@ -96,19 +97,27 @@ func (in *Info) Loop(n *sitter.Node) *Loop { return in.loops[key(n)] }
 // Enclosing returns the loops that contain n, innermost first. A loop's
 // own initializer is not inside it.
 func (in *Info) Enclosing(n *sitter.Node) []*Loop {
-	var out []*Loop
-	for c := n; c != nil; {
-		p := c.Parent()
-		if p == nil || p.Type() == "function_definition" {
-			break
-		}
-		if l := in.loops[key(p)]; l != nil {
-			if init := p.ChildByFieldName("initializer"); init == nil || init.StartByte() != c.StartByte() {
-				out = append(out, l)
-			}
-		}
-		c = p
+	if n == nil {
+		return nil
 	}
+	k := key(n)
+	if out, ok := in.encl[k]; ok {
+		return out
+	}
+	var out []*Loop
+	if p := n.Parent(); p != nil && p.Type() != "function_definition" {
+		outer := in.Enclosing(p)
+		if l := in.loops[key(p)]; l != nil {
+			if init := p.ChildByFieldName("initializer"); init == nil || init.StartByte() != n.StartByte() || init.EndByte() != n.EndByte() {
+				out = append([]*Loop{l}, outer...)
+			} else {
+				out = outer
+			}
+		} else {
+			out = outer
+		}
+	}
+	in.encl[k] = out
 	return out
 }
 

@@ -72,9 +72,9 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 	}
 	t := typer{s: df.Kernels.Scope(f), src: src}
 	loops := df.Kernels.Loops(f)
-	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
+	df.Walk(f, func(n *sitter.Node, kind string) bool {
 		ops, fl := 0.0, 0.0
-		switch n.Type() {
+		switch kind {
 		case "lambda_expression":
 			return false
 		case "binary_expression":

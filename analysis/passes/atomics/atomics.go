@@ -56,9 +56,8 @@ func run(pass *analysis.Pass) (any, error) {
 		total := 0.0
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
-			tn := df.Taint(c.Func)
-			analysis.Inspect(c.Func.Body, func(n *sitter.Node) bool {
-				if n.Type() != "call_expression" || !IsAtomic(n, src) {
+			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+				if kind != "call_expression" || !IsAtomic(n, src) {
 					return true
 				}
 				total += c.Weight * loops.Weight(n)
@@ -76,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				// An atomic only one lane per warp (or block) reaches is
 				// already aggregated.
-				if _, lvl := tn.ControlCond(n); lvl == taint.Varying {
+				if _, lvl := df.Taint(c.Func).ControlCond(n); lvl == taint.Varying {
 					return true
 				}
 				key := [2]uint32{n.StartByte(), n.EndByte()}

@@ -97,7 +97,61 @@ type Result struct {
 	Kernels  *kernels.Result
 	accesses map[*kernels.Function][]*Access
 	taints   map[*kernels.Function]*taint.Info
+	reach    map[*kernels.Function][]Call
+	flats    map[*kernels.Function]*flat
 	src      []byte
+}
+
+// flat is a function body's named nodes in pre-order with their types read
+// once: every pass walks the bodies, and each step through the tree-sitter
+// binding is a cgo call.
+type flat struct {
+	nodes []*sitter.Node
+	kinds []string
+	next  []int // index just past each node's subtree
+}
+
+// Walk visits the named nodes of f's body in source order, with their
+// types, like analysis.Inspect (visit returns false to skip a node's
+// children), from a list built once per function.
+func (r *Result) Walk(f *kernels.Function, visit func(n *sitter.Node, kind string) bool) {
+	fl := r.flats[f]
+	if fl == nil {
+		fl = &flat{}
+		if f.Body != nil {
+			// Iterative pre-order with explicit end markers, so deep
+			// nesting cannot exhaust the stack.
+			type item struct {
+				n   *sitter.Node
+				idx int
+			}
+			stack := []item{{n: f.Body, idx: -1}}
+			for len(stack) > 0 {
+				it := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if it.n == nil { // end of a subtree
+					fl.next[it.idx] = len(fl.nodes)
+					continue
+				}
+				i := len(fl.nodes)
+				fl.nodes = append(fl.nodes, it.n)
+				fl.kinds = append(fl.kinds, it.n.Type())
+				fl.next = append(fl.next, 0)
+				stack = append(stack, item{idx: i})
+				for c := int(it.n.NamedChildCount()) - 1; c >= 0; c-- {
+					stack = append(stack, item{n: it.n.NamedChild(c)})
+				}
+			}
+		}
+		r.flats[f] = fl
+	}
+	for i := 0; i < len(fl.nodes); {
+		if visit(fl.nodes[i], fl.kinds[i]) {
+			i++
+		} else {
+			i = fl.next[i]
+		}
+	}
 }
 
 // Accesses returns the memory accesses written in f's body.
@@ -118,6 +172,15 @@ func (r *Result) Taint(f *kernels.Function) *taint.Info {
 // along the call chain; a function called from several places gets the
 // sum).
 func (r *Result) Reach(f *kernels.Function) []Call {
+	if out, ok := r.reach[f]; ok {
+		return out
+	}
+	out := r.reachOf(f)
+	r.reach[f] = out
+	return out
+}
+
+func (r *Result) reachOf(f *kernels.Function) []Call {
 	out := []Call{{Func: f, Weight: 1}}
 	index := map[*kernels.Function]int{f: 0}
 	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *sitter.Node, ctl taint.Level, depth int)
@@ -127,8 +190,8 @@ func (r *Result) Reach(f *kernels.Function) []Call {
 		}
 		loops := r.Kernels.Loops(g)
 		scope := r.Kernels.Scope(g)
-		analysis.Inspect(g.Body, func(n *sitter.Node) bool {
-			if n.Type() != "call_expression" || n.ChildByFieldName("config") != nil {
+		r.Walk(g, func(n *sitter.Node, kind string) bool {
+			if kind != "call_expression" || n.ChildByFieldName("config") != nil {
 				return true
 			}
 			fn := n.ChildByFieldName("function")
@@ -177,7 +240,8 @@ func run(pass *analysis.Pass) (any, error) {
 
 // Build computes the Result from the kernels analyzer's result.
 func Build(kr *kernels.Result, src []byte) *Result {
-	r := &Result{Kernels: kr, accesses: map[*kernels.Function][]*Access{}, taints: map[*kernels.Function]*taint.Info{}, src: src}
+	r := &Result{Kernels: kr, accesses: map[*kernels.Function][]*Access{}, taints: map[*kernels.Function]*taint.Info{},
+		reach: map[*kernels.Function][]Call{}, flats: map[*kernels.Function]*flat{}, src: src}
 	for _, f := range kr.Functions {
 		if !f.IsDeviceCode() || f.Body == nil {
 			continue
@@ -192,9 +256,9 @@ func (r *Result) collect(f *kernels.Function) []*Access {
 	s := r.Kernels.Scope(f)
 	loops := r.Kernels.Loops(f)
 	var out []*Access
-	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
+	r.Walk(f, func(n *sitter.Node, kind string) bool {
 		var a *Access
-		switch n.Type() {
+		switch kind {
 		case "lambda_expression":
 			return false
 		case "subscript_expression":

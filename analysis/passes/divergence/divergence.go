@@ -117,8 +117,8 @@ func count(pass *analysis.Pass, df *dataflow.Result, k, f *kernels.Function, rep
 	loops := df.Kernels.Loops(f)
 	scope := df.Kernels.Scope(f)
 	total := 0.0
-	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
-		switch n.Type() {
+	df.Walk(f, func(n *sitter.Node, kind string) bool {
+		switch kind {
 		case "lambda_expression":
 			return false
 		case "if_statement", "switch_statement":

@@ -76,10 +76,9 @@ func run(pass *analysis.Pass) (any, error) {
 		shuffles, reductions := 0.0, 0.0
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
-			tn := df.Taint(c.Func)
 			counted := map[*tripcount.Loop]bool{}
-			analysis.Inspect(c.Func.Body, func(n *sitter.Node) bool {
-				if n.Type() != "call_expression" {
+			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+				if kind != "call_expression" {
 					return true
 				}
 				nm := name(n, src)
@@ -91,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 						reductions += c.Weight * loops.Weight(l.Node)
 					}
 					if syncShuffles[nm] && fullMask(n, src) {
-						if cond, lvl := tn.ControlCond(n); lvl == taint.Varying && once(n) {
+						if cond, lvl := df.Taint(c.Func).ControlCond(n); lvl == taint.Varying && once(n) {
 							pass.ReportKernelf(k.Name, n, "%s with the full mask 0xffffffff runs only in lanes where %s holds, but every lane named in the mask must execute it (undefined result otherwise); pass __activemask() or __ballot_sync of the condition as the mask, or move the shuffle out of the branch", nm, strings.Join(strings.Fields(pass.File.Text(cond)), " "))
 						}
 					}

@@ -85,12 +85,12 @@ func run(pass *analysis.Pass) (any, error) {
 				needed = true
 			}
 			loops := df.Kernels.Loops(c.Func)
-			analysis.Inspect(c.Func.Body, func(n *sitter.Node) bool {
-				if n.Type() == "gnu_asm_expression" {
+			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+				if kind == "gnu_asm_expression" {
 					needed = true // inline PTX may use shared memory or barriers
 					return false
 				}
-				if n.Type() != "call_expression" {
+				if kind != "call_expression" {
 					return true
 				}
 				if IsBarrier(n, src) {

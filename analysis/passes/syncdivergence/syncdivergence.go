@@ -35,12 +35,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, k := range df.Kernels.Kernels {
 		count := 0
 		for _, c := range df.Reach(k) {
-			tn := df.Taint(c.Func)
-			analysis.Inspect(c.Func.Body, func(n *sitter.Node) bool {
-				if n.Type() != "call_expression" || !sync.IsBarrier(n, src) {
+			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+				if kind != "call_expression" || !sync.IsBarrier(n, src) {
 					return true
 				}
-				cond, lvl := tn.ControlCond(n)
+				cond, lvl := df.Taint(c.Func).ControlCond(n)
 				if c.Control > lvl {
 					cond, lvl = c.Cond, c.Control // the call site is conditional
 				}
@@ -53,12 +52,12 @@ func run(pass *analysis.Pass) (any, error) {
 					return true
 				}
 				reported[key] = true
-				kind := "differs between threads"
+				how := "differs between threads"
 				if lvl == taint.WarpUniform {
-					kind = "differs between the warps of a block"
+					how = "differs between the warps of a block"
 				}
 				text := strings.Join(strings.Fields(pass.File.Text(cond)), " ")
-				pass.ReportKernelf(k.Name, n, "%s is reached only by the threads for which %s holds, and that condition %s: the others never arrive, which is undefined behaviour (hangs or wrong results); move the barrier out of the conditional code so every thread of the block reaches it", pass.File.Text(n), text, kind)
+				pass.ReportKernelf(k.Name, n, "%s is reached only by the threads for which %s holds, and that condition %s: the others never arrive, which is undefined behaviour (hangs or wrong results); move the barrier out of the conditional code so every thread of the block reaches it", pass.File.Text(n), text, how)
 				return true
 			})
 		}

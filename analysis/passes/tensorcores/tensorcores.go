@@ -67,7 +67,10 @@ func run(pass *analysis.Pass) (any, error) {
 		mmas, loads := 0.0, 0.0
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
-			analysis.Inspect(c.Func.Body, func(n *sitter.Node) bool {
+			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+				if kind != "call_expression" && kind != "gnu_asm_expression" {
+					return true
+				}
 				mma, load := Classify(n, pass.File.Src)
 				if !mma && !load {
 					return true // the loop weight walks up the tree: only for hits
