@@ -146,6 +146,8 @@ type Result struct {
 	RunWall   float64          `json:"run_seconds,omitempty"`
 	RunLog    string           `json:"run_log,omitempty"`
 	Error     string           `json:"error,omitempty"` // the harness could not evaluate it
+
+	exe string // the linked driver, set by Build
 }
 
 // Session evaluates candidates of one task.
@@ -230,6 +232,10 @@ func defaultScratch() string {
 
 // Close removes the scratch folder.
 func (s *Session) Close() error { return os.RemoveAll(s.dir) }
+
+// Prepare compiles the generated driver and the reference program (once);
+// the error says which failed, with the compiler's log.
+func (s *Session) Prepare(ctx context.Context) error { return s.prepare(ctx) }
 
 // prepare compiles the driver and the reference program (once).
 func (s *Session) prepare(ctx context.Context) error {
@@ -338,17 +344,22 @@ func (s *Session) compile(ctx context.Context, c Candidate) *Result {
 	return r
 }
 
-// Evaluate compiles (through the cache) and runs one candidate.
+// Evaluate builds and runs one candidate.
 func (s *Session) Evaluate(ctx context.Context, c Candidate) *Result {
+	r := s.Build(ctx, c)
+	s.Run(ctx, r)
+	return r
+}
+
+// Build compiles the candidate (through the cache) and, unless the session
+// is compile-only, links it with the driver. Builds may run concurrently
+// with each other and with Run.
+func (s *Session) Build(ctx context.Context, c Candidate) *Result {
 	r := s.compile(ctx, c)
 	if r.Error != "" || !r.Compile.OK || s.opt.CompileOnly {
 		return r
 	}
 	if err := s.prepare(ctx); err != nil {
-		r.Error = err.Error()
-		return r
-	}
-	if err := s.runReference(ctx); err != nil {
 		r.Error = err.Error()
 		return r
 	}
@@ -366,11 +377,36 @@ func (s *Session) Evaluate(ctx context.Context, c Candidate) *Result {
 		r.Verdict = verdict.Rejected(verdict.CompileError, "link failed (does the file define extern \"C\" "+s.Task.GenerateSignature()+"?)")
 		return r
 	}
-	s.run(ctx, r, exe.Output)
-	if c.Expect != "" && r.Verdict != nil {
-		r.Caught = !r.Verdict.Accepted && r.Verdict.Has(c.Expect)
-	}
+	r.exe = exe.Output
 	return r
+}
+
+// Run runs a built candidate on the GPU and judges it; it does nothing for
+// a result that did not build. Runs must not overlap: they share the GPU.
+func (s *Session) Run(ctx context.Context, r *Result) { s.RunAsync(ctx, r)() }
+
+// RunAsync runs a built candidate's process on the GPU and returns once it
+// has exited; the judging (reading and comparing outputs) goes on in the
+// background until the returned wait function is called. So the next
+// candidate can use the GPU while this one is judged.
+func (s *Session) RunAsync(ctx context.Context, r *Result) (wait func()) {
+	if r.exe == "" || r.Error != "" {
+		return func() {}
+	}
+	if err := s.runReference(ctx); err != nil {
+		r.Error = err.Error()
+		return func() {}
+	}
+	judge := s.run(ctx, r, r.exe)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		judge()
+		if r.Expect != "" && r.Verdict != nil {
+			r.Caught = !r.Verdict.Accepted && r.Verdict.Has(r.Expect)
+		}
+	}()
+	return func() { <-done }
 }
 
 // runReference runs the reference program once per session, loads its
@@ -395,9 +431,14 @@ func (s *Session) doRunReference(ctx context.Context) error {
 	}
 	data := filepath.Join(s.dir, "data")
 	records := filepath.Join(s.dir, "ref.jsonl")
-	o, err := runner.Run(ctx, runner.Cmd{
-		Path: s.refExe, Args: []string{data, records, strconv.FormatUint(s.seeds[0], 10), strconv.FormatUint(s.seeds[1], 10)},
-		Timeout: s.opt.RefTimeout,
+	var o *runner.Outcome
+	var err error
+	// The reference is timed on the CPU: keep compiles off the cores meanwhile.
+	s.opt.Toolchain.Exclusive(func() {
+		o, err = runner.Run(ctx, runner.Cmd{
+			Path: s.refExe, Args: []string{data, records, strconv.FormatUint(s.seeds[0], 10), strconv.FormatUint(s.seeds[1], 10)},
+			Timeout: s.opt.RefTimeout,
+		})
 	})
 	if err != nil {
 		return err
@@ -473,11 +514,16 @@ func readRecords(path string) ([]record, error) {
 	return out, nil
 }
 
-func (s *Session) run(ctx context.Context, r *Result, exe string) {
+// run executes the driver and returns the function that judges its
+// outputs, which lie in a folder of their own until judged.
+func (s *Session) run(ctx context.Context, r *Result, exe string) (judge func()) {
 	data := filepath.Join(s.dir, "data")
-	records := filepath.Join(s.dir, "driver.jsonl")
-	os.Remove(records)
-	defer s.removeOutputs()
+	outDir, err := os.MkdirTemp(s.dir, "out-")
+	if err != nil {
+		r.Error = fmt.Sprintf("bench: %v", err)
+		return func() {}
+	}
+	records := filepath.Join(outDir, "driver.jsonl")
 	var sampler *nvml.Sampler
 	if s.opt.NVML != nil {
 		if info, err := s.opt.NVML.Info(s.opt.Device); err == nil {
@@ -486,7 +532,7 @@ func (s *Session) run(ctx context.Context, r *Result, exe string) {
 		sampler = s.opt.NVML.Sample(s.opt.Device, 20*time.Millisecond)
 	}
 	o, err := runner.Run(ctx, runner.Cmd{
-		Path: exe, Args: []string{data, records, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)},
+		Path: exe, Args: []string{data, outDir, records, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)},
 		Timeout: s.opt.Timeout,
 	})
 	if sampler != nil {
@@ -494,10 +540,19 @@ func (s *Session) run(ctx context.Context, r *Result, exe string) {
 		r.Clocks = &sum
 	}
 	if err != nil {
+		os.RemoveAll(outDir)
 		r.Error = err.Error()
-		return
+		return func() {}
 	}
 	r.Ran, r.RunWall, r.Seeds = true, o.Wall.Seconds(), s.seeds
+	return func() {
+		defer os.RemoveAll(outDir)
+		s.judge(r, o, records, outDir)
+	}
+}
+
+// judge reads the driver's records and outputs and fills r.Verdict.
+func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 	recs, recErr := readRecords(records)
 	if !o.OK() || recErr != nil {
 		r.RunLog = o.Output
@@ -552,7 +607,7 @@ func (s *Session) run(ctx context.Context, r *Result, exe string) {
 				}
 				for k, tag := range harness.Tags {
 					out.Ref[k] = s.refOut[[3]int{c, k, p}]
-					got, err := os.ReadFile(harness.OutputPath(data, c, tag, p))
+					got, err := os.ReadFile(harness.OutputPath(outDir, c, tag, p))
 					if err != nil {
 						r.Error = fmt.Sprintf("bench: driver finished config %s but wrote no output %s: %v", res.Name, prm.Name, err)
 						return
@@ -583,11 +638,4 @@ func (s *Session) run(ctx context.Context, r *Result, exe string) {
 				strings.Join(r.Clocks.Throttled, ", "), r.Clocks.MinSMClockMHz, r.Clocks.MaxSMClockMHz)})
 	}
 	r.Verdict = v
-}
-
-func (s *Session) removeOutputs() {
-	files, _ := filepath.Glob(filepath.Join(s.dir, "data", "out_*.bin"))
-	for _, f := range files {
-		os.Remove(f)
-	}
 }

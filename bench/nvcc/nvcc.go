@@ -81,6 +81,7 @@ type Toolchain struct {
 	Cache       *Cache
 
 	sem      chan struct{}
+	quiet    sync.RWMutex // compiles hold it shared; Exclusive holds it alone
 	mu       sync.Mutex
 	inflight map[string]*call
 }
@@ -280,6 +281,8 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 		return nil, ctx.Err()
 	}
 	defer func() { <-tc.sem }()
+	tc.quiet.RLock()
+	defer tc.quiet.RUnlock()
 
 	tmp, err := tc.Cache.tempDir()
 	if err != nil {
@@ -310,4 +313,13 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 		return nil, fmt.Errorf("nvcc: run %s: %w", j.tool, runErr)
 	}
 	return tc.Cache.store(key, tmp, j.product, res)
+}
+
+// Exclusive runs f while no compile runs: it waits for the running
+// compiles to finish and holds new ones back until f returns (queued
+// compiles do not go first). Use it around CPU timing.
+func (tc *Toolchain) Exclusive(f func()) {
+	tc.quiet.Lock()
+	defer tc.quiet.Unlock()
+	f()
 }

@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -79,8 +80,8 @@ type ConfigResult struct {
 	Mismatches int64   `json:"mismatches"`
 	PoisonLeft int64   `json:"poison_left,omitempty"`
 	Unchanged  bool    `json:"outputs_unchanged,omitempty"`
-	MaxAbsErr  float64 `json:"max_abs_err"`
-	MaxRelErr  float64 `json:"max_rel_err"`
+	MaxAbsErr  Float   `json:"max_abs_err"`
+	MaxRelErr  Float   `json:"max_rel_err"`
 	Time       *Timing `json:"time,omitempty"`
 	TailMs     float64 `json:"tail_ms"`
 	RefTime    *Timing `json:"ref_time,omitempty"`
@@ -154,8 +155,8 @@ func Judge(runs []ConfigRun, opt Options) (*Verdict, error) {
 				}
 				cr.Mismatches += c.Mismatches
 				cr.PoisonLeft += c.PoisonLeft
-				cr.MaxAbsErr = math.Max(cr.MaxAbsErr, c.MaxAbsErr)
-				cr.MaxRelErr = math.Max(cr.MaxRelErr, c.MaxRelErr)
+				cr.MaxAbsErr = Float(math.Max(float64(cr.MaxAbsErr), c.MaxAbsErr))
+				cr.MaxRelErr = Float(math.Max(float64(cr.MaxRelErr), c.MaxRelErr))
 				if c.Mismatches > 0 {
 					cr.Pass = false
 					details = append(details, fmt.Sprintf("%s (seed %c): %d of %d elements out of tolerance, first at [%d]", o.Name, "AB"[k], c.Mismatches, c.Elements, c.FirstBad))
@@ -230,4 +231,42 @@ func Judge(runs []ConfigRun, opt Options) (*Verdict, error) {
 		v.reject(RuntimeError, "configurations %s did not run", strings.Join(errored, ", "))
 	}
 	return v, nil
+}
+
+// Float is a float64 that survives JSON when it is infinite or NaN (an
+// error against a NaN output is +Inf): those are written as the strings
+// "inf", "-inf" and "nan", which encoding/json cannot do for numbers.
+type Float float64
+
+// MarshalJSON writes finite values as numbers and the others as strings.
+func (f Float) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	switch {
+	case math.IsNaN(v):
+		return []byte(`"nan"`), nil
+	case math.IsInf(v, 1):
+		return []byte(`"inf"`), nil
+	case math.IsInf(v, -1):
+		return []byte(`"-inf"`), nil
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (f *Float) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case `"nan"`:
+		*f = Float(math.NaN())
+	case `"inf"`:
+		*f = Float(math.Inf(1))
+	case `"-inf"`:
+		*f = Float(math.Inf(-1))
+	default:
+		var v float64
+		if err := json.Unmarshal(b, &v); err != nil {
+			return fmt.Errorf("verdict: %s is not a number, \"inf\", \"-inf\" or \"nan\"", b)
+		}
+		*f = Float(v)
+	}
+	return nil
 }

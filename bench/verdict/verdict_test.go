@@ -127,6 +127,15 @@ func TestRecordedCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Verdicts go to results.jsonl: they must encode, NaN and Inf errors too.
+			if b, err := json.Marshal(v); err != nil {
+				t.Errorf("verdict does not encode: %v", err)
+			} else {
+				var back Verdict
+				if err := json.Unmarshal(b, &back); err != nil || len(back.Configs) != len(v.Configs) {
+					t.Errorf("verdict does not decode: %v", err)
+				}
+			}
 			ids := func(rs []Reason) []string {
 				var s []string
 				for _, r := range rs {
@@ -171,5 +180,21 @@ func TestSummarize(t *testing.T) {
 	}
 	if Summarize(nil) != nil {
 		t.Error("Summarize(nil) should be nil")
+	}
+}
+
+func TestFloatJSON(t *testing.T) {
+	for _, v := range []float64{1.5, 0, math.Inf(1), math.Inf(-1), math.NaN()} {
+		b, err := json.Marshal(Float(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Float
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if !(float64(back) == v || (math.IsNaN(v) && math.IsNaN(float64(back)))) {
+			t.Errorf("%v -> %s -> %v", v, b, back)
+		}
 	}
 }

@@ -181,26 +181,59 @@ func benchAction(c *cli.Context) error {
 			bad++
 		}
 	}
-	// Compile everything first, all tasks at once: nvcc is the slow part
-	// and the toolchain bounds the parallelism.
-	compiled := make([][]*bench.Result, len(jobs))
-	var wg sync.WaitGroup
-	for i, j := range jobs {
-		wg.Add(1)
-		go func() { defer wg.Done(); compiled[i] = j.sess.CompileAll(ctx, j.cands) }()
+	// Build (compile and link) everything in the background, all tasks at
+	// once: nvcc is the slow part and the toolchain bounds the parallelism.
+	// The GPU runs candidates one at a time, in order, each as soon as it is
+	// built.
+	type slot struct {
+		r     *bench.Result
+		ready chan struct{}
 	}
-	wg.Wait()
+	slots := make([][]*slot, len(jobs))
 	for i, j := range jobs {
-		for k, cd := range j.cands {
-			if opt.CompileOnly || !compiled[i][k].Compile.OK || ctx.Err() != nil {
-				emit(compiled[i][k])
-				continue
+		for _, cd := range j.cands {
+			sl := &slot{ready: make(chan struct{})}
+			slots[i] = append(slots[i], sl)
+			go func() { defer close(sl.ready); sl.r = j.sess.Build(ctx, cd) }()
+		}
+	}
+	for i, j := range jobs {
+		if opt.CompileOnly {
+			// The reference and the generated programs must build too.
+			if err := j.sess.Prepare(ctx); err != nil {
+				mu.Lock()
+				bad++
+				mu.Unlock()
+				fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
 			}
-			r := j.sess.Evaluate(ctx, cd)
-			emit(r)
-			if strings.HasPrefix(r.Error, "no CUDA device found") {
-				return failuref("bench: %s", r.Error)
+		}
+		// Candidate k+1 runs on the GPU while candidate k is judged.
+		var prev *bench.Result
+		prevWait := func() {}
+		flush := func() error {
+			prevWait()
+			if prev == nil {
+				return nil
 			}
+			emit(prev)
+			if strings.HasPrefix(prev.Error, "no CUDA device found") {
+				return failuref("bench: %s", prev.Error)
+			}
+			return nil
+		}
+		for _, sl := range slots[i] {
+			<-sl.ready
+			wait := func() {}
+			if !opt.CompileOnly && ctx.Err() == nil {
+				wait = j.sess.RunAsync(ctx, sl.r)
+			}
+			if err := flush(); err != nil {
+				return err
+			}
+			prev, prevWait = sl.r, wait
+		}
+		if err := flush(); err != nil {
+			return err
 		}
 	}
 	bar.finish()
@@ -314,7 +347,11 @@ func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
 		return
 	}
 	if r.Device != nil {
-		fmt.Fprintf(w, "  device %s (cc %s), SM %d MHz, %d C\n", r.Device.Name, r.Device.CC, r.Device.SMClockMHz, r.Device.TemperatureC)
+		line := fmt.Sprintf("  device %s (cc %s)", r.Device.Name, r.Device.CC)
+		if r.Clocks != nil && r.Clocks.Samples > 0 {
+			line += fmt.Sprintf(", SM clock %d-%d MHz, up to %d C during the run", r.Clocks.MinSMClockMHz, r.Clocks.MaxSMClockMHz, r.Clocks.MaxTempC)
+		}
+		fmt.Fprintln(w, line)
 	}
 	for _, cr := range r.Verdict.Configs {
 		status := "pass"
