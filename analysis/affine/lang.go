@@ -12,7 +12,8 @@ import (
 // project's CUDA grammar.
 func parseExpr(text string) (*sitter.Node, []byte) {
 	const prefix = "int __cudaperf_macro = ("
-	src := []byte(prefix + text + ");")
+	// The newline ends a // comment at the end of the macro text.
+	src := []byte(prefix + text + "\n);")
 	f, err := analysis.ParseFile(context.Background(), "<macro>", src)
 	if err != nil {
 		return nil, nil
@@ -26,6 +27,15 @@ func parseExpr(text string) (*sitter.Node, []byte) {
 	})
 	if val == nil || val.HasError() {
 		return nil, nil
+	}
+	// Unwrap the parentheses added above, so that a comment in the
+	// macro text is not taken for its value.
+	if val.Type() == "parenthesized_expression" {
+		for i := 0; i < int(val.NamedChildCount()); i++ {
+			if c := val.NamedChild(i); c.Type() != "comment" {
+				return c, src
+			}
+		}
 	}
 	return val, src
 }

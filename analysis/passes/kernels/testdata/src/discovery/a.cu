@@ -1,5 +1,5 @@
 #include <cuda_runtime.h>
-#define TILE 32
+#define TILE 32  // tile edge; a trailing comment must not hide the value
 constexpr int kBlock = 256;
 
 __shared__ float file_scope_buf[64];

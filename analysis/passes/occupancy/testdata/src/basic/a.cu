@@ -1,6 +1,6 @@
 // Occupancy on the default target (H200, sm_90) with registers estimated
 // from the source (no ptxas report in this case).
-#define TILE_FLOATS 12288  /* 48 KB */
+#define TILE_FLOATS 12288  // 48 KB
 
 // 16 + 2 per pointer (4) + i (1) = 21 -> 24 registers; 8 blocks of 8 warps.
 __global__ void add(float *a, const float *b, int n) {  // want kernel=add occ:"1" occ_blocks:"8"
