@@ -155,3 +155,17 @@ func TestLaneValue(t *testing.T) {
 		t.Error("LaneValue succeeded without a value for threadIdx.x")
 	}
 }
+
+func TestAtomFactors(t *testing.T) {
+	gid := Sym("blockIdx.x").Mul(Sym("blockDim.x")).Add(Sym("threadIdx.x"))
+	f := gid.Rem(Const(4096)).Mul(Sym("cols")).Add(gid.Div(Const(4096)))
+	lanes, sym, ok := f.WarpFrom(0)
+	if !ok || len(sym) != 1 || sym[0] != "cols" {
+		t.Fatalf("WarpFrom(%s) = %v %v %v", f, lanes, sym, ok)
+	}
+	for l := 1; l < 32; l++ {
+		if lanes[l] <= lanes[l-1] {
+			t.Fatalf("lanes of %s not increasing: %v", f, lanes)
+		}
+	}
+}

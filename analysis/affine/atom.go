@@ -124,15 +124,28 @@ func symValue(s string, val func(string) (int64, bool)) (int64, bool) {
 // that multiply the thread index by such a symbol (the "K" of K*tid).
 // ok is false for forms that are not affine.
 func (f Form) Warp() (lanes [32]int64, symbolic []string, ok bool) {
+	return f.WarpFrom(0)
+}
+
+// WarpFrom is Warp for the warp whose lane 0 has threadIdx.x = first (a
+// multiple of 32): comparing warps 0 and 1 tells a pattern that repeats in
+// every warp (tid % 32) from one that moves on (tid).
+func (f Form) WarpFrom(first int64) (lanes [32]int64, symbolic []string, ok bool) {
 	if f.Kind != Affine {
 		return lanes, nil, false
 	}
 	uniform := map[string]int64{}
-	for _, s := range f.Symbols() {
-		if !IsThreadSym(s) {
-			uniform[s] = 0
+	var collect func(Form)
+	collect = func(g Form) {
+		for _, s := range g.Symbols() {
+			if a, ok := lookupAtom(s); ok {
+				collect(a.inner)
+			} else if !IsThreadSym(s) {
+				uniform[s] = 0
+			}
 		}
 	}
+	collect(f)
 	var names []string
 	for s := range uniform {
 		names = append(names, s)
@@ -159,7 +172,7 @@ func (f Form) Warp() (lanes [32]int64, symbolic []string, ok bool) {
 		v, ok := f.LaneValue(func(s string) (int64, bool) {
 			switch s {
 			case "threadIdx.x":
-				return l, true
+				return first + l, true
 			case "threadIdx.y", "threadIdx.z":
 				return 0, true
 			}

@@ -299,8 +299,30 @@ func join(fs ...Form) Form {
 	return out
 }
 
-// Factors splits a monomial into its symbols.
-func Factors(mono string) []string { return strings.Split(mono, "*") }
+// Factors splits a monomial into its symbols. Atoms carry their
+// definition in parentheses, "(blockDim.x*blockIdx.x + threadIdx.x)%32", so
+// only a * outside parentheses separates factors.
+func Factors(mono string) []string {
+	if !strings.Contains(mono, "(") {
+		return strings.Split(mono, "*")
+	}
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(mono); i++ {
+		switch mono[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '*':
+			if depth == 0 {
+				out = append(out, mono[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, mono[start:])
+}
 
 func mulMono(a, b string) string {
 	fs := append(Factors(a), Factors(b)...)

@@ -33,13 +33,16 @@ var Analyzer = &analysis.Analyzer{
 type Form uint8
 
 const (
-	Pattern  Form = iota // arithmetic on the thread index: tid % 2, tid & 1
+	Pattern  Form = iota // lanes alternate inside every warp: tid % 2, (tid & 3) == 1
 	Data                 // depends on per-thread data (loads, shuffles)
-	Guard                // thread index compared with a uniform bound: i < n
-	Election             // thread index equal to a uniform value: tid == 0
+	Guard                // a monotone index against a uniform bound: i < n (only edge warps split)
+	Split                // every warp splits into two contiguous groups: lane < 16, lane >= offset
+	Election             // at most one lane of a warp: lane == 0, tid == k
 )
 
-// Classify says what kind of divergent condition cond is.
+// Classify says what kind of divergent condition cond is, from the values
+// the thread-dependent side takes in the lanes of warps 0 and 1
+// (affine.Form.WarpFrom).
 func Classify(s *affine.Scope, cond *sitter.Node, src []byte) Form {
 	cond = unparen(cond)
 	if cond == nil {
@@ -51,43 +54,56 @@ func Classify(s *affine.Scope, cond *sitter.Node, src []byte) Form {
 		switch op {
 		case "&&", "||":
 			a, b := Classify(s, l, src), Classify(s, r, src)
-			if a == b {
-				return a
-			}
-			if (a == Guard || a == Election) && (b == Guard || b == Election) {
-				return Guard
-			}
 			// A uniform operand does not change the other's kind.
-			if !s.Eval(l).ThreadDependent() && s.Eval(l).Kind == affine.Affine {
+			if !s.Eval(l).ThreadDependent() && s.Eval(l).Kind != affine.Unknown {
 				return b
 			}
-			if !s.Eval(r).ThreadDependent() && s.Eval(r).Kind == affine.Affine {
+			if !s.Eval(r).ThreadDependent() && s.Eval(r).Kind != affine.Unknown {
 				return a
 			}
-			if a == Data || b == Data {
-				return Data
+			// The combination is as cheap as its cheapest operand when
+			// that one restricts to few lanes, else as its worst.
+			if a == Election || b == Election {
+				return Election
 			}
-			return Pattern
+			if a < b {
+				return a
+			}
+			return b
 		case "<", "<=", ">", ">=", "==", "!=":
 			fl, fr := s.Eval(l), s.Eval(r)
 			thread, other := fl, fr
 			if !fl.ThreadDependent() {
 				thread, other = fr, fl
 			}
-			if thread.Kind == affine.Affine && thread.ThreadDependent() && other.Kind == affine.Affine && !other.ThreadDependent() {
-				// Periodic atoms (tid % 32, tid & 1) make the condition
-				// alternate inside every warp; quotients (tid / 16) keep it
-				// monotone like a plain index.
-				switch {
-				case thread.HasAtoms(true):
-				case op == "==" || op == "!=":
-					if !thread.HasAtoms(false) {
-						return Election
-					}
-				default:
-					return Guard
-				}
+			if other.ThreadDependent() || other.Kind == affine.Unknown {
+				break
 			}
+			if thread.Kind != affine.Affine {
+				break
+			}
+			w0, _, ok0 := thread.WarpFrom(0)
+			w1, _, ok1 := thread.WarpFrom(32)
+			if !ok0 || !ok1 {
+				break
+			}
+			if op == "==" || op == "!=" {
+				if distinct(w0) {
+					return Election
+				}
+				return Pattern
+			}
+			if !monotone(w0) {
+				return Pattern
+			}
+			// Monotone in the warp: a guard when the next warp moves past
+			// this one's range, a split of every warp when it repeats it.
+			lo0, hi0 := minmax(w0)
+			lo1, hi1 := minmax(w1)
+			if lo1 > hi0 || hi1 < lo0 {
+				return Guard
+			}
+			return Split
 		}
 	}
 	f := s.Eval(cond)
@@ -95,6 +111,34 @@ func Classify(s *affine.Scope, cond *sitter.Node, src []byte) Form {
 		return Data
 	}
 	return Pattern
+}
+
+func distinct(v [32]int64) bool {
+	seen := map[int64]bool{}
+	for _, x := range v {
+		if seen[x] {
+			return false
+		}
+		seen[x] = true
+	}
+	return true
+}
+
+func monotone(v [32]int64) bool {
+	up, down := true, true
+	for i := 1; i < len(v); i++ {
+		up = up && v[i] >= v[i-1]
+		down = down && v[i] <= v[i-1]
+	}
+	return up || down
+}
+
+func minmax(v [32]int64) (lo, hi int64) {
+	lo, hi = v[0], v[0]
+	for _, x := range v {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -140,6 +184,9 @@ func count(pass *analysis.Pass, df *dataflow.Result, k, f *kernels.Function, rep
 		case Pattern:
 			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Warning, Range: analysis.NodeRange(cond), Kernel: k.Name,
 				Message: "branch on " + text + " diverges inside every warp: neighbouring lanes take different paths, so each warp runs both; branch on a warp-uniform value instead (e.g. threadIdx.x / 32) or compute both results and select"})
+		case Split:
+			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Info, Range: analysis.NodeRange(cond), Kernel: k.Name,
+				Message: "branch on " + text + " splits every warp into two groups of lanes that run one after the other; that is inherent in warp-level algorithms (scans), otherwise give each path whole warps (branch on threadIdx.x / 32)"})
 		case Data:
 			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Info, Range: analysis.NodeRange(cond), Kernel: k.Name,
 				Message: "branch on " + text + " depends on per-thread data, so lanes of a warp may take different paths; if both paths are long, sort or bin the work so that warps agree, or make the body branch-free"})

@@ -19,12 +19,15 @@
 // number of divergent branches, each weighted by the trip counts of the
 // loops around it (package tripcount). Unit: branches; range [0, +inf).
 //
-// Diagnostics: a divergent branch whose condition is not one of the common
-// cheap forms — a bounds guard (index < n, tid < s) diverges only in the
-// warp at the edge, and an election (tid == 0) idles the other lanes for
-// one short path — is reported with what to change: a warning when the
-// condition is an arithmetic pattern of the thread index (tid % 2,
-// tid & 1), a note when it depends on per-thread data.
+// Diagnostics come from the values the thread-dependent side of a
+// comparison takes in the lanes of a warp (thread-dependent quotients and
+// remainders included, see affine.Form.WarpFrom): a warning when lanes
+// alternate inside every warp (tid % 2, (tid & 3) == 1), which remapping
+// work to whole warps avoids; a note when every warp splits into two
+// contiguous groups (lane < 16, lane >= offset in a scan) or the condition
+// depends on per-thread data. Not reported: bounds guards (an index that
+// grows across warps compared with a uniform bound, i < n: only the warp at
+// the edge splits) and elections (at most one lane per warp, lane == 0).
 //
 // Bad (even and odd lanes take different paths in every warp):
 //

@@ -15,10 +15,10 @@
 // Feature, per kernel (device functions it calls included): grid_stride,
 // the number of grid-stride loops. Unit: loops; range [0, +inf).
 //
-// Diagnostic (a note): a grid-stride loop whose start does not contain
-// threadIdx.x or whose step lacks blockDim: threads then repeat or skip
-// elements. The start should be the thread's global index and the step
-// the total number of threads.
+// Diagnostic (a note): a grid-stride loop whose start depends on the thread
+// but not on blockIdx, so that every block processes the same elements. A
+// constant block size in the step (i += gridDim.x * 256) or an offset start
+// is fine.
 //
 // Bad (every block starts at the same element):
 //
