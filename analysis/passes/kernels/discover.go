@@ -16,9 +16,6 @@ type discoverer struct {
 	// calls holds the plain calls of each function, resolved after all
 	// functions are known.
 	calls map[*Function][]*sitter.Node
-	// idents holds the identifiers each function names, to find the
-	// file-scope __shared__ variables it uses.
-	idents map[*Function]map[string]bool
 }
 
 // scopeCtx is where a top-level item sits.
@@ -52,7 +49,6 @@ func (d *discoverer) text(n *sitter.Node) string {
 // it). It uses an explicit stack: nesting depth comes from the input.
 func (d *discoverer) walkTop(root *sitter.Node) {
 	d.calls = map[*Function][]*sitter.Node{}
-	d.idents = map[*Function]map[string]bool{}
 	stack := []item{{root, scopeCtx{}}}
 	var fileScope []*sitter.Node // nodes outside functions that may hold launches
 	for len(stack) > 0 {
@@ -115,7 +111,7 @@ func (d *discoverer) walkTop(root *sitter.Node) {
 				d.function(n, ctx, nil)
 				continue
 			}
-			if hasQualifier(n, d.src, "__shared__") {
+			if strings.Contains(d.text(n), "__shared__") && hasQualifier(n, d.src, "__shared__") {
 				d.shared(n, nil)
 			}
 			fileScope = append(fileScope, n)
@@ -367,9 +363,9 @@ func (d *discoverer) templateParams(list *sitter.Node) []string {
 }
 
 // body scans a function body for launches, calls, __shared__ declarations
-// and the identifiers it names.
+// (the identifiers it names are looked up later, only when the file has
+// file-scope __shared__ variables).
 func (d *discoverer) body(f *Function) {
-	ids := map[string]bool{}
 	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
 		switch n.Type() {
 		case "call_expression":
@@ -382,15 +378,29 @@ func (d *discoverer) body(f *Function) {
 				d.calls[f] = append(d.calls[f], n)
 			}
 		case "declaration":
-			if hasQualifier(n, d.src, "__shared__") {
+			// The text test first: it needs no walk of the children.
+			if strings.Contains(d.text(n), "__shared__") && hasQualifier(n, d.src, "__shared__") {
 				d.shared(n, f)
 			}
-		case "identifier":
-			ids[d.text(n)] = true
 		}
 		return true
 	})
-	d.idents[f] = ids
+}
+
+// mentions reports whether f's body has an identifier spelled name; the
+// text search rules out most functions without walking their trees.
+func (d *discoverer) mentions(f *Function, name string) bool {
+	if !strings.Contains(d.text(f.Body), name) {
+		return false
+	}
+	found := false
+	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
+		if !found && n.Type() == "identifier" && d.text(n) == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func isLaunchAPI(name string) bool {
@@ -611,7 +621,7 @@ func (d *discoverer) resolve() {
 			}
 		}
 		for _, s := range r.SharedGlobal {
-			if d.idents[f][s.Name] {
+			if s.Name != "" && d.mentions(f, s.Name) {
 				f.globalsUsed = append(f.globalsUsed, s)
 			}
 		}
