@@ -36,11 +36,12 @@ module.exports = grammar(CPP, {
 
   conflicts: ($, original) => original.concat([
     [$.type_specifier, $.macro_modifier],
-    [$.type_specifier, $.expression, $.macro_modifier],
+    [$._declarator, $.macro_modifier],
     [$._class_name, $.macro_modifier],
-    [$._declarator, $.type_specifier, $.expression, $.macro_modifier],
     [$.sized_type_specifier, $.macro_modifier],
     [$._declarator, $.type_specifier, $.macro_modifier],
+    [$.type_specifier, $.expression, $.macro_modifier],
+    [$._declarator, $.type_specifier, $.expression, $.macro_modifier],
   ]),
 
   rules: {
@@ -65,11 +66,18 @@ module.exports = grammar(CPP, {
       repeat($._declaration_modifiers),
     )),
 
-    macro_modifier: $ => prec.dynamic(-10, seq($.identifier, optional($.argument_list))),
+    macro_modifier: $ => prec.dynamic(-10, $.identifier),
+
+    // A macro call is accepted only in a class head: among declaration
+    // specifiers, `T (&items)[N]` in a parameter list would read as one.
+    macro_call_modifier: $ => seq($.identifier, $.argument_list),
+
+    // ... and before constructors: HOST_DEVICE Vec3() : x(0) {}.
+    _constructor_specifiers: ($, original) => choice(original, $.macro_modifier),
 
     // The same in a class head: struct ALIGN_MACRO(16) Vec3 { ... }.
     _class_declaration: $ => seq(
-      repeat(choice($.attribute_specifier, $.alignas_qualifier, $.macro_modifier)),
+      repeat(choice($.attribute_specifier, $.alignas_qualifier, $.macro_modifier, alias($.macro_call_modifier, $.macro_modifier))),
       optional($.ms_declspec_modifier),
       repeat($.attribute_declaration),
       $._class_declaration_item,
