@@ -132,13 +132,11 @@ func report(pass *analysis.Pass, df *dataflow.Result, kernel string, a *dataflow
 	if a.Write {
 		verb = "store"
 	}
-	apart := "the lanes' addresses"
+	why := "the lanes' addresses put"
 	if stride >= 0 {
-		apart = "neighbouring threads are " + strconv.FormatInt(stride, 10) + " elements of " + strconv.FormatInt(a.Size, 10) + " B apart, so"
-	} else {
-		apart += " map"
+		why = "neighbouring threads are " + strconv.FormatInt(stride, 10) + " elements of " + strconv.FormatInt(a.Size, 10) + " B apart, so"
 	}
 	pass.ReportKernelf(kernel, a.Node,
-		"shared-memory %s %s has a %d-way bank conflict: %s %d lanes hit different words of the same bank and the request is replayed %d times; %s",
-		verb, pass.File.Text(a.Node), deg, apart, deg, deg, fix)
+		"shared-memory %s %s has a %d-way bank conflict: %s %d lanes on different words of the same bank and the request is replayed %d times; %s",
+		verb, pass.File.Text(a.Node), deg, why, deg, deg, fix)
 }

@@ -53,64 +53,119 @@ func Classify(s *affine.Scope, cond *sitter.Node, src []byte) Form {
 		l, r := cond.ChildByFieldName("left"), cond.ChildByFieldName("right")
 		switch op {
 		case "&&", "||":
-			a, b := Classify(s, l, src), Classify(s, r, src)
 			// A uniform operand does not change the other's kind.
-			if !s.Eval(l).ThreadDependent() && s.Eval(l).Kind != affine.Unknown {
-				return b
+			if fl := s.Eval(l); !fl.ThreadDependent() && fl.Kind != affine.Unknown {
+				return Classify(s, r, src)
 			}
-			if !s.Eval(r).ThreadDependent() && s.Eval(r).Kind != affine.Unknown {
-				return a
+			if fr := s.Eval(r); !fr.ThreadDependent() && fr.Kind != affine.Unknown {
+				return Classify(s, l, src)
 			}
-			// The combination is as cheap as its cheapest operand when
-			// that one restricts to few lanes, else as its worst.
-			if a == Election || b == Election {
-				return Election
-			}
-			if a < b {
-				return a
-			}
-			return b
-		case "<", "<=", ">", ">=", "==", "!=":
-			fl, fr := s.Eval(l), s.Eval(r)
-			thread, other := fl, fr
-			if !fl.ThreadDependent() {
-				thread, other = fr, fl
-			}
-			if other.ThreadDependent() || other.Kind == affine.Unknown {
-				break
-			}
-			if thread.Kind != affine.Affine {
-				break
-			}
-			w0, _, ok0 := thread.WarpFrom(0)
-			w1, _, ok1 := thread.WarpFrom(32)
-			if !ok0 || !ok1 {
-				break
-			}
-			if op == "==" || op == "!=" {
-				if distinct(w0) {
-					return Election
+			a, b := Classify(s, l, src), Classify(s, r, src)
+			for _, k := range []Form{Election, Pattern, Data, Split} {
+				if a == k || b == k {
+					return k
 				}
-				return Pattern
 			}
-			if !monotone(w0) {
-				return Pattern
-			}
-			// Monotone in the warp: a guard when the next warp moves past
-			// this one's range, a split of every warp when it repeats it.
-			lo0, hi0 := minmax(w0)
-			lo1, hi1 := minmax(w1)
-			if lo1 > hi0 || hi1 < lo0 {
-				return Guard
-			}
-			return Split
+			return Guard
+		case "<", "<=", ">", ">=", "==", "!=":
+			return compare(s, l, r, op)
 		}
 	}
-	f := s.Eval(cond)
-	if f.Kind == affine.Unknown {
+	return compare(s, cond, nil, "!=") // if (x) is if (x != 0)
+}
+
+// compare classifies left OP right (right nil: the constant 0).
+func compare(s *affine.Scope, l, r *sitter.Node, op string) Form {
+	fl, fr := s.Eval(l), affine.Const(0)
+	if r != nil {
+		fr = s.Eval(r)
+	}
+	threadNode, thread, other := l, fl, fr
+	if !fl.ThreadDependent() {
+		threadNode, thread, other = r, fr, fl
+	}
+	if other.ThreadDependent() || other.Kind == affine.Unknown {
 		return Data
 	}
+	if periodic(s, threadNode) {
+		return Pattern // x % m, x & m with a runtime m: alternates in the warp
+	}
+	if thread.Kind != affine.Affine {
+		return Data
+	}
+	w0, _, ok0 := thread.WarpFrom(0)
+	w1, _, ok1 := thread.WarpFrom(32)
+	if !ok0 || !ok1 {
+		return Data
+	}
+	if lo, hi := minmax(w0); lo == hi {
+		return Guard // the same in every lane (threadIdx.y with whole-warp rows)
+	}
+	if op == "==" || op == "!=" {
+		if c, ok := other.Int(); ok {
+			m := 0
+			for _, v := range w0 {
+				if v == c {
+					m++
+				}
+			}
+			// A few lanes (one per group of 8 or more) take the short path.
+			if m <= 4 {
+				return Election
+			}
+			return Pattern
+		}
+		if distinct(w0) {
+			return Election
+		}
+		return Pattern
+	}
+	if monotone(w0) {
+		// A guard when the next warp moves past this one's range, a split
+		// of every warp when it repeats it.
+		lo0, hi0 := minmax(w0)
+		lo1, hi1 := minmax(w1)
+		if lo1 > hi0 || hi1 < lo0 {
+			return Guard
+		}
+		return Split
+	}
+	// Not monotone in the warp (a 2-D tile: bn + tid % 16), but offset by the
+	// block: only the blocks at the edge of the bound split.
+	if blockOffset(thread) {
+		return Guard
+	}
 	return Pattern
+}
+
+// periodic reports a remainder or mask of a thread-dependent value by a
+// runtime amount: tid % (2 * k).
+func periodic(s *affine.Scope, n *sitter.Node) bool {
+	n = unparen(n)
+	if n == nil || n.Type() != "binary_expression" {
+		return false
+	}
+	switch opOf(n) {
+	case "%", "&":
+	default:
+		return false
+	}
+	if _, ok := s.Eval(n.ChildByFieldName("right")).Int(); ok {
+		return false // a constant: the atom's lane values tell
+	}
+	return s.Eval(n.ChildByFieldName("left")).ThreadDependent()
+}
+
+// blockOffset reports a term with blockIdx outside any atom.
+func blockOffset(f affine.Form) bool {
+	for _, t := range f.Terms() {
+		for _, x := range affine.Factors(t.Mono) {
+			if strings.HasPrefix(x, "blockIdx.") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func distinct(v [32]int64) bool {
