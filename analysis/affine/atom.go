@@ -156,15 +156,16 @@ func (f Form) WarpFrom(first int64) (lanes [32]int64, symbolic []string, ok bool
 	}
 	for _, t := range f.terms {
 		var u []string
-		thread := false
+		lane := false
 		for _, s := range Factors(t.Mono) {
-			if IsThreadSym(s) {
-				thread = true
-			} else {
+			switch {
+			case laneVarying(s):
+				lane = true
+			case !IsThreadSym(s):
 				u = append(u, s)
 			}
 		}
-		if thread && len(u) > 0 {
+		if lane && len(u) > 0 {
 			symbolic = append(symbolic, strings.Join(u, "*"))
 		}
 	}
@@ -187,4 +188,14 @@ func (f Form) WarpFrom(first int64) (lanes [32]int64, symbolic []string, ok bool
 		lanes[l] = v
 	}
 	return lanes, symbolic, true
+}
+
+// laneVarying reports whether a symbol differs between the lanes of a warp:
+// threadIdx.x, or an atom computed from it.
+func laneVarying(s string) bool {
+	if s == "threadIdx.x" {
+		return true
+	}
+	a, ok := lookupAtom(s)
+	return ok && a.inner.DependsOn(laneVarying)
 }
