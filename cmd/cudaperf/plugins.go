@@ -3,10 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -15,6 +12,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
@@ -294,37 +292,6 @@ func severityName(s pluginv1.Severity) string {
 	return "unspecified"
 }
 
-// cudaFiles expands paths into the .cu/.cuh files they name, in order.
-func cudaFiles(paths []string) ([]string, error) {
-	var files []string
-	for _, p := range paths {
-		fi, err := os.Stat(p)
-		if err != nil {
-			return nil, usageErrorf("%s: no such file or folder", p)
-		}
-		if !fi.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && (strings.HasSuffix(path, ".cu") || strings.HasSuffix(path, ".cuh")) {
-				found = append(found, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, failuref("read %s: %v", p, err)
-		}
-		sort.Strings(found)
-		files = append(files, found...)
-	}
-	return files, nil
-}
-
 func pluginsAnalyze(c *cli.Context) error {
 	format, err := outputFormat(c)
 	if err != nil {
@@ -333,19 +300,15 @@ func pluginsAnalyze(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usageErrorf("plugins analyze needs at least one file or folder")
 	}
-	files, err := cudaFiles(c.Args().Slice())
-	if err != nil {
-		return err
+	// The same file collection as lint: folders give their .cu/.cuh files.
+	inputs, inErrs := lint.Collect(c.Args().Slice(), nil)
+	if len(inputs) == 0 && len(inErrs) > 0 {
+		return usageErrorf("%v", inErrs[0])
 	}
-	req := &pluginv1.AnalyzeRequest{}
+	req := lint.Request(inputs, lint.Options{})
 	var readErrs []error
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			readErrs = append(readErrs, fmt.Errorf("read %s: %w", f, err))
-			continue
-		}
-		req.Files = append(req.Files, &pluginv1.SourceFile{Path: f, Content: data})
+	for _, e := range inErrs {
+		readErrs = append(readErrs, e)
 	}
 	h, err := openHost(c)
 	if err != nil {
