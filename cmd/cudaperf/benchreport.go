@@ -1,0 +1,78 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cudaperf/cudaperf/bench/dataset"
+)
+
+func benchReportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "report",
+		Usage:     "write a suite's RESULTS.md and speedup plot from measured results",
+		ArgsUsage: "RESULTS.jsonl...",
+		Description: "Reads results.jsonl files written by `cudaperf bench` (a later line for the\n" +
+			"same task and variant replaces an earlier one, so re-measured variants win) and\n" +
+			"writes <suite>/RESULTS.md: the dataset summary (tasks, variants accepted, tasks\n" +
+			"with a best/worst spread of 2x or more, fastest variants above 50 us), an\n" +
+			"overview table and one table per task, plus <suite>/speedups.png. It also checks\n" +
+			"that <suite>/split.yaml assigns every task to exactly one side.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "suites", Value: filepath.Join("bench", "suites"), Usage: "root `DIR` of the task suites"},
+			&cli.StringFlag{Name: "suite", Value: "c2cuda", Usage: "the suite `S` the results belong to"},
+			&cli.StringFlag{Name: "command", Value: "bench/measure-c2cuda.sh OUTDIR", Usage: "the `COMMAND` that produced the results, quoted in RESULTS.md"},
+		},
+		Action: runBenchReport,
+	}
+}
+
+func runBenchReport(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return usageErrorf("bench report needs at least one results.jsonl (written by cudaperf bench)")
+	}
+	dir := filepath.Join(c.String("suites"), c.String("suite"))
+	tasks, errs := loadTasks(c.String("suites"), c.String("suite"), nil)
+	if len(errs) > 0 {
+		return usageErrorf("%v", errors.Join(errs...))
+	}
+	var names []string
+	for _, t := range tasks {
+		names = append(names, t.Name)
+	}
+	split, err := dataset.LoadSplit(filepath.Join(dir, dataset.SplitFile))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if err := split.Check(names); err != nil {
+		return usageErrorf("%v", err)
+	}
+	rs, err := dataset.Load(c.Args().Slice()...)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	ts := dataset.Summarize(rs, split)
+	if len(ts) == 0 {
+		return usageErrorf("no variant results in %v", c.Args().Slice())
+	}
+	plot := "speedups.png"
+	if err := dataset.Plot(ts, filepath.Join(dir, plot)); err != nil {
+		return failuref("%v", err)
+	}
+	f, err := os.Create(filepath.Join(dir, "RESULTS.md"))
+	if err != nil {
+		return failuref("%v", err)
+	}
+	defer f.Close()
+	if err := dataset.WriteMarkdown(f, ts, c.String("command"), plot); err != nil {
+		return failuref("write RESULTS.md: %v", err)
+	}
+	s := dataset.Summary(ts)
+	fmt.Fprintf(c.App.Writer, "%s: %d tasks, %d variants (%d accepted); all-pass tasks %d; spread >= 2x: %d; fastest >= 50 us: %d\n",
+		filepath.Join(dir, "RESULTS.md"), s.Tasks, s.Variants, s.Accepted, s.TasksAllPass, s.TasksSpread2x, s.TasksFastestAboveMin)
+	return nil
+}

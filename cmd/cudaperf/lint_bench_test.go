@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+)
+
+// BenchmarkLintColdOneFile measures what a user waits for: `cudaperf lint
+// one.cu` from process start to exit (host start, analyzer plugin start,
+// parse, every pass, printing). Target: median ≤ 50 ms (bench/perf/lint.md).
+func BenchmarkLintColdOneFile(b *testing.B) {
+	exe := lintInstalledB(b)
+	dir := filepath.Join(plugintest.ModuleRoot(b), "examples/cmake/src")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(exe, "lint", "--arch", "sm_90", "transpose.cu")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), pluginhost.PathEnv+"=")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 && ee.ExitCode() != 0 {
+				b.Fatalf("lint: %v\n%s", err, out)
+			}
+		}
+	}
+}
+
+// BenchmarkLintBatchCorpus measures batch throughput: one `cudaperf lint`
+// over the grammar's CUDA corpus; b.SetBytes makes `go test` print MB/s of
+// CUDA source. Target: ≥ 5 MB/s.
+func BenchmarkLintBatchCorpus(b *testing.B) {
+	exe := lintInstalledB(b)
+	corpus := filepath.Join(plugintest.ModuleRoot(b), "grammar/testdata/corpus")
+	var size int64
+	_ = filepath.Walk(corpus, func(_ string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() && filepath.Ext(fi.Name()) == ".cu" {
+			size += fi.Size()
+		}
+		return nil
+	})
+	b.SetBytes(size)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(exe, "lint", "--arch", "sm_90", "--format", "json", corpus)
+		cmd.Env = append(os.Environ(), pluginhost.PathEnv+"=")
+		if out, err := cmd.Output(); err != nil {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() > 1 {
+				b.Fatalf("lint: %v\n%s", err, out)
+			}
+		}
+	}
+}
+
+func lintInstalledB(b *testing.B) string {
+	dir := b.TempDir()
+	exe := plugintest.BuildGo(b, "cmd/cudaperf", dir)
+	plugintest.InstallGo(b, "plugins/analyzer", filepath.Join(dir, "plugins"))
+	return exe
+}
