@@ -43,38 +43,56 @@ const maxNear = 40
 // translation unit, so its start is always 1:1): then the errors inside it
 // are listed, and the root only when it has none. src must be the source the
 // tree was parsed from.
+//
+// One thing the tree marks as an error is not listed: a preprocessor
+// directive on the last line of a file that does not end in a newline. The
+// grammar wants the newline that ends a directive, but C++ (since C++11) and
+// every compiler accept a file without a final newline. So root.HasError()
+// may be true while SyntaxErrors returns nothing, and only then.
 func SyntaxErrors(root *sitter.Node, src []byte) []SyntaxError {
 	if root == nil || !root.HasError() {
 		return nil
 	}
 	var out []SyntaxError
-	c := sitter.NewTreeCursor(root)
-	defer c.Close()
-	for {
-		n := c.CurrentNode()
-		descend := false
-		switch {
-		case n.IsError():
-			if n.Equal(root) && hasInnerError(n) {
-				descend = true
-			} else {
-				out = append(out, newSyntaxError(n, src, ""))
-			}
-		case n.IsMissing():
-			out = append(out, newSyntaxError(n, src, n.Type()))
-		default:
-			// Only subtrees that contain an error are worth walking.
-			descend = n.HasError()
-		}
-		if descend && c.GoToFirstChild() {
-			continue
-		}
-		for !c.GoToNextSibling() {
-			if !c.GoToParent() {
-				return out
-			}
+	collectErrors(root, root, src, &out)
+	return out
+}
+
+// collectErrors appends the errors under n. It reports whether the errors
+// that n.HasError() announces are accounted for: listed, or excused by
+// missingFinalNewline.
+func collectErrors(n, root *sitter.Node, src []byte, out *[]SyntaxError) bool {
+	switch {
+	case n.IsMissing():
+		*out = append(*out, newSyntaxError(n, src, n.Type()))
+		return true
+	case n.IsError() && !(n.Equal(root) && hasInnerError(n)):
+		*out = append(*out, newSyntaxError(n, src, ""))
+		return true
+	case !n.HasError():
+		return false
+	}
+	accounted := false
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if collectErrors(n.Child(i), root, src, out) {
+			accounted = true
 		}
 	}
+	// Otherwise the error is a MISSING token that the tree does not expose
+	// as a child (tree-sitter hides unnamed helper tokens such as the
+	// newline that ends a directive).
+	if accounted || missingFinalNewline(n, src) {
+		return true
+	}
+	*out = append(*out, newSyntaxError(n, src, ""))
+	return true
+}
+
+// missingFinalNewline reports whether n is a directive that ends the file
+// without a newline: the one hidden error that is not a mistake.
+func missingFinalNewline(n *sitter.Node, src []byte) bool {
+	return strings.HasPrefix(n.Type(), "preproc_") && int(n.EndByte()) == len(src) &&
+		(len(src) == 0 || src[len(src)-1] != '\n')
 }
 
 // hasInnerError reports whether an ERROR or MISSING node lies strictly below n.
