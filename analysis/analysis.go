@@ -158,9 +158,26 @@ type Range struct {
 	EndCol             int
 }
 
-// NodeRange returns the range of a syntax node.
-func NodeRange(n *sitter.Node) Range {
+// Node is what diagnostics need of a syntax node: a tree-sitter node
+// (*sitter.Node) or its Go copy (*syntax.Node).
+type Node interface {
+	StartByte() uint32
+	EndByte() uint32
+	StartPoint() sitter.Point
+	EndPoint() sitter.Point
+}
+
+func isNil(n Node) bool {
 	if n == nil {
+		return true
+	}
+	v := reflect.ValueOf(n)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// NodeRange returns the range of a syntax node.
+func NodeRange(n Node) Range {
+	if isNil(n) {
 		return Range{StartLine: 1, StartCol: 1, EndLine: 1, EndCol: 1}
 	}
 	s, e := n.StartPoint(), n.EndPoint()
@@ -260,8 +277,8 @@ func (f *File) position(off uint32) (line, col int) {
 func (f *File) Root() *sitter.Node { return f.Tree.RootNode() }
 
 // Text returns the source text of a node.
-func (f *File) Text(n *sitter.Node) string {
-	if n == nil {
+func (f *File) Text(n Node) string {
+	if isNil(n) {
 		return ""
 	}
 	s, e := n.StartByte(), n.EndByte()
@@ -310,12 +327,12 @@ type Pass struct {
 
 // Reportf reports a diagnostic at the exact range of n with the analyzer's
 // name as check and its default severity.
-func (p *Pass) Reportf(n *sitter.Node, format string, args ...any) {
+func (p *Pass) Reportf(n Node, format string, args ...any) {
 	p.Report(Diagnostic{Check: p.Analyzer.Name, Severity: p.Analyzer.DefaultSeverity(), Range: NodeRange(n), Message: fmt.Sprintf(format, args...)})
 }
 
 // ReportKernelf is Reportf for a finding that concerns one kernel.
-func (p *Pass) ReportKernelf(kernel string, n *sitter.Node, format string, args ...any) {
+func (p *Pass) ReportKernelf(kernel string, n Node, format string, args ...any) {
 	p.Report(Diagnostic{Check: p.Analyzer.Name, Severity: p.Analyzer.DefaultSeverity(), Range: NodeRange(n), Message: fmt.Sprintf(format, args...), Kernel: kernel})
 }
 

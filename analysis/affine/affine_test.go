@@ -6,12 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
-func parse(t *testing.T, path string) (*sitter.Node, []byte) {
+func parse(t *testing.T, path string) (*syntax.Node, []byte) {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -21,7 +20,7 @@ func parse(t *testing.T, path string) (*sitter.Node, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f.Root(), src
+	return syntaxRoot(t, f), src
 }
 
 // TestForms evaluates the initializer of every declaration that carries a
@@ -30,12 +29,12 @@ func TestForms(t *testing.T) {
 	root, src := parse(t, "testdata/forms.cu")
 	file := NewFile(root, src)
 	checked := 0
-	analysis.Inspect(root, func(fn *sitter.Node) bool {
+	syntax.Inspect(root, func(fn *syntax.Node) bool {
 		if fn.Type() != "function_definition" {
 			return true
 		}
 		scope := file.Scope(fn)
-		analysis.Inspect(fn, func(n *sitter.Node) bool {
+		syntax.Inspect(fn, func(n *syntax.Node) bool {
 			if n.Type() != "declaration" {
 				return true
 			}
@@ -72,7 +71,7 @@ func TestDecls(t *testing.T) {
 	root, src := parse(t, "testdata/decls.cu")
 	file := NewFile(root, src)
 	var got []string
-	analysis.Inspect(root, func(fn *sitter.Node) bool {
+	syntax.Inspect(root, func(fn *syntax.Node) bool {
 		if fn.Type() != "function_definition" {
 			return true
 		}
@@ -168,4 +167,15 @@ func TestAtomFactors(t *testing.T) {
 			t.Fatalf("lanes of %s not increasing: %v", f, lanes)
 		}
 	}
+}
+
+// syntaxRoot returns the root of the Go copy of f's tree, which the
+// analyses walk.
+func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
+	t.Helper()
+	tree, err := f.Syntax()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree.Root()
 }

@@ -4,9 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
-	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // maxDepth bounds substitution through definitions and macros, so that
@@ -15,13 +13,13 @@ const maxDepth = 64
 
 // Eval returns the form of expression n, which must belong to the scope's
 // file.
-func (s *Scope) Eval(n *sitter.Node) Form {
+func (s *Scope) Eval(n *syntax.Node) Form {
 	return s.eval(n, s.src, 0)
 }
 
 // EvalAt returns the form of expression n from another source (a macro
 // body) with names resolved as if written at byte offset at of the file.
-func (s *Scope) evalAt(n *sitter.Node, src []byte, at uint32) Form {
+func (s *Scope) evalAt(n *syntax.Node, src []byte, at uint32) Form {
 	return s.eval(n, src, at)
 }
 
@@ -150,8 +148,8 @@ func (s *Scope) valueAt(d *Decl, pos uint32) Form {
 		return s.Value(d)
 	}
 	type def struct {
-		at  *sitter.Node // the statement-level node of the definition
-		rhs *sitter.Node
+		at  *syntax.Node // the statement-level node of the definition
+		rhs *syntax.Node
 	}
 	var defs []def
 	if d.Value != nil {
@@ -209,7 +207,7 @@ func (s *Scope) valueAt(d *Decl, pos uint32) Form {
 	return s.Eval(defs[best].rhs)
 }
 
-func blockLike(n *sitter.Node) bool {
+func blockLike(n *syntax.Node) bool {
 	switch n.Type() {
 	case "compound_statement", "translation_unit":
 		return true
@@ -217,9 +215,9 @@ func blockLike(n *sitter.Node) bool {
 	return false
 }
 
-func mentionsIdent(n *sitter.Node, name string, src []byte) bool {
+func mentionsIdent(n *syntax.Node, name string, src []byte) bool {
 	found := false
-	analysis.Inspect(n, func(c *sitter.Node) bool {
+	syntax.Inspect(n, func(c *syntax.Node) bool {
 		if c.Type() == "identifier" && c.Content(src) == name {
 			found = true
 		}
@@ -267,7 +265,7 @@ func (f Form) without(sym string) Form {
 
 var builtinVars = map[string]bool{"threadIdx": true, "blockIdx": true, "blockDim": true, "gridDim": true}
 
-func (s *Scope) eval(n *sitter.Node, src []byte, at uint32) Form {
+func (s *Scope) eval(n *syntax.Node, src []byte, at uint32) Form {
 	if n == nil {
 		return Opaque(Unknown)
 	}
@@ -280,7 +278,7 @@ func (s *Scope) eval(n *sitter.Node, src []byte, at uint32) Form {
 	if pos == 0 {
 		pos = n.StartByte()
 	}
-	sub := func(c *sitter.Node) Form { return s.eval(c, src, at) }
+	sub := func(c *syntax.Node) Form { return s.eval(c, src, at) }
 	switch n.Type() {
 	case "number_literal":
 		if v, ok := ParseInt(n.Content(src)); ok {
@@ -419,7 +417,7 @@ func (s *Scope) ident(name string, pos uint32) Form {
 	return Sym(name) // an undeclared name (a global from a header): uniform
 }
 
-func (s *Scope) binary(n *sitter.Node, src []byte, at uint32) Form {
+func (s *Scope) binary(n *syntax.Node, src []byte, at uint32) Form {
 	l := s.eval(n.ChildByFieldName("left"), src, at)
 	r := s.eval(n.ChildByFieldName("right"), src, at)
 	op := ""
@@ -488,7 +486,7 @@ func (s *Scope) binary(n *sitter.Node, src []byte, at uint32) Form {
 	return join(l, r)
 }
 
-func (s *Scope) call(n *sitter.Node, src []byte, at uint32) Form {
+func (s *Scope) call(n *syntax.Node, src []byte, at uint32) Form {
 	fn := n.ChildByFieldName("function")
 	args := n.ChildByFieldName("arguments")
 	var xs []Form
@@ -524,7 +522,7 @@ func (s *Scope) call(n *sitter.Node, src []byte, at uint32) Form {
 
 // macroExpr parses an object-like macro's replacement text as an
 // expression, once.
-func (f *File) macroExpr(m *macro) (*sitter.Node, []byte) {
+func (f *File) macroExpr(m *macro) (*syntax.Node, []byte) {
 	if !m.tried {
 		m.tried = true
 		m.expr, m.src = parseExpr(m.text)
@@ -554,7 +552,7 @@ func ParseInt(lit string) (int64, bool) {
 	return v, true
 }
 
-func typeText(t *sitter.Node, src []byte) string {
+func typeText(t *syntax.Node, src []byte) string {
 	if t.Type() == "type_descriptor" {
 		if tt := t.ChildByFieldName("type"); tt != nil {
 			return tt.Content(src)

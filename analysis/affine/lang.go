@@ -3,14 +3,13 @@ package affine
 import (
 	"context"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // parseExpr parses a macro's replacement text as a C expression with the
 // project's CUDA grammar.
-func parseExpr(text string) (*sitter.Node, []byte) {
+func parseExpr(text string) (*syntax.Node, []byte) {
 	const prefix = "int __cudaperf_macro = ("
 	// The newline ends a // comment at the end of the macro text.
 	src := []byte(prefix + text + "\n);")
@@ -18,8 +17,12 @@ func parseExpr(text string) (*sitter.Node, []byte) {
 	if err != nil {
 		return nil, nil
 	}
-	var val *sitter.Node
-	analysis.Inspect(f.Root(), func(n *sitter.Node) bool {
+	tree, err := f.Syntax()
+	if err != nil {
+		return nil, nil
+	}
+	var val *syntax.Node
+	syntax.Inspect(tree.Root(), func(n *syntax.Node) bool {
 		if val == nil && n.Type() == "init_declarator" {
 			val = n.ChildByFieldName("value")
 		}

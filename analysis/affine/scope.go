@@ -4,9 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
-	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // Decl is a declared variable: a parameter, a local, or a file-level
@@ -15,16 +13,16 @@ type Decl struct {
 	Name       string
 	Type       string         // base type as written, e.g. "float", "unsigned int", "dim3"
 	Pointer    int            // levels of *
-	Dims       []*sitter.Node // array dimension expressions, outermost first (nil for unsized [])
+	Dims       []*syntax.Node // array dimension expressions, outermost first (nil for unsized [])
 	Qualifiers []string       // const, constexpr, __restrict__, __shared__, __constant__, extern, static, …
 	Param      bool
 	Global     bool         // declared at file level
-	Ident      *sitter.Node // the declared name
-	Value      *sitter.Node // initializer (expression, argument_list or initializer_list) or nil
-	Loop       *sitter.Node // the for_statement whose initializer declares it, or nil
+	Ident      *syntax.Node // the declared name
+	Value      *syntax.Node // initializer (expression, argument_list or initializer_list) or nil
+	Loop       *syntax.Node // the for_statement whose initializer declares it, or nil
 
 	start  uint32         // the name is in scope from here
-	writes []*sitter.Node // assignment_expression, update_expression, &name
+	writes []*syntax.Node // assignment_expression, update_expression, &name
 }
 
 // Has reports whether the declaration carries qualifier q.
@@ -39,28 +37,28 @@ func (d *Decl) Has(q string) bool {
 
 // Writes returns the assignments, increments and address-of expressions
 // that target the variable inside its function.
-func (d *Decl) Writes() []*sitter.Node { return d.writes }
+func (d *Decl) Writes() []*syntax.Node { return d.writes }
 
 // File holds what every scope of one source file shares: object-like
 // macros and file-level declarations.
 type File struct {
 	src     []byte
-	root    *sitter.Node
+	root    *syntax.Node
 	macros  map[string]*macro
 	globals map[string]*Decl
 }
 
 type macro struct {
 	text  string
-	expr  *sitter.Node // parsed lazily
+	expr  *syntax.Node // parsed lazily
 	src   []byte
 	tried bool
 }
 
 // NewFile indexes the file-level macros and declarations of a parse tree.
-func NewFile(root *sitter.Node, src []byte) *File {
+func NewFile(root *syntax.Node, src []byte) *File {
 	f := &File{src: src, root: root, macros: map[string]*macro{}, globals: map[string]*Decl{}}
-	analysis.Inspect(root, func(n *sitter.Node) bool {
+	syntax.Inspect(root, func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "function_definition", "lambda_expression", "class_specifier", "struct_specifier":
 			return false
@@ -102,7 +100,7 @@ func (f *File) Macro(name string) (string, bool) {
 // MacroExpr returns the parsed replacement of an object-like macro and the
 // source its nodes belong to; nil when name is not such a macro or its text
 // is not an expression.
-func (f *File) MacroExpr(name string) (*sitter.Node, []byte) {
+func (f *File) MacroExpr(name string) (*syntax.Node, []byte) {
 	m, ok := f.macros[name]
 	if !ok {
 		return nil, nil
@@ -114,7 +112,7 @@ func (f *File) MacroExpr(name string) (*sitter.Node, []byte) {
 // function is nil).
 type Scope struct {
 	File  *File
-	Func  *sitter.Node
+	Func  *syntax.Node
 	src   []byte
 	decls map[string][]*Decl // by name, in source order
 	all   []*Decl
@@ -124,7 +122,7 @@ type Scope struct {
 }
 
 // Scope builds the scope of a function_definition node.
-func (f *File) Scope(fn *sitter.Node) *Scope {
+func (f *File) Scope(fn *syntax.Node) *Scope {
 	s := &Scope{File: f, Func: fn, src: f.src, decls: map[string][]*Decl{}, memo: map[*Decl]Form{}, busy: map[*Decl]bool{}}
 	if fn == nil {
 		return s
@@ -148,12 +146,12 @@ func (f *File) Scope(fn *sitter.Node) *Scope {
 	if body == nil {
 		return s
 	}
-	analysis.Inspect(body, func(n *sitter.Node) bool {
+	syntax.Inspect(body, func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "lambda_expression":
 			return false
 		case "declaration":
-			loop := (*sitter.Node)(nil)
+			loop := (*syntax.Node)(nil)
 			if p := n.Parent(); p != nil && p.Type() == "for_statement" {
 				if init := p.ChildByFieldName("initializer"); init != nil && init.StartByte() == n.StartByte() {
 					loop = p
@@ -169,8 +167,8 @@ func (f *File) Scope(fn *sitter.Node) *Scope {
 	for _, list := range s.decls {
 		sort.SliceStable(list, func(i, j int) bool { return list[i].start < list[j].start })
 	}
-	analysis.Inspect(body, func(n *sitter.Node) bool {
-		var target *sitter.Node
+	syntax.Inspect(body, func(n *syntax.Node) bool {
+		var target *syntax.Node
 		switch n.Type() {
 		case "assignment_expression":
 			target = n.ChildByFieldName("left")
@@ -231,7 +229,7 @@ func (s *Scope) IsParam(sym string) bool {
 }
 
 // FuncDeclarator returns the function_declarator of a function_definition.
-func FuncDeclarator(fn *sitter.Node) *sitter.Node {
+func FuncDeclarator(fn *syntax.Node) *syntax.Node {
 	d := fn.ChildByFieldName("declarator")
 	for d != nil && d.Type() != "function_declarator" {
 		d = d.ChildByFieldName("declarator")
@@ -240,7 +238,7 @@ func FuncDeclarator(fn *sitter.Node) *sitter.Node {
 }
 
 // FuncName returns the name of a function_definition ("" if it has none).
-func FuncName(fn *sitter.Node, src []byte) string {
+func FuncName(fn *syntax.Node, src []byte) string {
 	fd := FuncDeclarator(fn)
 	if fd == nil {
 		return ""
@@ -256,13 +254,13 @@ func FuncName(fn *sitter.Node, src []byte) string {
 // parses as a function declaration (C++'s most vexing parse) but is meant
 // as a variable constructed from a and b, so it is read as one, with the
 // parameter_list as its initializer.
-func declsOf(n *sitter.Node, src []byte, local bool) []*Decl {
+func declsOf(n *syntax.Node, src []byte, local bool) []*Decl {
 	var quals []string
 	typ := ""
 	if t := n.ChildByFieldName("type"); t != nil {
 		typ = strings.Join(strings.Fields(t.Content(src)), " ")
 	}
-	var declarators []*sitter.Node
+	var declarators []*syntax.Node
 	for i := 0; i < int(n.ChildCount()); i++ {
 		c := n.Child(i)
 		switch c.Type() {
@@ -296,7 +294,7 @@ func declsOf(n *sitter.Node, src []byte, local bool) []*Decl {
 // unwrap descends a declarator, filling in the name, pointer levels, array
 // dimensions, pointer qualifiers and initializer. It reports false for
 // function declarators, which declare no variable.
-func unwrap(n *sitter.Node, src []byte, d *Decl) bool {
+func unwrap(n *syntax.Node, src []byte, d *Decl) bool {
 	for n != nil {
 		switch n.Type() {
 		case "identifier", "field_identifier":
@@ -314,10 +312,10 @@ func unwrap(n *sitter.Node, src []byte, d *Decl) bool {
 			}
 			n = n.ChildByFieldName("declarator")
 		case "array_declarator":
-			d.Dims = append([]*sitter.Node{n.ChildByFieldName("size")}, d.Dims...)
+			d.Dims = append([]*syntax.Node{n.ChildByFieldName("size")}, d.Dims...)
 			n = n.ChildByFieldName("declarator")
 		case "reference_declarator", "parenthesized_declarator":
-			var next *sitter.Node
+			var next *syntax.Node
 			for i := 0; i < int(n.NamedChildCount()); i++ {
 				if c := n.NamedChild(i); c.Type() != "type_qualifier" {
 					next = c

@@ -6,11 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // probe is a test analyzer: a diagnostic per call to bad(), and per kernel
@@ -30,7 +29,7 @@ var probe = &analysis.Analyzer{
 		r := p.ResultOf[kernels.Analyzer].(*kernels.Result)
 		for _, k := range r.Kernels {
 			calls := 0
-			analysis.Inspect(k.Body, func(n *sitter.Node) bool {
+			syntax.Inspect(k.Body, func(n *syntax.Node) bool {
 				if n.Type() == "call_expression" && p.File.Text(n.ChildByFieldName("function")) == "bad" {
 					calls++
 					p.Reportf(n, "call to bad")

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
-	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // Dim is one launch dimension.
@@ -33,9 +31,9 @@ func one() Dim { return Dim{Form: affine.Const(1)} }
 
 // Launch is one kernel launch site.
 type Launch struct {
-	Node      *sitter.Node // the call_expression
-	Config    *sitter.Node // the launch_config, or the call's argument list for cudaLaunchKernel
-	Caller    *sitter.Node // the enclosing function_definition, or nil
+	Node      *syntax.Node // the call_expression
+	Config    *syntax.Node // the launch_config, or the call's argument list for cudaLaunchKernel
+	Caller    *syntax.Node // the enclosing function_definition, or nil
 	Kernel    string       // the launched function's name, without template arguments or namespace
 	Grid      [3]Dim
 	Block     [3]Dim
@@ -62,10 +60,10 @@ func product(d [3]Dim) (int64, bool) {
 }
 
 // Find returns the launch sites of a file in source order.
-func Find(file *affine.File, root *sitter.Node) []*Launch {
+func Find(file *affine.File, root *syntax.Node) []*Launch {
 	var out []*Launch
 	scopes := map[[2]uint32]*affine.Scope{}
-	scopeOf := func(fn *sitter.Node) *affine.Scope {
+	scopeOf := func(fn *syntax.Node) *affine.Scope {
 		if fn == nil {
 			return file.Scope(nil)
 		}
@@ -77,7 +75,7 @@ func Find(file *affine.File, root *sitter.Node) []*Launch {
 		scopes[k] = s
 		return s
 	}
-	analysis.Inspect(root, func(n *sitter.Node) bool {
+	syntax.Inspect(root, func(n *syntax.Node) bool {
 		if n.Type() != "call_expression" {
 			return true
 		}
@@ -92,7 +90,7 @@ func Find(file *affine.File, root *sitter.Node) []*Launch {
 // At evaluates the launch configuration of one call_expression in the
 // scope of the function that contains it: a <<<…>>> launch or a
 // cudaLaunchKernel call. It returns nil for other calls.
-func At(scope *affine.Scope, n *sitter.Node) *Launch {
+func At(scope *affine.Scope, n *syntax.Node) *Launch {
 	src := scope.File.Source()
 	if n == nil || n.Type() != "call_expression" {
 		return nil
@@ -136,7 +134,7 @@ func At(scope *affine.Scope, n *sitter.Node) *Launch {
 
 // KernelName returns the plain name of a launched function expression:
 // k, k<T, 4>, ns::k, (void*)k, &k.
-func KernelName(n *sitter.Node, src []byte) string {
+func KernelName(n *syntax.Node, src []byte) string {
 	for n != nil {
 		switch n.Type() {
 		case "identifier", "field_identifier":
@@ -165,7 +163,7 @@ func KernelName(n *sitter.Node, src []byte) string {
 	return ""
 }
 
-func enclosingFunc(n *sitter.Node) *sitter.Node {
+func enclosingFunc(n *syntax.Node) *syntax.Node {
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		if p.Type() == "function_definition" {
 			return p
@@ -183,7 +181,7 @@ type extractor struct {
 
 // scalar evaluates a scalar configuration value; def is its value when
 // the expression is absent.
-func (x *extractor) scalar(n *sitter.Node, def int64) Dim {
+func (x *extractor) scalar(n *syntax.Node, def int64) Dim {
 	if n == nil {
 		return Dim{Form: affine.Const(def)}
 	}
@@ -197,7 +195,7 @@ func (x *extractor) scalar(n *sitter.Node, def int64) Dim {
 
 // text renders a non-constant value: its affine form, or the expression
 // as written, following a variable to its only definition.
-func (x *extractor) text(n *sitter.Node, f affine.Form) string {
+func (x *extractor) text(n *syntax.Node, f affine.Form) string {
 	if f.Kind == affine.Affine {
 		return f.String()
 	}
@@ -211,7 +209,7 @@ func (x *extractor) text(n *sitter.Node, f affine.Form) string {
 
 // dims evaluates a grid or block expression: a dim3 variable or
 // constructor, or a scalar.
-func (x *extractor) dims(n *sitter.Node) [3]Dim {
+func (x *extractor) dims(n *syntax.Node) [3]Dim {
 	out := [3]Dim{one(), one(), one()}
 	if n == nil || x.depth > 8 {
 		return out
@@ -252,7 +250,7 @@ func (x *extractor) dims(n *sitter.Node) [3]Dim {
 }
 
 // list reads up to three dimensions from an argument or initializer list.
-func (x *extractor) list(args *sitter.Node) [3]Dim {
+func (x *extractor) list(args *syntax.Node) [3]Dim {
 	out := [3]Dim{one(), one(), one()}
 	if args == nil {
 		return out
@@ -272,14 +270,14 @@ func (x *extractor) list(args *sitter.Node) [3]Dim {
 // memberWrites applies v.x = e (and .y, .z) between v's declaration and
 // the launch site, the last write winning.
 func (x *extractor) memberWrites(d *affine.Decl, out *[3]Dim) {
-	var root *sitter.Node
+	var root *syntax.Node
 	if x.s.Func != nil {
 		root = x.s.Func.ChildByFieldName("body")
 	}
 	if root == nil {
 		return
 	}
-	analysis.Inspect(root, func(n *sitter.Node) bool {
+	syntax.Inspect(root, func(n *syntax.Node) bool {
 		if n.StartByte() >= x.at {
 			return false
 		}

@@ -3,10 +3,8 @@ package taint
 import (
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
-	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // Level is the thread dependence of a value; larger is more varying.
@@ -47,17 +45,17 @@ type Info struct {
 	// cleared whenever one changes); guards caches the controlling
 	// conditions of a node, which depend only on the tree.
 	memo   map[[2]uint32]Level
-	guards map[[2]uint32][]*sitter.Node
+	guards map[[2]uint32][]*syntax.Node
 }
 
-func key(n *sitter.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
+func key(n *syntax.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
 
 // write is one assignment to a variable: the value written and the node
 // whose control context applies.
 type write struct {
-	value *sitter.Node // nil: the write's level is given by lvl
+	value *syntax.Node // nil: the write's level is given by lvl
 	lvl   Level
-	at    *sitter.Node
+	at    *syntax.Node
 }
 
 // Options adjusts the analysis.
@@ -71,7 +69,7 @@ type Options struct {
 // Analyze computes the levels of all variables of scope's function.
 func Analyze(scope *affine.Scope, opts Options) *Info {
 	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: map[*affine.Decl]Level{}, writes: map[*affine.Decl][]write{},
-		memo: map[[2]uint32]Level{}, guards: map[[2]uint32][]*sitter.Node{}}
+		memo: map[[2]uint32]Level{}, guards: map[[2]uint32][]*syntax.Node{}}
 	for _, d := range scope.Decls() {
 		if d.Value != nil {
 			in.writes[d] = append(in.writes[d], write{value: d.Value, at: d.Ident})
@@ -88,7 +86,7 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 		}
 	}
 	if body := bodyOf(scope.Func); body != nil {
-		analysis.Inspect(body, func(n *sitter.Node) bool {
+		syntax.Inspect(body, func(n *syntax.Node) bool {
 			switch n.Type() {
 			case "assignment_expression":
 				// Element writes of per-thread arrays: acc[i] = v.
@@ -135,7 +133,7 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 
 // asmWrites records the outputs of inline PTX: Varying when the assembly
 // reads per-thread registers, else the join of its inputs.
-func (in *Info) asmWrites(n *sitter.Node) {
+func (in *Info) asmWrites(n *syntax.Node) {
 	code := ""
 	if c := n.ChildByFieldName("assembly_code"); c != nil {
 		code = c.Content(in.src)
@@ -153,7 +151,7 @@ func (in *Info) asmWrites(n *sitter.Node) {
 	if outs == nil {
 		return
 	}
-	analysis.Inspect(outs, func(c *sitter.Node) bool {
+	syntax.Inspect(outs, func(c *syntax.Node) bool {
 		if c.Type() == "gnu_asm_output_operand" {
 			if v := c.ChildByFieldName("value"); v != nil && v.Type() == "identifier" {
 				if d := in.scope.Lookup(v.Content(in.src), n.StartByte()); d != nil && !d.Global {
@@ -175,7 +173,7 @@ func (in *Info) Var(d *affine.Decl) Level {
 }
 
 // Expr returns the level of an expression of the function.
-func (in *Info) Expr(n *sitter.Node) Level {
+func (in *Info) Expr(n *syntax.Node) Level {
 	if n == nil {
 		return Uniform
 	}
@@ -191,7 +189,7 @@ func (in *Info) Expr(n *sitter.Node) Level {
 // Control returns the level of the conditions that decide whether n runs:
 // the join of the conditions of the enclosing if, switch, loops, ?: and
 // short-circuit operators, up to the function body.
-func (in *Info) Control(n *sitter.Node) Level {
+func (in *Info) Control(n *syntax.Node) Level {
 	l := Uniform
 	for _, cond := range in.guardsOf(n) {
 		l = join(l, in.Expr(cond))
@@ -203,12 +201,12 @@ func (in *Info) Control(n *sitter.Node) Level {
 }
 
 // guardsOf lists the conditions that control n, innermost first.
-func (in *Info) guardsOf(n *sitter.Node) []*sitter.Node {
+func (in *Info) guardsOf(n *syntax.Node) []*syntax.Node {
 	k := key(n)
 	if g, ok := in.guards[k]; ok {
 		return g
 	}
-	var out []*sitter.Node
+	var out []*syntax.Node
 	for c := n; c != nil; {
 		p := c.Parent()
 		if p == nil || p.Type() == "function_definition" || p.Type() == "lambda_expression" {
@@ -226,8 +224,8 @@ func (in *Info) guardsOf(n *sitter.Node) []*sitter.Node {
 // ControlCond returns the condition that makes n's execution most
 // thread-dependent (the innermost one of the highest level) and its level;
 // nil and Uniform when n runs in every thread that runs its function.
-func (in *Info) ControlCond(n *sitter.Node) (*sitter.Node, Level) {
-	var best *sitter.Node
+func (in *Info) ControlCond(n *syntax.Node) (*syntax.Node, Level) {
+	var best *syntax.Node
 	l := Uniform
 	for _, cond := range in.guardsOf(n) {
 		if cl := in.Expr(cond); cl > l {
@@ -239,7 +237,7 @@ func (in *Info) ControlCond(n *sitter.Node) (*sitter.Node, Level) {
 
 // Cond returns the level of the condition of a branch or loop statement
 // (if, while, do, for, switch, ?:), Uniform when it has none.
-func (in *Info) Cond(stmt *sitter.Node) Level {
+func (in *Info) Cond(stmt *syntax.Node) Level {
 	if c := CondOf(stmt); c != nil {
 		return in.Expr(c)
 	}
@@ -247,7 +245,7 @@ func (in *Info) Cond(stmt *sitter.Node) Level {
 }
 
 // CondOf returns the condition expression of a branch or loop statement.
-func CondOf(stmt *sitter.Node) *sitter.Node {
+func CondOf(stmt *syntax.Node) *syntax.Node {
 	switch stmt.Type() {
 	case "if_statement", "while_statement", "do_statement", "for_statement", "switch_statement", "conditional_expression":
 		return stmt.ChildByFieldName("condition")
@@ -257,7 +255,7 @@ func CondOf(stmt *sitter.Node) *sitter.Node {
 
 // guard returns the condition of p that controls its child c, or nil when
 // c runs unconditionally with respect to p.
-func guard(p, c *sitter.Node) *sitter.Node {
+func guard(p, c *syntax.Node) *syntax.Node {
 	switch p.Type() {
 	case "if_statement", "conditional_expression", "switch_statement":
 		cond := p.ChildByFieldName("condition")
@@ -282,7 +280,7 @@ func guard(p, c *sitter.Node) *sitter.Node {
 	return nil
 }
 
-func (in *Info) expr(n *sitter.Node, src []byte, own bool) Level {
+func (in *Info) expr(n *syntax.Node, src []byte, own bool) Level {
 	if n == nil {
 		return Uniform
 	}
@@ -324,7 +322,7 @@ func (in *Info) expr(n *sitter.Node, src []byte, own bool) Level {
 	return in.children(n, src, own)
 }
 
-func (in *Info) children(n *sitter.Node, src []byte, own bool) Level {
+func (in *Info) children(n *syntax.Node, src []byte, own bool) Level {
 	l := Uniform
 	for i := 0; i < int(n.NamedChildCount()) && l < Varying; i++ {
 		l = join(l, in.expr(n.NamedChild(i), src, own))
@@ -346,7 +344,7 @@ var intrinsics = map[string]Level{
 	"thread_rank": Varying, "thread_index": Varying, "__lane_id": Varying, "laneid": Varying,
 }
 
-func (in *Info) call(n *sitter.Node, src []byte, own bool) Level {
+func (in *Info) call(n *syntax.Node, src []byte, own bool) Level {
 	fn := n.ChildByFieldName("function")
 	args := n.ChildByFieldName("arguments")
 	name := ""
@@ -389,7 +387,7 @@ func (in *Info) call(n *sitter.Node, src []byte, own bool) Level {
 
 // warpUniform applies the rules for e/c, e>>k, e&m and comparisons of an
 // affine lane index with a multiple of 32 (see the package doc).
-func (in *Info) warpUniform(n *sitter.Node) (Level, bool) {
+func (in *Info) warpUniform(n *syntax.Node) (Level, bool) {
 	op := ""
 	if o := n.ChildByFieldName("operator"); o != nil {
 		op = o.Type()
@@ -438,7 +436,7 @@ func (in *Info) warpUniform(n *sitter.Node) (Level, bool) {
 // hiddenVarying reports whether an expression's value varies for reasons the
 // affine form does not show (a loaded value, a shuffle): the warp-uniform
 // rules only apply when the form is the whole story.
-func (in *Info) hiddenVarying(n *sitter.Node) bool {
+func (in *Info) hiddenVarying(n *syntax.Node) bool {
 	f := in.scope.Eval(n)
 	if f.Kind != affine.Affine {
 		return true
@@ -495,7 +493,7 @@ func hasFactor(mono, sym string) bool {
 	return false
 }
 
-func baseIdent(n *sitter.Node) *sitter.Node {
+func baseIdent(n *syntax.Node) *syntax.Node {
 	for n != nil {
 		switch n.Type() {
 		case "identifier":
@@ -511,7 +509,7 @@ func baseIdent(n *sitter.Node) *sitter.Node {
 	return nil
 }
 
-func bodyOf(fn *sitter.Node) *sitter.Node {
+func bodyOf(fn *syntax.Node) *syntax.Node {
 	if fn == nil {
 		return nil
 	}

@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // TestLevels checks the "// var: LEVEL", "// cond: LEVEL" and
@@ -26,16 +25,16 @@ func TestLevels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := affine.NewFile(f.Root(), src)
+	file := affine.NewFile(syntaxRoot(t, f), src)
 	lines := strings.Split(string(src), "\n")
 	checked := 0
-	analysis.Inspect(f.Root(), func(fn *sitter.Node) bool {
+	syntax.Inspect(syntaxRoot(t, f), func(fn *syntax.Node) bool {
 		if fn.Type() != "function_definition" {
 			return true
 		}
 		info := Analyze(file.Scope(fn), Options{})
 		done := map[uint32]bool{} // one check per marked line
-		analysis.Inspect(fn.ChildByFieldName("body"), func(n *sitter.Node) bool {
+		syntax.Inspect(fn.ChildByFieldName("body"), func(n *syntax.Node) bool {
 			row := n.StartPoint().Row
 			if done[row] {
 				return true
@@ -100,10 +99,10 @@ func TestControlCond(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := affine.NewFile(f.Root(), src)
-	var call *sitter.Node
-	var fn *sitter.Node
-	analysis.Inspect(f.Root(), func(n *sitter.Node) bool {
+	file := affine.NewFile(syntaxRoot(t, f), src)
+	var call *syntax.Node
+	var fn *syntax.Node
+	syntax.Inspect(syntaxRoot(t, f), func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "function_definition":
 			fn = n
@@ -116,4 +115,15 @@ func TestControlCond(t *testing.T) {
 	if lvl != Varying || cond == nil || cond.Content(src) != "(threadIdx.x % 2)" {
 		t.Fatalf("ControlCond = %v %v, want (threadIdx.x %% 2) varying", cond, lvl)
 	}
+}
+
+// syntaxRoot returns the root of the Go copy of f's tree, which the
+// analyses walk.
+func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
+	t.Helper()
+	tree, err := f.Syntax()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree.Root()
 }

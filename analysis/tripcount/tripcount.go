@@ -3,10 +3,8 @@ package tripcount
 import (
 	"fmt"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
-	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // Weights for loops whose count is not a known constant (see the package
@@ -43,7 +41,7 @@ func (k Kind) String() string {
 
 // Loop is one for, while or do statement.
 type Loop struct {
-	Node  *sitter.Node
+	Node  *syntax.Node
 	Var   string // induction variable ("" when not found)
 	Kind  Kind
 	Trips int64  // for Constant
@@ -68,7 +66,7 @@ func Analyze(scope *affine.Scope) *Info {
 	if scope.Func == nil {
 		return in
 	}
-	analysis.Inspect(scope.Func.ChildByFieldName("body"), func(n *sitter.Node) bool {
+	syntax.Inspect(scope.Func.ChildByFieldName("body"), func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "for_statement", "while_statement", "do_statement":
 			l := classify(scope, n)
@@ -86,17 +84,17 @@ func Analyze(scope *affine.Scope) *Info {
 	return in
 }
 
-func key(n *sitter.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
+func key(n *syntax.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
 
 // Loops returns the loops in source order.
 func (in *Info) Loops() []*Loop { return in.list }
 
 // Loop returns the loop of a loop statement node, or nil.
-func (in *Info) Loop(n *sitter.Node) *Loop { return in.loops[key(n)] }
+func (in *Info) Loop(n *syntax.Node) *Loop { return in.loops[key(n)] }
 
 // Enclosing returns the loops that contain n, innermost first. A loop's
 // own initializer is not inside it.
-func (in *Info) Enclosing(n *sitter.Node) []*Loop {
+func (in *Info) Enclosing(n *syntax.Node) []*Loop {
 	if n == nil {
 		return nil
 	}
@@ -122,7 +120,7 @@ func (in *Info) Enclosing(n *sitter.Node) []*Loop {
 }
 
 // Weight returns the product of the weights of the loops around n.
-func (in *Info) Weight(n *sitter.Node) float64 {
+func (in *Info) Weight(n *syntax.Node) float64 {
 	w := 1.0
 	for _, l := range in.Enclosing(n) {
 		w *= l.Weight
@@ -131,14 +129,14 @@ func (in *Info) Weight(n *sitter.Node) float64 {
 }
 
 // Depth returns the number of loops around n.
-func (in *Info) Depth(n *sitter.Node) int { return len(in.Enclosing(n)) }
+func (in *Info) Depth(n *syntax.Node) int { return len(in.Enclosing(n)) }
 
-func unknown(n *sitter.Node, v string) *Loop {
+func unknown(n *syntax.Node, v string) *Loop {
 	return &Loop{Node: n, Var: v, Kind: Unknown, Expr: "?", Weight: DefaultTrips}
 }
 
 // classify works out a loop's induction variable, bounds and count.
-func classify(s *affine.Scope, n *sitter.Node) *Loop {
+func classify(s *affine.Scope, n *syntax.Node) *Loop {
 	src := s.File.Source()
 	cond := n.ChildByFieldName("condition")
 	if cond != nil && (cond.Type() == "condition_clause" || cond.Type() == "parenthesized_expression") {
@@ -153,8 +151,8 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 	// the variable of a "v + offset" side; the one the loop updates wins.
 	type cand struct {
 		v       string
-		bound   *sitter.Node
-		offset  *sitter.Node
+		bound   *syntax.Node
+		offset  *syntax.Node
 		offSign int64
 		op      string
 	}
@@ -165,7 +163,7 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 	if v := identOf(right, src); v != "" {
 		cands = append(cands, cand{v: v, bound: left, offSign: 1, op: flip(op)})
 	}
-	for _, side := range []*sitter.Node{left, right} {
+	for _, side := range []*syntax.Node{left, right} {
 		if side == nil || side.Type() != "binary_expression" || (opOf(side) != "+" && opOf(side) != "-") {
 			continue
 		}
@@ -186,7 +184,7 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 		return unknown(n, "")
 	}
 	var chosen *cand
-	var updates []*sitter.Node
+	var updates []*syntax.Node
 	for i := range cands {
 		if u := updatesOf(n, cands[i].v, src); len(u) == 1 {
 			chosen, updates = &cands[i], u
@@ -247,7 +245,7 @@ func classify(s *affine.Scope, n *sitter.Node) *Loop {
 }
 
 // additive counts v = a; v OP b; v += s.
-func additive(n *sitter.Node, v string, a, b affine.Form, op string, s affine.Form) *Loop {
+func additive(n *syntax.Node, v string, a, b affine.Form, op string, s affine.Form) *Loop {
 	sc, sConst := s.Int()
 	if sConst && sc == 0 {
 		return unknown(n, v)
@@ -290,7 +288,7 @@ func additive(n *sitter.Node, v string, a, b affine.Form, op string, s affine.Fo
 }
 
 // geometric counts v = a; v OP b; v *= c (or /=, <<=, >>=).
-func geometric(n *sitter.Node, v string, a, b affine.Form, op, gop string, c int64) *Loop {
+func geometric(n *syntax.Node, v string, a, b affine.Form, op, gop string, c int64) *Loop {
 	av, aok := a.Int()
 	bv, bok := b.Int()
 	if !aok || !bok {
@@ -335,10 +333,10 @@ func test(x int64, op string, b int64) bool {
 
 // updatesOf returns the writes of v in a loop's update clause and body
 // (not in nested loops).
-func updatesOf(n *sitter.Node, v string, src []byte) []*sitter.Node {
-	var updates []*sitter.Node
-	collect := func(root *sitter.Node) {
-		analysis.Inspect(root, func(c *sitter.Node) bool {
+func updatesOf(n *syntax.Node, v string, src []byte) []*syntax.Node {
+	var updates []*syntax.Node
+	collect := func(root *syntax.Node) {
+		syntax.Inspect(root, func(c *syntax.Node) bool {
 			switch c.Type() {
 			case "for_statement", "while_statement", "do_statement", "lambda_expression":
 				return c.StartByte() == root.StartByte() && root.Type() != "for_statement"
@@ -367,11 +365,11 @@ func updatesOf(n *sitter.Node, v string, src []byte) []*sitter.Node {
 
 // startText renders a loop's start: the for initializer's value as written,
 // else the form.
-func startText(n *sitter.Node, src []byte, start affine.Form) string {
+func startText(n *syntax.Node, src []byte, start affine.Form) string {
 	if n.Type() == "for_statement" {
 		if init := n.ChildByFieldName("initializer"); init != nil {
-			var val *sitter.Node
-			analysis.Inspect(init, func(c *sitter.Node) bool {
+			var val *syntax.Node
+			syntax.Inspect(init, func(c *syntax.Node) bool {
 				if val == nil && c.Type() == "init_declarator" {
 					val = c.ChildByFieldName("value")
 				}
@@ -387,12 +385,12 @@ func startText(n *sitter.Node, src []byte, start affine.Form) string {
 
 // startOf returns v's value on entry: the for initializer, or the
 // variable's definition for while and do loops.
-func startOf(s *affine.Scope, n *sitter.Node, v string) (affine.Form, bool) {
+func startOf(s *affine.Scope, n *syntax.Node, v string) (affine.Form, bool) {
 	src := s.File.Source()
 	if n.Type() == "for_statement" {
 		if init := n.ChildByFieldName("initializer"); init != nil {
-			var val *sitter.Node
-			analysis.Inspect(init, func(c *sitter.Node) bool {
+			var val *syntax.Node
+			syntax.Inspect(init, func(c *syntax.Node) bool {
 				switch c.Type() {
 				case "init_declarator":
 					if d := c.ChildByFieldName("declarator"); d != nil && d.Content(src) == v {
@@ -428,7 +426,7 @@ func startOf(s *affine.Scope, n *sitter.Node, v string) (affine.Form, bool) {
 
 // stepOf reads an update of v: an additive step (gop == ""), or a
 // geometric factor c with gop "*" or "/".
-func stepOf(s *affine.Scope, u *sitter.Node, v string) (step affine.Form, c int64, gop string) {
+func stepOf(s *affine.Scope, u *syntax.Node, v string) (step affine.Form, c int64, gop string) {
 	src := s.File.Source()
 	op := opOf(u)
 	if u.Type() == "update_expression" {
@@ -446,7 +444,7 @@ func stepOf(s *affine.Scope, u *sitter.Node, v string) (step affine.Form, c int6
 			return bad, 0, ""
 		}
 		l, r := rhsNode.ChildByFieldName("left"), rhsNode.ChildByFieldName("right")
-		isV := func(x *sitter.Node) bool { return x != nil && x.Type() == "identifier" && x.Content(src) == v }
+		isV := func(x *syntax.Node) bool { return x != nil && x.Type() == "identifier" && x.Content(src) == v }
 		bop := opOf(rhsNode)
 		switch {
 		case isV(l):
@@ -481,7 +479,7 @@ func stepOf(s *affine.Scope, u *sitter.Node, v string) (step affine.Form, c int6
 
 // identOf returns the name of an identifier node (through parentheses and
 // casts), or "".
-func identOf(n *sitter.Node, src []byte) string {
+func identOf(n *syntax.Node, src []byte) string {
 	for n != nil {
 		switch n.Type() {
 		case "identifier":
@@ -495,7 +493,7 @@ func identOf(n *sitter.Node, src []byte) string {
 	return ""
 }
 
-func opOf(n *sitter.Node) string {
+func opOf(n *syntax.Node) string {
 	if o := n.ChildByFieldName("operator"); o != nil {
 		return o.Type()
 	}
@@ -516,7 +514,7 @@ func flip(op string) string {
 	return op
 }
 
-func lastNamed(n *sitter.Node) *sitter.Node {
+func lastNamed(n *syntax.Node) *syntax.Node {
 	if n.NamedChildCount() == 0 {
 		return nil
 	}

@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // TestLoops checks "// trips: KIND EXPR weight=W" on the line where a loop
@@ -24,10 +23,10 @@ func TestLoops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := affine.NewFile(f.Root(), src)
+	file := affine.NewFile(syntaxRoot(t, f), src)
 	lines := strings.Split(string(src), "\n")
 	checked := 0
-	analysis.Inspect(f.Root(), func(fn *sitter.Node) bool {
+	syntax.Inspect(syntaxRoot(t, f), func(fn *syntax.Node) bool {
 		if fn.Type() != "function_definition" {
 			return true
 		}
@@ -45,7 +44,7 @@ func TestLoops(t *testing.T) {
 			}
 			checked++
 		}
-		analysis.Inspect(fn.ChildByFieldName("body"), func(n *sitter.Node) bool {
+		syntax.Inspect(fn.ChildByFieldName("body"), func(n *syntax.Node) bool {
 			if n.Type() != "expression_statement" {
 				return true
 			}
@@ -66,4 +65,15 @@ func TestLoops(t *testing.T) {
 	if want := strings.Count(string(src), "// trips:") + strings.Count(string(src), "// weight:"); checked != want {
 		t.Fatalf("checked %d markers, want %d", checked, want)
 	}
+}
+
+// syntaxRoot returns the root of the Go copy of f's tree, which the
+// analyses walk.
+func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
+	t.Helper()
+	tree, err := f.Syntax()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree.Root()
 }

@@ -5,12 +5,11 @@ import (
 	"reflect"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 //go:embed doc.go
@@ -72,7 +71,7 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 	}
 	t := typer{s: df.Kernels.Scope(f), src: src}
 	loops := df.Kernels.Loops(f)
-	df.Walk(f, func(n *sitter.Node, kind string) bool {
+	df.Walk(f, func(n *syntax.Node, kind string) bool {
 		ops, fl := 0.0, 0.0
 		switch kind {
 		case "lambda_expression":
@@ -125,14 +124,14 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 	return c
 }
 
-func opOf(n *sitter.Node) string {
+func opOf(n *syntax.Node) string {
 	if o := n.ChildByFieldName("operator"); o != nil {
 		return o.Type()
 	}
 	return ""
 }
 
-func calleeName(n *sitter.Node, src []byte) string {
+func calleeName(n *syntax.Node, src []byte) string {
 	fn := n.ChildByFieldName("function")
 	if fn == nil {
 		return ""
@@ -184,7 +183,7 @@ type typer struct {
 	src []byte
 }
 
-func (t typer) isFloat(n *sitter.Node) bool {
+func (t typer) isFloat(n *syntax.Node) bool {
 	if n == nil {
 		return false
 	}
@@ -246,7 +245,7 @@ func (t typer) isFloat(n *sitter.Node) bool {
 
 // isFloatElem reports whether a pointer or array expression has
 // floating-point elements.
-func (t typer) isFloatElem(n *sitter.Node) bool {
+func (t typer) isFloatElem(n *syntax.Node) bool {
 	for n != nil && n.Type() == "parenthesized_expression" && n.NamedChildCount() > 0 {
 		n = n.NamedChild(0)
 	}
@@ -265,7 +264,7 @@ func (t typer) isFloatElem(n *sitter.Node) bool {
 	return false
 }
 
-func (t typer) anyArgFloat(n *sitter.Node) bool {
+func (t typer) anyArgFloat(n *syntax.Node) bool {
 	args := n.ChildByFieldName("arguments")
 	if args == nil {
 		return false

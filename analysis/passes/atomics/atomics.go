@@ -4,11 +4,10 @@ import (
 	_ "embed"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
 )
 
@@ -32,7 +31,7 @@ var members = map[string]bool{"fetch_add": true, "fetch_sub": true, "fetch_and":
 	"fetch_min": true, "fetch_max": true, "exchange": true, "compare_exchange_strong": true, "compare_exchange_weak": true}
 
 // IsAtomic reports whether a call_expression is an atomic operation.
-func IsAtomic(call *sitter.Node, src []byte) bool {
+func IsAtomic(call *syntax.Node, src []byte) bool {
 	fn := call.ChildByFieldName("function")
 	if fn == nil {
 		return false
@@ -56,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 		total := 0.0
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
-			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
 				if kind != "call_expression" || !IsAtomic(n, src) {
 					return true
 				}
@@ -92,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func calleeText(n *sitter.Node, src []byte) string {
+func calleeText(n *syntax.Node, src []byte) string {
 	if fn := n.ChildByFieldName("function"); fn != nil {
 		return fn.Content(src)
 	}

@@ -5,11 +5,10 @@ import (
 	"reflect"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
 )
 
@@ -55,7 +54,7 @@ func (s Space) String() string {
 
 // Access is one memory access.
 type Access struct {
-	Node     *sitter.Node // the subscript, pointer or field expression
+	Node     *syntax.Node // the subscript, pointer or field expression
 	Func     *kernels.Function
 	Base     string       // the variable accessed through (after following pointer copies)
 	Decl     *affine.Decl // its declaration, nil for undeclared names
@@ -85,7 +84,7 @@ type Call struct {
 	Func    *kernels.Function
 	Weight  float64
 	Bind    map[string]affine.Form
-	Cond    *sitter.Node
+	Cond    *syntax.Node
 	Control taint.Level
 }
 
@@ -102,11 +101,10 @@ type Result struct {
 	src      []byte
 }
 
-// flat is a function body's named nodes in pre-order with their types read
-// once: every pass walks the bodies, and each step through the tree-sitter
-// binding is a cgo call.
+// flat is a function body's named nodes in pre-order with their types: every
+// pass walks the bodies, so the walk is done once.
 type flat struct {
-	nodes []*sitter.Node
+	nodes []*syntax.Node
 	kinds []string
 	next  []int // index just past each node's subtree
 }
@@ -114,7 +112,7 @@ type flat struct {
 // Walk visits the named nodes of f's body in source order, with their
 // types, like analysis.Inspect (visit returns false to skip a node's
 // children), from a list built once per function.
-func (r *Result) Walk(f *kernels.Function, visit func(n *sitter.Node, kind string) bool) {
+func (r *Result) Walk(f *kernels.Function, visit func(n *syntax.Node, kind string) bool) {
 	fl := r.flats[f]
 	if fl == nil {
 		fl = &flat{}
@@ -122,7 +120,7 @@ func (r *Result) Walk(f *kernels.Function, visit func(n *sitter.Node, kind strin
 			// Iterative pre-order with explicit end markers, so deep
 			// nesting cannot exhaust the stack.
 			type item struct {
-				n   *sitter.Node
+				n   *syntax.Node
 				idx int
 			}
 			stack := []item{{n: f.Body, idx: -1}}
@@ -183,14 +181,14 @@ func (r *Result) Reach(f *kernels.Function) []Call {
 func (r *Result) reachOf(f *kernels.Function) []Call {
 	out := []Call{{Func: f, Weight: 1}}
 	index := map[*kernels.Function]int{f: 0}
-	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *sitter.Node, ctl taint.Level, depth int)
-	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *sitter.Node, ctl taint.Level, depth int) {
+	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *syntax.Node, ctl taint.Level, depth int)
+	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *syntax.Node, ctl taint.Level, depth int) {
 		if depth > 8 || g.Body == nil {
 			return
 		}
 		loops := r.Kernels.Loops(g)
 		scope := r.Kernels.Scope(g)
-		r.Walk(g, func(n *sitter.Node, kind string) bool {
+		r.Walk(g, func(n *syntax.Node, kind string) bool {
 			if kind != "call_expression" || n.ChildByFieldName("config") != nil {
 				return true
 			}
@@ -256,7 +254,7 @@ func (r *Result) collect(f *kernels.Function) []*Access {
 	s := r.Kernels.Scope(f)
 	loops := r.Kernels.Loops(f)
 	var out []*Access
-	r.Walk(f, func(n *sitter.Node, kind string) bool {
+	r.Walk(f, func(n *syntax.Node, kind string) bool {
 		var a *Access
 		switch kind {
 		case "lambda_expression":
@@ -302,7 +300,7 @@ func (r *Result) collect(f *kernels.Function) []*Access {
 }
 
 // ldg reads __ldg(&a[i]) and __ldg(p + i).
-func (r *Result) ldg(s *affine.Scope, call, arg *sitter.Node) *Access {
+func (r *Result) ldg(s *affine.Scope, call, arg *syntax.Node) *Access {
 	var a *Access
 	if arg.Type() == "pointer_expression" {
 		if op := arg.ChildByFieldName("operator"); op != nil && op.Type() == "&" {
@@ -320,11 +318,11 @@ func (r *Result) ldg(s *affine.Scope, call, arg *sitter.Node) *Access {
 	return a
 }
 
-func sameNode(a, b *sitter.Node) bool {
+func sameNode(a, b *syntax.Node) bool {
 	return a != nil && b != nil && a.StartByte() == b.StartByte() && a.EndByte() == b.EndByte() && a.Type() == b.Type()
 }
 
-func addressTaken(n *sitter.Node) bool {
+func addressTaken(n *syntax.Node) bool {
 	p := n.Parent()
 	for p != nil && p.Type() == "parenthesized_expression" {
 		p = p.Parent()
@@ -337,7 +335,7 @@ func addressTaken(n *sitter.Node) bool {
 }
 
 // direction says whether an access node is read, written or both.
-func direction(n *sitter.Node) (read, write bool) {
+func direction(n *syntax.Node) (read, write bool) {
 	c := n
 	p := c.Parent()
 	for p != nil && p.Type() == "parenthesized_expression" {
@@ -366,8 +364,8 @@ func direction(n *sitter.Node) (read, write bool) {
 }
 
 // subscript resolves a[i], a[i][j] and view[i] of a cast pointer.
-func (r *Result) subscript(s *affine.Scope, n *sitter.Node) *Access {
-	var idx []*sitter.Node
+func (r *Result) subscript(s *affine.Scope, n *syntax.Node) *Access {
+	var idx []*syntax.Node
 	cur := n
 	for cur != nil && cur.Type() == "subscript_expression" {
 		ind := cur.ChildByFieldName("indices")
@@ -379,7 +377,7 @@ func (r *Result) subscript(s *affine.Scope, n *sitter.Node) *Access {
 		} else {
 			ind = ind.NamedChild(0)
 		}
-		idx = append([]*sitter.Node{ind}, idx...)
+		idx = append([]*syntax.Node{ind}, idx...)
 		cur = unparen(cur.ChildByFieldName("argument"))
 	}
 	if cur == nil {
@@ -407,7 +405,7 @@ func (r *Result) subscript(s *affine.Scope, n *sitter.Node) *Access {
 	a.Node = n
 	// Flatten with the declared dimensions: t[i][j] of t[R][C] is i*C + j.
 	form := a.Index
-	var dims []*sitter.Node
+	var dims []*syntax.Node
 	if a.Decl != nil {
 		dims = a.Decl.Dims
 	}
@@ -427,7 +425,7 @@ func (r *Result) subscript(s *affine.Scope, n *sitter.Node) *Access {
 }
 
 // deref resolves *p, *(p + i) and p->f.
-func (r *Result) deref(s *affine.Scope, n, ptr *sitter.Node) *Access {
+func (r *Result) deref(s *affine.Scope, n, ptr *syntax.Node) *Access {
 	ptr = unparen(ptr)
 	if ptr == nil {
 		return nil
@@ -461,7 +459,7 @@ func (r *Result) deref(s *affine.Scope, n, ptr *sitter.Node) *Access {
 
 // base resolves the variable an access goes through, following local
 // pointers to what they were initialised from: float* row = A + r*K.
-func (r *Result) base(s *affine.Scope, n *sitter.Node, at uint32) *Access {
+func (r *Result) base(s *affine.Scope, n *syntax.Node, at uint32) *Access {
 	n = unparen(n)
 	if n == nil || n.Type() != "identifier" {
 		return nil
@@ -570,7 +568,7 @@ func (r *Result) view(a *Access, elem string) {
 
 // castPointer recognises reinterpret_cast<T*>(p), (T*)p and
 // static_cast<T*>(p), returning T and p.
-func castPointer(n *sitter.Node, src []byte) (string, *sitter.Node) {
+func castPointer(n *syntax.Node, src []byte) (string, *syntax.Node) {
 	n = unparen(n)
 	if n == nil {
 		return "", nil
@@ -610,7 +608,7 @@ func castPointer(n *sitter.Node, src []byte) (string, *sitter.Node) {
 	return "", nil
 }
 
-func unparen(n *sitter.Node) *sitter.Node {
+func unparen(n *syntax.Node) *syntax.Node {
 	for n != nil && n.Type() == "parenthesized_expression" && n.NamedChildCount() == 1 {
 		n = n.NamedChild(0)
 	}
@@ -620,7 +618,7 @@ func unparen(n *sitter.Node) *sitter.Node {
 // Address resolves a pointer expression of function f — &a[i], a + i, a,
 // &x — to the access it designates (the target of an atomic, say), or nil
 // when it cannot tell.
-func (r *Result) Address(f *kernels.Function, n *sitter.Node) *Access {
+func (r *Result) Address(f *kernels.Function, n *syntax.Node) *Access {
 	s := r.Kernels.Scope(f)
 	n = unparen(n)
 	for n != nil && n.Type() == "cast_expression" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // TestAccesses compares the accesses found on each line of
@@ -23,7 +24,7 @@ func TestAccesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kr := kernels.Discover(f.Root(), src)
+	kr := kernels.Discover(syntaxRoot(t, f), src)
 	r := Build(kr, src)
 	if len(kr.Kernels) != 1 {
 		t.Fatalf("found %d kernels, want 1", len(kr.Kernels))
@@ -61,4 +62,15 @@ func TestAccesses(t *testing.T) {
 	if markers < 9 {
 		t.Fatalf("only %d markers", markers)
 	}
+}
+
+// syntaxRoot returns the root of the Go copy of f's tree, which the
+// analyses walk.
+func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
+	t.Helper()
+	tree, err := f.Syntax()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree.Root()
 }

@@ -4,12 +4,11 @@ import (
 	_ "embed"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
 )
 
@@ -43,7 +42,7 @@ const (
 // Classify says what kind of divergent condition cond is, from the values
 // the thread-dependent side takes in the lanes of warps 0 and 1
 // (affine.Form.WarpFrom).
-func Classify(s *affine.Scope, cond *sitter.Node, src []byte) Form {
+func Classify(s *affine.Scope, cond *syntax.Node, src []byte) Form {
 	cond = unparen(cond)
 	if cond == nil {
 		return Data
@@ -75,7 +74,7 @@ func Classify(s *affine.Scope, cond *sitter.Node, src []byte) Form {
 }
 
 // compare classifies left OP right (right nil: the constant 0).
-func compare(s *affine.Scope, l, r *sitter.Node, op string) Form {
+func compare(s *affine.Scope, l, r *syntax.Node, op string) Form {
 	fl, fr := s.Eval(l), affine.Const(0)
 	if r != nil {
 		fr = s.Eval(r)
@@ -140,7 +139,7 @@ func compare(s *affine.Scope, l, r *sitter.Node, op string) Form {
 
 // periodic reports a remainder or mask of a thread-dependent value by a
 // runtime amount: tid % (2 * k).
-func periodic(s *affine.Scope, n *sitter.Node) bool {
+func periodic(s *affine.Scope, n *syntax.Node) bool {
 	n = unparen(n)
 	if n == nil || n.Type() != "binary_expression" {
 		return false
@@ -216,7 +215,7 @@ func count(pass *analysis.Pass, df *dataflow.Result, k, f *kernels.Function, rep
 	loops := df.Kernels.Loops(f)
 	scope := df.Kernels.Scope(f)
 	total := 0.0
-	df.Walk(f, func(n *sitter.Node, kind string) bool {
+	df.Walk(f, func(n *syntax.Node, kind string) bool {
 		switch kind {
 		case "lambda_expression":
 			return false
@@ -251,14 +250,14 @@ func count(pass *analysis.Pass, df *dataflow.Result, k, f *kernels.Function, rep
 	return total
 }
 
-func opOf(n *sitter.Node) string {
+func opOf(n *syntax.Node) string {
 	if o := n.ChildByFieldName("operator"); o != nil {
 		return o.Type()
 	}
 	return ""
 }
 
-func unparen(n *sitter.Node) *sitter.Node {
+func unparen(n *syntax.Node) *syntax.Node {
 	for n != nil && (n.Type() == "parenthesized_expression" || n.Type() == "condition_clause") && n.NamedChildCount() >= 1 {
 		n = n.NamedChild(int(n.NamedChildCount()) - 1)
 	}

@@ -4,11 +4,10 @@ import (
 	_ "embed"
 	"reflect"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
@@ -96,8 +95,8 @@ func invariantIn(df *dataflow.Result, a *dataflow.Access) *tripcount.Loop {
 	// Symbols assigned in the loop, and stores through the same base.
 	assigned := map[string]bool{l.Var: true}
 	stores := false
-	analysis.Inspect(body, func(n *sitter.Node) bool {
-		var target *sitter.Node
+	syntax.Inspect(body, func(n *syntax.Node) bool {
+		var target *syntax.Node
 		switch n.Type() {
 		case "assignment_expression":
 			target = n.ChildByFieldName("left")

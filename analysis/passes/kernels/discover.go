@@ -3,11 +3,9 @@ package kernels
 import (
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
-	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/launchcfg"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 type discoverer struct {
@@ -15,14 +13,14 @@ type discoverer struct {
 	src []byte
 	// calls holds the plain calls of each function, resolved after all
 	// functions are known.
-	calls map[*Function][]*sitter.Node
+	calls map[*Function][]*syntax.Node
 }
 
 // scopeCtx is where a top-level item sits.
 type scopeCtx struct {
 	names    []string     // enclosing namespaces and classes
 	externC  bool         // inside extern "C"
-	template *sitter.Node // the template_declaration directly around it
+	template *syntax.Node // the template_declaration directly around it
 }
 
 func (c scopeCtx) with(name string) scopeCtx {
@@ -32,11 +30,11 @@ func (c scopeCtx) with(name string) scopeCtx {
 }
 
 type item struct {
-	n   *sitter.Node
+	n   *syntax.Node
 	ctx scopeCtx
 }
 
-func (d *discoverer) text(n *sitter.Node) string {
+func (d *discoverer) text(n *syntax.Node) string {
 	if n == nil {
 		return ""
 	}
@@ -47,15 +45,15 @@ func (d *discoverer) text(n *sitter.Node) string {
 // extern "C" blocks, templates, classes and preprocessor conditionals (and
 // ERROR nodes, so that a syntax error does not hide the functions inside
 // it). It uses an explicit stack: nesting depth comes from the input.
-func (d *discoverer) walkTop(root *sitter.Node) {
-	d.calls = map[*Function][]*sitter.Node{}
+func (d *discoverer) walkTop(root *syntax.Node) {
+	d.calls = map[*Function][]*syntax.Node{}
 	stack := []item{{root, scopeCtx{}}}
-	var fileScope []*sitter.Node // nodes outside functions that may hold launches
+	var fileScope []*syntax.Node // nodes outside functions that may hold launches
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n, ctx := it.n, it.ctx
-		push := func(parent *sitter.Node, c scopeCtx) {
+		push := func(parent *syntax.Node, c scopeCtx) {
 			for i := int(parent.NamedChildCount()) - 1; i >= 0; i-- {
 				stack = append(stack, item{parent.NamedChild(i), c})
 			}
@@ -126,14 +124,14 @@ func (d *discoverer) walkTop(root *sitter.Node) {
 	}
 }
 
-func hasInitDeclarator(n *sitter.Node) bool {
+func hasInitDeclarator(n *syntax.Node) bool {
 	d := n.ChildByFieldName("declarator")
 	return d != nil && d.Type() == "init_declarator"
 }
 
 // hasQualifier reports whether a declaration or function definition has a
 // cuda_qualifier child with the given text.
-func hasQualifier(n *sitter.Node, src []byte, q string) bool {
+func hasQualifier(n *syntax.Node, src []byte, q string) bool {
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		c := n.NamedChild(i)
 		if c.Type() == "cuda_qualifier" && c.Content(src) == q {
@@ -144,7 +142,7 @@ func hasQualifier(n *sitter.Node, src []byte, q string) bool {
 }
 
 // function records a definition (body != nil) or a prototype.
-func (d *discoverer) function(n *sitter.Node, ctx scopeCtx, body *sitter.Node) {
+func (d *discoverer) function(n *syntax.Node, ctx scopeCtx, body *syntax.Node) {
 	fd := affine.FuncDeclarator(n)
 	if fd == nil {
 		return
@@ -207,7 +205,7 @@ func (d *discoverer) function(n *sitter.Node, ctx scopeCtx, body *sitter.Node) {
 }
 
 // names returns the base and qualified names of a declarator's name node.
-func (d *discoverer) names(n *sitter.Node, ctx scopeCtx) (base, qualified string) {
+func (d *discoverer) names(n *syntax.Node, ctx scopeCtx) (base, qualified string) {
 	if n == nil {
 		return "", ""
 	}
@@ -244,8 +242,8 @@ func stripTemplateArgs(s string) string {
 	return b.String()
 }
 
-func argNodes(n *sitter.Node) []*sitter.Node {
-	var args *sitter.Node
+func argNodes(n *syntax.Node) []*syntax.Node {
+	var args *syntax.Node
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		if c := n.NamedChild(i); c.Type() == "argument_list" {
 			args = c
@@ -254,7 +252,7 @@ func argNodes(n *sitter.Node) []*sitter.Node {
 	if args == nil {
 		return nil
 	}
-	out := make([]*sitter.Node, 0, args.NamedChildCount())
+	out := make([]*syntax.Node, 0, args.NamedChildCount())
 	for i := 0; i < int(args.NamedChildCount()); i++ {
 		if c := args.NamedChild(i); c.Type() != "comment" {
 			out = append(out, c)
@@ -265,14 +263,14 @@ func argNodes(n *sitter.Node) []*sitter.Node {
 
 // constInt evaluates an integer constant expression through the file's
 // macros and constants; 0 when it is not one.
-func (d *discoverer) constInt(n *sitter.Node) int {
+func (d *discoverer) constInt(n *syntax.Node) int {
 	if v, ok := d.r.Scope(nil).Eval(n).Int(); ok && v > 0 && v < 1<<31 {
 		return int(v)
 	}
 	return 0
 }
 
-func (d *discoverer) launchBounds(n *sitter.Node) *LaunchBounds {
+func (d *discoverer) launchBounds(n *syntax.Node) *LaunchBounds {
 	lb := &LaunchBounds{Node: n, Args: argNodes(n)}
 	vals := []*int{&lb.MaxThreads, &lb.MinBlocks, &lb.MaxCluster}
 	for i, a := range lb.Args {
@@ -283,7 +281,7 @@ func (d *discoverer) launchBounds(n *sitter.Node) *LaunchBounds {
 	return lb
 }
 
-func (d *discoverer) params(list *sitter.Node) []Param {
+func (d *discoverer) params(list *syntax.Node) []Param {
 	if list == nil {
 		return nil
 	}
@@ -333,7 +331,7 @@ func (d *discoverer) params(list *sitter.Node) []Param {
 	return out
 }
 
-func (d *discoverer) templateParams(list *sitter.Node) []string {
+func (d *discoverer) templateParams(list *syntax.Node) []string {
 	if list == nil {
 		return nil
 	}
@@ -366,7 +364,7 @@ func (d *discoverer) templateParams(list *sitter.Node) []string {
 // (the identifiers it names are looked up later, only when the file has
 // file-scope __shared__ variables).
 func (d *discoverer) body(f *Function) {
-	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
+	syntax.Inspect(f.Body, func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "call_expression":
 			switch {
@@ -394,7 +392,7 @@ func (d *discoverer) mentions(f *Function, name string) bool {
 		return false
 	}
 	found := false
-	analysis.Inspect(f.Body, func(n *sitter.Node) bool {
+	syntax.Inspect(f.Body, func(n *syntax.Node) bool {
 		if !found && n.Type() == "identifier" && d.text(n) == name {
 			found = true
 		}
@@ -408,12 +406,12 @@ func isLaunchAPI(name string) bool {
 }
 
 // launchAPI records cudaLaunchKernel(kernel, grid, block, args, shmem, stream).
-func (d *discoverer) launchAPI(n *sitter.Node, caller *Function) {
+func (d *discoverer) launchAPI(n *syntax.Node, caller *Function) {
 	args := n.ChildByFieldName("arguments")
 	if args == nil || args.NamedChildCount() < 3 {
 		return
 	}
-	named := func(i int) *sitter.Node {
+	named := func(i int) *syntax.Node {
 		if i < int(args.NamedChildCount()) {
 			return args.NamedChild(i)
 		}
@@ -429,8 +427,8 @@ func (d *discoverer) launchAPI(n *sitter.Node, caller *Function) {
 }
 
 // scanLaunches finds launches in a node outside any function.
-func (d *discoverer) scanLaunches(n *sitter.Node, f *Function) {
-	analysis.Inspect(n, func(c *sitter.Node) bool {
+func (d *discoverer) scanLaunches(n *syntax.Node, f *Function) {
+	syntax.Inspect(n, func(c *syntax.Node) bool {
 		if c.Type() != "call_expression" {
 			return true
 		}
@@ -443,7 +441,7 @@ func (d *discoverer) scanLaunches(n *sitter.Node, f *Function) {
 	})
 }
 
-func (d *discoverer) launch(n *sitter.Node, caller *Function) {
+func (d *discoverer) launch(n *syntax.Node, caller *Function) {
 	cfg := n.ChildByFieldName("config")
 	l := &Launch{Node: n, Config: cfg, Caller: caller, CalleeNode: n.ChildByFieldName("function")}
 	l.Grid = cfg.ChildByFieldName("grid")
@@ -466,7 +464,7 @@ func (d *discoverer) launch(n *sitter.Node, caller *Function) {
 
 // callee returns the name a call is made to, without template arguments,
 // and the template arguments.
-func (d *discoverer) callee(n *sitter.Node) (string, []string) {
+func (d *discoverer) callee(n *syntax.Node) (string, []string) {
 	if n == nil {
 		return "", nil
 	}
@@ -501,7 +499,7 @@ func (d *discoverer) callee(n *sitter.Node) (string, []string) {
 }
 
 // shared records the variables of a __shared__ declaration.
-func (d *discoverer) shared(n *sitter.Node, f *Function) {
+func (d *discoverer) shared(n *syntax.Node, f *Function) {
 	typ := strings.Join(strings.Fields(d.text(n.ChildByFieldName("type"))), " ")
 	extern := false
 	for i := 0; i < int(n.NamedChildCount()); i++ {
@@ -515,7 +513,7 @@ func (d *discoverer) shared(n *sitter.Node, f *Function) {
 		}
 		decl := n.Child(i)
 		s := &SharedDecl{Node: n, Declarator: decl, Type: typ, Extern: extern, Func: f}
-		var dims []*sitter.Node
+		var dims []*syntax.Node
 		for dn := decl; dn != nil; {
 			switch dn.Type() {
 			case "init_declarator", "parenthesized_declarator":

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 func discoverFile(t *testing.T, path string) (*analysis.File, *Result) {
@@ -20,7 +21,7 @@ func discoverFile(t *testing.T, path string) (*analysis.File, *Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f, Discover(f.Root(), f.Src)
+	return f, Discover(syntaxRoot(t, f), f.Src)
 }
 
 func TestDiscover(t *testing.T) {
@@ -151,4 +152,15 @@ func TestStaticSharedThroughCalls(t *testing.T) {
 	if b, _ := r.StaticShared(r.Kernel("other")); b != 512 {
 		t.Errorf("StaticShared(other) = %d, want 512 (helper only)", b)
 	}
+}
+
+// syntaxRoot returns the root of the Go copy of f's tree, which the
+// analyses walk.
+func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
+	t.Helper()
+	tree, err := f.Syntax()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree.Root()
 }

@@ -2,12 +2,12 @@ package kernels
 
 import (
 	_ "embed"
+	"fmt"
 	"reflect"
-
-	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
@@ -33,7 +33,11 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	r := Discover(pass.File.Root(), pass.File.Src)
+	tree, err := pass.File.Syntax()
+	if err != nil {
+		return nil, fmt.Errorf("kernels: %w", err)
+	}
+	r := Discover(tree.Root(), pass.File.Src)
 	total := 0.0
 	for _, l := range r.Launches {
 		w := 1.0
@@ -48,11 +52,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // Discover builds the Result for a parse tree. It is exported for tests and
 // tools that need the discovery without a Pass.
-func Discover(root *sitter.Node, src []byte) *Result {
+func Discover(root *syntax.Node, src []byte) *Result {
 	r := &Result{
 		Affine: affine.NewFile(root, src),
-		scopes: map[*sitter.Node]*affine.Scope{},
-		loops:  map[*sitter.Node]*tripcount.Info{},
+		scopes: map[*syntax.Node]*affine.Scope{},
+		loops:  map[*syntax.Node]*tripcount.Info{},
 		byName: map[string][]*Function{},
 	}
 	d := &discoverer{r: r, src: src}

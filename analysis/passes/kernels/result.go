@@ -1,10 +1,9 @@
 package kernels
 
 import (
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/launchcfg"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
@@ -36,15 +35,15 @@ type Function struct {
 	Name       string       // base name, e.g. "relu"
 	Qualified  string       // with namespaces and classes, e.g. "ops::relu"
 	Kind       Kind         //
-	Node       *sitter.Node // function_definition (declaration for a prototype)
-	NameNode   *sitter.Node // the name in the declarator
-	Body       *sitter.Node // compound_statement; nil for a prototype
+	Node       *syntax.Node // function_definition (declaration for a prototype)
+	NameNode   *syntax.Node // the name in the declarator
+	Body       *syntax.Node // compound_statement; nil for a prototype
 	Params     []Param      //
 	Qualifiers []string     // CUDA qualifiers as written: __global__, __device__, __forceinline__, ...
 	ExternC    bool         // inside extern "C"
 	// Template is the enclosing template_declaration, nil when the function
 	// is not a template; TemplateParams are its parameter names.
-	Template       *sitter.Node
+	Template       *syntax.Node
 	TemplateParams []string
 	// LaunchBounds is nil without __launch_bounds__.
 	LaunchBounds *LaunchBounds
@@ -78,15 +77,15 @@ type Param struct {
 	Pointer  int          // levels of * (and & counted as 1)
 	Const    bool         // the pointee (or value) is const
 	Restrict bool         // __restrict__ on the pointer
-	Node     *sitter.Node // parameter_declaration
+	Node     *syntax.Node // parameter_declaration
 }
 
 // LaunchBounds is __launch_bounds__(MaxThreads, MinBlocks, MaxBlocksPerCluster).
 // Values that are not integer constants (a template parameter) are 0 and
 // their expressions stay in Args.
 type LaunchBounds struct {
-	Node       *sitter.Node
-	Args       []*sitter.Node
+	Node       *syntax.Node
+	Args       []*syntax.Node
 	MaxThreads int
 	MinBlocks  int
 	MaxCluster int
@@ -95,19 +94,19 @@ type LaunchBounds struct {
 // Launch is a kernel launch: kernel<<<grid, block, shared_mem, stream>>>(args),
 // or a call to cudaLaunchKernel / cudaLaunchCooperativeKernel.
 type Launch struct {
-	Node   *sitter.Node // call_expression
-	Config *sitter.Node // launch_config (the argument_list for cudaLaunchKernel)
+	Node   *syntax.Node // call_expression
+	Config *syntax.Node // launch_config (the argument_list for cudaLaunchKernel)
 	// The configuration expressions; SharedMem and Stream are nil when
 	// omitted.
-	Grid, Block, SharedMem, Stream *sitter.Node
-	Args                           []*sitter.Node // the kernel arguments (none for cudaLaunchKernel)
+	Grid, Block, SharedMem, Stream *syntax.Node
+	Args                           []*syntax.Node // the kernel arguments (none for cudaLaunchKernel)
 	// Cfg is the evaluated configuration (package launchcfg): grid and
 	// block dimensions and dynamic shared memory through constant
 	// propagation. It is never nil.
 	Cfg *launchcfg.Launch
 
 	Callee       string       // the callee as written, without template arguments: "relu", "ops::relu"
-	CalleeNode   *sitter.Node // the call's function field
+	CalleeNode   *syntax.Node // the call's function field
 	TemplateArgs []string     // template arguments as written, e.g. ["float", "128"]
 	// Kernel is the kernel defined in this file that the launch calls,
 	// nil when the callee is not one (a function pointer, another file).
@@ -118,14 +117,14 @@ type Launch struct {
 
 // SharedDecl is one variable declared __shared__.
 type SharedDecl struct {
-	Node       *sitter.Node   // the declaration
-	Declarator *sitter.Node   // this variable's declarator
+	Node       *syntax.Node   // the declaration
+	Declarator *syntax.Node   // this variable's declarator
 	Name       string         //
 	Type       string         // element type as written, e.g. "float", "T"
 	ElemSize   int            // bytes per element; 0 when unknown (a template type)
 	Pointer    bool           // a pointer stored in shared memory
 	Dims       []int          // array dimensions, outermost first; -1 where not constant
-	DimNodes   []*sitter.Node // their expressions (nil for extern [])
+	DimNodes   []*syntax.Node // their expressions (nil for extern [])
 	Extern     bool           // extern __shared__: sized at launch (dynamic)
 	// Bytes is the static size; -1 when it cannot be computed, 0 for
 	// extern (dynamic) declarations.
@@ -148,8 +147,8 @@ type Result struct {
 	// affine evaluator. Use Scope to get a function's scope.
 	Affine *affine.File
 
-	scopes map[*sitter.Node]*affine.Scope
-	loops  map[*sitter.Node]*tripcount.Info
+	scopes map[*syntax.Node]*affine.Scope
+	loops  map[*syntax.Node]*tripcount.Info
 	byName map[string][]*Function
 }
 
@@ -170,7 +169,7 @@ func (r *Result) Kernel(name string) *Function {
 func (r *Result) Named(name string) []*Function { return r.byName[name] }
 
 // Enclosing returns the function definition that contains n, or nil.
-func (r *Result) Enclosing(n *sitter.Node) *Function {
+func (r *Result) Enclosing(n *syntax.Node) *Function {
 	if n == nil {
 		return nil
 	}
@@ -193,7 +192,7 @@ func (r *Result) Enclosing(n *sitter.Node) *Function {
 // belong to one file and are not safe for concurrent use (the driver runs
 // the passes of a file one after another).
 func (r *Result) Scope(f *Function) *affine.Scope {
-	var key *sitter.Node
+	var key *syntax.Node
 	if f != nil {
 		key = f.Node
 	}
@@ -212,7 +211,7 @@ func (r *Result) Scope(f *Function) *affine.Scope {
 
 // Loops returns the trip-count analysis of f's loops, cached like Scope.
 func (r *Result) Loops(f *Function) *tripcount.Info {
-	var key *sitter.Node
+	var key *syntax.Node
 	if f != nil {
 		key = f.Node
 	}

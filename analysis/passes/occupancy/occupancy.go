@@ -6,13 +6,12 @@ import (
 	"reflect"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/device"
 	occcalc "github.com/cudaperf/cudaperf/analysis/occupancy"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 //go:embed doc.go
@@ -187,7 +186,7 @@ func callsSync(kr *kernels.Result, f *kernels.Function) bool {
 		}
 		seen[g] = true
 		found := false
-		analysis.Inspect(g.Body, func(n *sitter.Node) bool {
+		syntax.Inspect(g.Body, func(n *syntax.Node) bool {
 			if found {
 				return false
 			}
@@ -217,7 +216,7 @@ func callsSync(kr *kernels.Result, f *kernels.Function) bool {
 // report emits the diagnostics of one launch.
 func report(pass *analysis.Pass, dev *device.Device, k *Kernel, lo *LaunchOcc) {
 	r := lo.Result
-	var at *sitter.Node
+	var at *syntax.Node
 	if lo.Launch != nil {
 		at = lo.Launch.Block
 		if at == nil {

@@ -4,11 +4,10 @@ import (
 	_ "embed"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
@@ -36,7 +35,7 @@ var syncShuffles = map[string]bool{"__shfl_sync": true, "__shfl_up_sync": true, 
 var legacy = map[string]string{"__shfl": "__shfl_sync", "__shfl_up": "__shfl_up_sync", "__shfl_down": "__shfl_down_sync",
 	"__shfl_xor": "__shfl_xor_sync", "__any": "__any_sync", "__all": "__all_sync", "__ballot": "__ballot_sync"}
 
-func name(n *sitter.Node, src []byte) string {
+func name(n *syntax.Node, src []byte) string {
 	fn := n.ChildByFieldName("function")
 	if fn == nil {
 		return ""
@@ -64,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 	df := pass.ResultOf[dataflow.Analyzer].(*dataflow.Result)
 	src := pass.File.Src
 	reported := map[[2]uint32]bool{}
-	once := func(n *sitter.Node) bool {
+	once := func(n *syntax.Node) bool {
 		k := [2]uint32{n.StartByte(), n.EndByte()}
 		if reported[k] {
 			return false
@@ -77,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
 			counted := map[*tripcount.Loop]bool{}
-			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
 				if kind != "call_expression" {
 					return true
 				}
@@ -117,7 +116,7 @@ func run(pass *analysis.Pass) (any, error) {
 // reductionLoop returns the innermost loop around a shuffle when it is a
 // reduction: the loop variable halves (or doubles) and is the shuffle's
 // offset, and the shuffled value is folded back into itself.
-func reductionLoop(df *dataflow.Result, body *sitter.Node, loops *tripcount.Info, call *sitter.Node, src []byte) *tripcount.Loop {
+func reductionLoop(df *dataflow.Result, body *syntax.Node, loops *tripcount.Info, call *syntax.Node, src []byte) *tripcount.Loop {
 	enc := loops.Enclosing(call)
 	if len(enc) == 0 {
 		return nil
@@ -141,7 +140,7 @@ func reductionLoop(df *dataflow.Result, body *sitter.Node, loops *tripcount.Info
 	}
 	// The loop must be geometric: its update multiplies or divides.
 	geo := false
-	analysis.Inspect(l.Node, func(n *sitter.Node) bool {
+	syntax.Inspect(l.Node, func(n *syntax.Node) bool {
 		if n.Type() == "assignment_expression" {
 			if left := n.ChildByFieldName("left"); left != nil && left.Content(src) == l.Var {
 				op := n.ChildByFieldName("operator")
@@ -164,7 +163,7 @@ func reductionLoop(df *dataflow.Result, body *sitter.Node, loops *tripcount.Info
 	return nil
 }
 
-func fullMask(call *sitter.Node, src []byte) bool {
+func fullMask(call *syntax.Node, src []byte) bool {
 	args := call.ChildByFieldName("arguments")
 	if args == nil || args.NamedChildCount() == 0 {
 		return false

@@ -4,10 +4,9 @@ import (
 	_ "embed"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 //go:embed doc.go
@@ -33,7 +32,7 @@ var barriers = map[string]bool{
 
 // IsBarrier reports whether call (a call_expression) is a block-level
 // barrier.
-func IsBarrier(call *sitter.Node, src []byte) bool {
+func IsBarrier(call *syntax.Node, src []byte) bool {
 	fn := call.ChildByFieldName("function")
 	if fn == nil {
 		return false
@@ -73,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 	src := pass.File.Src
 	for _, k := range df.Kernels.Kernels {
 		total := 0.0
-		var found []*sitter.Node
+		var found []*syntax.Node
 		needed := false
 		for _, c := range df.Reach(k) {
 			for _, a := range df.Accesses(c.Func) {
@@ -85,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 				needed = true
 			}
 			loops := df.Kernels.Loops(c.Func)
-			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
 				if kind == "gnu_asm_expression" {
 					needed = true // inline PTX may use shared memory or barriers
 					return false

@@ -4,11 +4,10 @@ import (
 	_ "embed"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/passes/sync"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
 )
 
@@ -35,7 +34,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, k := range df.Kernels.Kernels {
 		count := 0
 		for _, c := range df.Reach(k) {
-			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
 				if kind != "call_expression" || !sync.IsBarrier(n, src) {
 					return true
 				}

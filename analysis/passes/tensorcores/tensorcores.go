@@ -4,10 +4,9 @@ import (
 	_ "embed"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 //go:embed doc.go
@@ -29,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 
 // Classify says whether a call or inline-PTX node is a tensor-core matrix
 // operation (mma) or fragment load/store (load).
-func Classify(n *sitter.Node, src []byte) (mma, load bool) {
+func Classify(n *syntax.Node, src []byte) (mma, load bool) {
 	switch n.Type() {
 	case "call_expression":
 		fn := n.ChildByFieldName("function")
@@ -67,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 		mmas, loads := 0.0, 0.0
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
-			df.Walk(c.Func, func(n *sitter.Node, kind string) bool {
+			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
 				if kind != "call_expression" && kind != "gnu_asm_expression" {
 					return true
 				}

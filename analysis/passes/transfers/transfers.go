@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 //go:embed doc.go
@@ -38,8 +37,12 @@ func IsTransfer(name string) bool {
 func run(pass *analysis.Pass) (any, error) {
 	kr := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
 	src := pass.File.Src
+	tree, err := pass.File.Syntax()
+	if err != nil {
+		return nil, fmt.Errorf("transfers: %w", err)
+	}
 	total := 0.0
-	analysis.Inspect(pass.File.Root(), func(n *sitter.Node) bool {
+	syntax.Inspect(tree.Root(), func(n *syntax.Node) bool {
 		if n.Type() != "call_expression" {
 			return true
 		}

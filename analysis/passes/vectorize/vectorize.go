@@ -4,11 +4,10 @@ import (
 	_ "embed"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 //go:embed doc.go
@@ -98,7 +97,7 @@ func readOnlyCandidates(pass *analysis.Pass, df *dataflow.Result, k *kernels.Fun
 	// A pointer handed to a call (a device function, an atomic) may be
 	// written there.
 	escaped := map[string]bool{}
-	analysis.Inspect(k.Body, func(n *sitter.Node) bool {
+	syntax.Inspect(k.Body, func(n *syntax.Node) bool {
 		if n.Type() != "call_expression" {
 			return true
 		}
@@ -110,7 +109,7 @@ func readOnlyCandidates(pass *analysis.Pass, df *dataflow.Result, k *kernels.Fun
 			}
 		}
 		if args := n.ChildByFieldName("arguments"); args != nil {
-			analysis.Inspect(args, func(a *sitter.Node) bool {
+			syntax.Inspect(args, func(a *syntax.Node) bool {
 				if a.Type() == "identifier" {
 					escaped[a.Content(src)] = true
 				}
