@@ -38,7 +38,8 @@ type Candidate struct {
 	Name   string // file base name without .cu
 	Path   string
 	Kind   string
-	Expect string // for cheats: the verdict reason id that must reject it
+	Expect string   // for cheats: the verdict reason id that must reject it
+	Flags  []string // extra nvcc flags
 }
 
 // expectRE reads a cheat's first line, "// expect: <reason id> ...".
@@ -181,7 +182,8 @@ func NewSession(t *task.Task, opt Options) (*Session, error) {
 	if root == "" {
 		root = defaultScratch()
 	}
-	dir, err := os.MkdirTemp(root, "cudaperf-"+t.Name+"-")
+	// The pid in the name lets CleanStale remove folders of killed processes.
+	dir, err := os.MkdirTemp(root, fmt.Sprintf("cudaperf-%d-%s-", os.Getpid(), t.Name))
 	if err != nil {
 		return nil, fmt.Errorf("bench: scratch folder: %w", err)
 	}
@@ -228,6 +230,32 @@ func defaultScratch() string {
 		}
 	}
 	return os.TempDir()
+}
+
+// CleanStale removes scratch folders that processes which no longer exist
+// left in root (default: the default scratch folder), for example a plugin
+// the host killed. It returns how many it removed.
+func CleanStale(root string) int {
+	if root == "" {
+		root = defaultScratch()
+	}
+	dirs, _ := filepath.Glob(filepath.Join(root, "cudaperf-*-*"))
+	n := 0
+	for _, d := range dirs {
+		f := strings.SplitN(filepath.Base(d), "-", 3)
+		pid, err := strconv.Atoi(f[1])
+		if err != nil || pid <= 0 || pid == os.Getpid() {
+			continue
+		}
+		// Signal 0 checks existence; EPERM means it exists under another user.
+		if err := syscall.Kill(pid, 0); err == nil || errors.Is(err, syscall.EPERM) {
+			continue
+		}
+		if os.RemoveAll(d) == nil {
+			n++
+		}
+	}
+	return n
 }
 
 // Close removes the scratch folder.
@@ -318,7 +346,7 @@ func (s *Session) newResult(c Candidate) *Result {
 
 func (s *Session) compile(ctx context.Context, c Candidate) *Result {
 	r := s.newResult(c)
-	res, err := s.opt.Toolchain.CompileCUDA(ctx, c.Path, s.opt.Arch)
+	res, err := s.opt.Toolchain.CompileCUDAFlags(ctx, c.Path, s.opt.Arch, c.Flags)
 	if err != nil {
 		r.Error = err.Error()
 		return r

@@ -46,12 +46,26 @@ func Find() (string, error) {
 }
 
 // findVenvNVCC looks for .venv's PyPI nvcc in the working directory and its
-// parents, so that commands run from a subfolder of the checkout find it.
+// parents, then in the executable's folder and its parents (a plugin under
+// bin/plugins/ runs in another working directory), so that commands run
+// from anywhere in or below the checkout find it.
 func findVenvNVCC() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
+	var starts []string
+	if wd, err := os.Getwd(); err == nil {
+		starts = append(starts, wd)
 	}
+	if exe, err := os.Executable(); err == nil {
+		starts = append(starts, filepath.Dir(exe))
+	}
+	for _, dir := range starts {
+		if p := venvNVCCAbove(dir); p != "" {
+			return p
+		}
+	}
+	return ""
+}
+
+func venvNVCCAbove(dir string) string {
 	for {
 		m, _ := filepath.Glob(filepath.Join(dir, ".venv", "lib", "python3*", "site-packages", "nvidia", "cu13", "bin", "nvcc"))
 		for _, p := range m {
@@ -153,10 +167,22 @@ var DeviceFlags = []string{"-O3", "-Xptxas", "-v"}
 // CompileCUDA compiles src (a .cu file) to an object for arch ("sm_90").
 // deps are other files src includes, hashed into the cache key.
 func (tc *Toolchain) CompileCUDA(ctx context.Context, src, arch string, deps ...string) (*Result, error) {
+	return tc.CompileCUDAFlags(ctx, src, arch, nil, deps...)
+}
+
+// CompileCUDAFlags is CompileCUDA with extra nvcc flags (after the default
+// ones, so they can override them), which enter the cache key.
+func (tc *Toolchain) CompileCUDAFlags(ctx context.Context, src, arch string, flags []string, deps ...string) (*Result, error) {
 	if err := checkArch(arch); err != nil {
 		return nil, err
 	}
+	for _, f := range flags {
+		if f == "-o" || f == "-c" || strings.HasPrefix(f, "-o") && len(f) > 2 && !strings.HasPrefix(f, "-opt") {
+			return nil, fmt.Errorf("nvcc: flag %q is not allowed: the harness chooses the output", f)
+		}
+	}
 	args := append([]string{"-arch=" + arch}, DeviceFlags...)
+	args = append(args, flags...)
 	args = append(args, "-I", filepath.Dir(src), "-c", src, "-o", "{out}")
 	res, err := tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
 	if err != nil {

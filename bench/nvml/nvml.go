@@ -2,6 +2,7 @@ package nvml
 
 import (
 	"errors"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -121,4 +122,12 @@ func contains(s []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// DeviceNodesPresent reports whether the NVIDIA driver's device nodes
+// (/dev/nvidia0, ...) exist: some sandboxes expose a GPU to CUDA but not to
+// NVML, and a benchmark can still run there without device information.
+func DeviceNodesPresent() bool {
+	m, _ := filepath.Glob("/dev/nvidia[0-9]*")
+	return len(m) > 0
 }

@@ -11,6 +11,7 @@ type Timing struct {
 	Median float64 `json:"median_ms"`
 	Min    float64 `json:"min_ms"`
 	Max    float64 `json:"max_ms"`
+	Mean   float64 `json:"mean_ms"`
 	CV     float64 `json:"cv"` // sample standard deviation / mean
 }
 
@@ -21,13 +22,14 @@ func Summarize(ms []float64) *Timing {
 	}
 	s := slices.Clone(ms)
 	slices.Sort(s)
-	t := &Timing{N: len(s), Min: s[0], Max: s[len(s)-1], Median: Median(s)}
+	t := &Timing{N: len(s), Min: s[0], Max: s[len(s)-1], Median: Median(s), Mean: s[0]}
 	if len(s) > 1 {
 		var sum, sq float64
 		for _, v := range s {
 			sum += v
 		}
 		mean := sum / float64(len(s))
+		t.Mean = mean
 		for _, v := range s {
 			sq += (v - mean) * (v - mean)
 		}

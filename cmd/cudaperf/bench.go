@@ -54,7 +54,8 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "runs-dir", Value: "runs", Usage: "results go to `DIR`/bench-<UTC>/results.jsonl"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json (one result per line)"},
 		},
-		Action: benchAction,
+		Action:      benchAction,
+		Subcommands: []*cli.Command{benchReportCommand()},
 	}
 }
 
@@ -106,7 +107,7 @@ func benchAction(c *cli.Context) error {
 					opt.Arch = info.Arch()
 				}
 			}
-		case hasNvidiaDevice():
+		case nvml.DeviceNodesPresent():
 			// Some sandboxes expose the GPU but not NVML: measure anyway,
 			// without device information or clock monitoring.
 			fmt.Fprintf(os.Stderr, "cudaperf: warning: %v; running without device information and clock monitoring\n", err)
@@ -248,12 +249,6 @@ func benchAction(c *cli.Context) error {
 		return findings("bench: %d candidate(s) failed", bad)
 	}
 	return nil
-}
-
-// hasNvidiaDevice reports whether the NVIDIA driver's device nodes exist.
-func hasNvidiaDevice() bool {
-	m, _ := filepath.Glob("/dev/nvidia[0-9]*")
-	return len(m) > 0
 }
 
 // failed reports whether r counts against the exit status: a variant or
