@@ -106,14 +106,15 @@ const (
 	flagHasError = 8
 )
 
-// names caches the symbol and field names of a language.
+// names holds the symbol and field names of a language.
 type names struct {
-	mu      sync.Mutex
-	lang    *sitter.Language
-	symbols map[uint16]string
+	symbols []string          // by symbol id
 	fields  []string          // by field id
 	fieldID map[string]uint16 // by name
 }
+
+// errorSymbol is tree-sitter's ts_builtin_sym_error, outside the table.
+const errorSymbol = 0xFFFF
 
 var (
 	langsMu sync.Mutex
@@ -126,7 +127,12 @@ func namesOf(lang *sitter.Language) *names {
 	if nm, ok := langs[lang]; ok {
 		return nm
 	}
-	nm := &names{lang: lang, symbols: map[uint16]string{}, fieldID: map[string]uint16{}}
+	nm := &names{fieldID: map[string]uint16{}}
+	count := lang.SymbolCount()
+	nm.symbols = make([]string, count)
+	for i := uint32(0); i < count; i++ {
+		nm.symbols[i] = lang.SymbolName(sitter.Symbol(i))
+	}
 	nm.fields = []string{""}
 	for id := 1; id < 1<<16; id++ {
 		name := lang.FieldName(id)
@@ -141,14 +147,13 @@ func namesOf(lang *sitter.Language) *names {
 }
 
 func (nm *names) symbol(s uint16) string {
-	nm.mu.Lock()
-	defer nm.mu.Unlock()
-	if name, ok := nm.symbols[s]; ok {
-		return name
+	if int(s) < len(nm.symbols) {
+		return nm.symbols[s]
 	}
-	name := nm.lang.SymbolName(sitter.Symbol(s))
-	nm.symbols[s] = name
-	return name
+	if s == errorSymbol {
+		return "ERROR"
+	}
+	return ""
 }
 
 // Flatten copies the tree under root (a node of a tree parsed with lang)
@@ -172,8 +177,6 @@ func Flatten(root *sitter.Node, lang *sitter.Language, src []byte) (*Tree, error
 	}
 	nm := namesOf(lang)
 	t := &Tree{src: src, names: nm, nodes: make([]Node, n)}
-	// Symbol names, once per distinct symbol.
-	typeOf := map[uint16]string{}
 	childCount := make([]int32, n)
 	for i := int64(0); i < n; i++ {
 		r := &recs[i]
@@ -193,12 +196,7 @@ func Flatten(root *sitter.Node, lang *sitter.Language, src []byte) (*Tree, error
 	fill := make([]int32, n)
 	for i := int64(0); i < n; i++ {
 		r := &recs[i]
-		sym := uint16(r.symbol)
-		typ, ok := typeOf[sym]
-		if !ok {
-			typ = nm.symbol(sym)
-			typeOf[sym] = typ
-		}
+		typ := nm.symbol(uint16(r.symbol))
 		nd := &t.nodes[i]
 		*nd = Node{
 			t: t, typ: typ, field: uint16(r.field), flags: uint8(r.flags),
