@@ -26,9 +26,18 @@
 //   - flops: floating-point operations per thread (used by the intensity
 //     analyzer for ai). Unit: FLOPs; range [0, +inf).
 //
-// No diagnostics.
+// No diagnostics: the counts describe the work, they are not a mistake.
 //
 // Example: for (int k = 0; k < 16; k++) acc += a[k] * b[k]; gives
-// flops = 32 (a multiply and an add per iteration) and ops = 48 (with the
-// increments of k).
+// flops = 32 (a multiply and an add per iteration) and ops = 64 (with the
+// test and the increment of k).
+//
+// Bad (recomputes the same product in every iteration: ops grow with n):
+//
+//	for (int k = 0; k < n; k++) y[k] = x[k] * (alpha * beta);
+//
+// Good (hoisted, one multiply per iteration):
+//
+//	float ab = alpha * beta;
+//	for (int k = 0; k < n; k++) y[k] = x[k] * ab;
 package arith

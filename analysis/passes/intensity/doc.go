@@ -24,7 +24,15 @@
 // No diagnostics: a low ai is a property of the algorithm (a vector add
 // is 1 FLOP per 12 bytes), not a mistake.
 //
-// Example: naive matrix multiply reads two floats per multiply-add,
-// ai ≈ 2 / 8 = 0.25; a 32×32 shared-memory tiled version reads each
-// element once per tile, ai ≈ 8.
+// Bad (naive matrix multiply: two global floats per multiply-add,
+// ai ≈ 2 / 8 = 0.25):
+//
+//	for (int k = 0; k < n; k++) sum += A[row * n + k] * B[k * n + col];
+//
+// Good (32×32 tiles staged in shared memory: each global element serves 32
+// multiply-adds, ai ≈ 8):
+//
+//	As[ty][tx] = A[row * n + t * 32 + tx]; Bs[ty][tx] = B[(t * 32 + ty) * n + col];
+//	__syncthreads();
+//	for (int k = 0; k < 32; k++) sum += As[ty][k] * Bs[k][tx];
 package intensity

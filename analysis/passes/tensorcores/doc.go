@@ -23,7 +23,11 @@
 // No diagnostics: whether tensor cores pay off depends on the data type
 // and the shape of the problem.
 //
-// Example (one 16×16×16 half-precision tile product per iteration):
+// Bad (half-precision GEMM on the CUDA cores: tensor_cores = 0):
+//
+//	for (int k = 0; k < K; k++) acc += __half2float(A[row * K + k]) * __half2float(B[k * N + col]);
+//
+// Good (one 16×16×16 tile product per iteration on the tensor cores):
 //
 //	wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> a;
 //	for (int k = 0; k < K; k += 16) {
