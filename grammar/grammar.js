@@ -129,21 +129,25 @@ module.exports = grammar(CPP, {
       )),
     ),
 
+    // Each part converts to dim3 (or size_t, cudaStream_t), so a braced
+    // list is accepted as in an argument list: k<<<{4, 2}, 128>>>().
     launch_config: $ => seq(
       '<<<',
-      field('grid', $.expression),
+      field('grid', $._launch_argument),
       ',',
-      field('block', $.expression),
+      field('block', $._launch_argument),
       optional(seq(
         ',',
-        field('shared_mem', $.expression),
+        field('shared_mem', $._launch_argument),
         optional(seq(
           ',',
-          field('stream', $.expression),
+          field('stream', $._launch_argument),
         )),
       )),
       '>>>',
     ),
+
+    _launch_argument: $ => choice($.expression, $.initializer_list),
 
     // A pragma may sit between a loop header and its body, where C++ wants a
     // statement: `for (...)\n#pragma unroll\n for (...) ...`. It becomes a
