@@ -18,7 +18,7 @@ static double unit(unsigned long long *s)
 // to uniformly random rows, one quarter to rows skewed towards the start (so
 // a few rows are long and many are short or empty, as in real matrices); half
 // the columns of a row fall in a band around the diagonal, half anywhere.
-void gen_spmv_csr(int *row_ptr, int *col_idx, float *val, const float *x, float *y,
+void gen_spmv_csr(int *row_ptr, int *col_idx, float *val, float *x, float *y,
 		  int rows, int nnz, unsigned long long seed)
 {
 	(void)val;
