@@ -131,6 +131,21 @@ func (f Form) Warp() (lanes [32]int64, symbolic []string, ok bool) {
 // multiple of 32): comparing warps 0 and 1 tells a pattern that repeats in
 // every warp (tid % 32) from one that moves on (tid).
 func (f Form) WarpFrom(first int64) (lanes [32]int64, symbolic []string, ok bool) {
+	return f.WarpShape(first, 0)
+}
+
+// WarpShape is WarpFrom for blocks blockX threads wide. When blockX is
+// below 32 a warp spans several rows: lane l has threadIdx.x = (first+l) %
+// blockX and threadIdx.y = (first+l) / blockX (a 16×16 block puts two rows
+// in each warp). blockX 0 (unknown) or ≥ 32 is the whole-warp-rows case.
+func (f Form) WarpShape(first, blockX int64) (lanes [32]int64, symbolic []string, ok bool) {
+	rows := blockX > 0 && blockX < 32
+	varying := func(s string) bool {
+		if rows && s == "threadIdx.y" {
+			return true
+		}
+		return laneVarying(s)
+	}
 	if f.Kind != Affine {
 		return lanes, nil, false
 	}
@@ -159,7 +174,7 @@ func (f Form) WarpFrom(first int64) (lanes [32]int64, symbolic []string, ok bool
 		lane := false
 		for _, s := range Factors(t.Mono) {
 			switch {
-			case laneVarying(s):
+			case varying(s):
 				lane = true
 			case !IsThreadSym(s):
 				u = append(u, s)
@@ -173,8 +188,16 @@ func (f Form) WarpFrom(first int64) (lanes [32]int64, symbolic []string, ok bool
 		v, ok := f.LaneValue(func(s string) (int64, bool) {
 			switch s {
 			case "threadIdx.x":
+				if rows {
+					return (first + l) % blockX, true
+				}
 				return first + l, true
-			case "threadIdx.y", "threadIdx.z":
+			case "threadIdx.y":
+				if rows {
+					return (first + l) / blockX, true
+				}
+				return 0, true
+			case "threadIdx.z":
 				return 0, true
 			}
 			if v, ok := uniform[s]; ok {

@@ -26,12 +26,13 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // Degree returns the bank-conflict degree of a warp accessing shared
-// elements of size bytes at index (evaluated per lane, affine.Form.Warp),
+// elements of size bytes at index (evaluated per lane in blocks blockX
+// threads wide, affine.Form.WarpShape),
 // and the lane stride in elements (-1 when the lanes are not evenly
 // spaced); ok is false when the index is not affine or scales the thread
 // index by a runtime value.
-func Degree(index affine.Form, size int64) (degree int, stride int64, ok bool) {
-	lanes, symbolic, ok := index.Warp()
+func Degree(index affine.Form, size, blockX int64) (degree int, stride int64, ok bool) {
+	lanes, symbolic, ok := index.WarpShape(0, blockX)
 	if !ok || len(symbolic) > 0 {
 		return 0, 0, false
 	}
@@ -97,7 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if a.Space != dataflow.Shared {
 					continue
 				}
-				deg, stride, ok := Degree(c.Index(a), a.Size)
+				deg, stride, ok := Degree(c.Index(a), a.Size, df.BlockX(k))
 				if !ok {
 					continue
 				}

@@ -8,7 +8,7 @@ import (
 )
 
 func TestBankConflicts(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "conflicts", "clean")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "conflicts", "clean", "shape")
 }
 
 // TestDegreeGCD checks the closed form for 4-byte words: gcd(stride, 32).
@@ -20,7 +20,7 @@ func TestDegreeGCD(t *testing.T) {
 		return a
 	}
 	for stride := int64(1); stride <= 96; stride++ {
-		deg, _, ok := Degree(affine.Sym("threadIdx.x").Scale(stride), 4)
+		deg, _, ok := Degree(affine.Sym("threadIdx.x").Scale(stride), 4, 0)
 		if !ok || int64(deg) != gcd(stride, 32) {
 			t.Errorf("stride %d: degree %d, want %d", stride, deg, gcd(stride, 32))
 		}

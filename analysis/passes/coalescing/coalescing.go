@@ -48,13 +48,14 @@ func (r Request) Efficiency() float64 {
 }
 
 // Analyze computes the request of a warp accessing elements of size bytes
-// at index, from the addresses of its 32 lanes (affine.Form.Warp).
-func Analyze(index affine.Form, size int64) Request {
+// at index, from the addresses of its 32 lanes (affine.Form.WarpShape) in
+// blocks blockX threads wide (0: unknown, taken as whole-warp rows).
+func Analyze(index affine.Form, size, blockX int64) Request {
 	if size <= 0 {
 		size = 4
 	}
 	ideal := int(ceilDiv(32*size, 32))
-	lanes, symbolic, ok := index.Warp()
+	lanes, symbolic, ok := index.WarpShape(0, blockX)
 	if !ok {
 		return Request{Ideal: ideal}
 	}
@@ -110,7 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				w := a.Weight * c.Weight
-				req := Analyze(c.Index(a), a.Size)
+				req := Analyze(c.Index(a), a.Size, df.BlockX(k))
 				out[a] = req
 				total += w
 				if !req.Known {

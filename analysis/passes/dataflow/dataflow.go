@@ -7,6 +7,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
@@ -97,6 +98,7 @@ type Result struct {
 	accesses map[*kernels.Function][]*Access
 	taints   map[*kernels.Function]*taint.Info
 	reach    map[*kernels.Function][]Call
+	blockX   map[*kernels.Function]int64
 	flats    map[*kernels.Function]*flat
 	src      []byte
 }
@@ -163,6 +165,31 @@ func (r *Result) Taint(f *kernels.Function) *taint.Info {
 	in := taint.Analyze(r.Kernels.Scope(f), taint.Options{ParamLevel: taint.Uniform})
 	r.taints[f] = in
 	return in
+}
+
+// BlockX returns the block width (block.x) every launch of kernel k in the
+// file uses, when they agree on a constant; 0 otherwise. Below 32 a warp
+// spans several rows of the block (see affine.Form.WarpShape).
+func (r *Result) BlockX(k *kernels.Function) int64 {
+	if v, ok := r.blockX[k]; ok {
+		return v
+	}
+	var bx int64
+	for i, l := range k.LaunchedBy {
+		cfg := launchcfg.At(r.Kernels.Scope(l.Caller), l.Node)
+		if cfg == nil {
+			bx = 0
+			break
+		}
+		v, ok := cfg.Block[0].Int()
+		if !ok || (i > 0 && v != bx) {
+			bx = 0
+			break
+		}
+		bx = v
+	}
+	r.blockX[k] = bx
+	return bx
 }
 
 // Reach returns f itself (weight 1) and the functions of the file it calls,
@@ -239,7 +266,7 @@ func run(pass *analysis.Pass) (any, error) {
 // Build computes the Result from the kernels analyzer's result.
 func Build(kr *kernels.Result, src []byte) *Result {
 	r := &Result{Kernels: kr, accesses: map[*kernels.Function][]*Access{}, taints: map[*kernels.Function]*taint.Info{},
-		reach: map[*kernels.Function][]Call{}, flats: map[*kernels.Function]*flat{}, src: src}
+		reach: map[*kernels.Function][]Call{}, blockX: map[*kernels.Function]int64{}, flats: map[*kernels.Function]*flat{}, src: src}
 	for _, f := range kr.Functions {
 		if !f.IsDeviceCode() || f.Body == nil {
 			continue

@@ -42,7 +42,7 @@ const (
 // Classify says what kind of divergent condition cond is, from the values
 // the thread-dependent side takes in the lanes of warps 0 and 1
 // (affine.Form.WarpFrom).
-func Classify(s *affine.Scope, cond *syntax.Node, src []byte) Form {
+func Classify(s *affine.Scope, cond *syntax.Node, src []byte, blockX int64) Form {
 	cond = unparen(cond)
 	if cond == nil {
 		return Data
@@ -54,12 +54,12 @@ func Classify(s *affine.Scope, cond *syntax.Node, src []byte) Form {
 		case "&&", "||":
 			// A uniform operand does not change the other's kind.
 			if fl := s.Eval(l); !fl.ThreadDependent() && fl.Kind != affine.Unknown {
-				return Classify(s, r, src)
+				return Classify(s, r, src, blockX)
 			}
 			if fr := s.Eval(r); !fr.ThreadDependent() && fr.Kind != affine.Unknown {
-				return Classify(s, l, src)
+				return Classify(s, l, src, blockX)
 			}
-			a, b := Classify(s, l, src), Classify(s, r, src)
+			a, b := Classify(s, l, src, blockX), Classify(s, r, src, blockX)
 			for _, k := range []Form{Election, Pattern, Data, Split} {
 				if a == k || b == k {
 					return k
@@ -67,14 +67,14 @@ func Classify(s *affine.Scope, cond *syntax.Node, src []byte) Form {
 			}
 			return Guard
 		case "<", "<=", ">", ">=", "==", "!=":
-			return compare(s, l, r, op)
+			return compare(s, l, r, op, blockX)
 		}
 	}
-	return compare(s, cond, nil, "!=") // if (x) is if (x != 0)
+	return compare(s, cond, nil, "!=", blockX) // if (x) is if (x != 0)
 }
 
 // compare classifies left OP right (right nil: the constant 0).
-func compare(s *affine.Scope, l, r *syntax.Node, op string) Form {
+func compare(s *affine.Scope, l, r *syntax.Node, op string, blockX int64) Form {
 	fl, fr := s.Eval(l), affine.Const(0)
 	if r != nil {
 		fr = s.Eval(r)
@@ -92,8 +92,8 @@ func compare(s *affine.Scope, l, r *syntax.Node, op string) Form {
 	if thread.Kind != affine.Affine {
 		return Data
 	}
-	w0, _, ok0 := thread.WarpFrom(0)
-	w1, _, ok1 := thread.WarpFrom(32)
+	w0, _, ok0 := thread.WarpShape(0, blockX)
+	w1, _, ok1 := thread.WarpShape(32, blockX)
 	if !ok0 || !ok1 {
 		return Data
 	}
@@ -234,7 +234,7 @@ func count(pass *analysis.Pass, df *dataflow.Result, k, f *kernels.Function, rep
 		}
 		reported[key] = true
 		text := strings.Join(strings.Fields(pass.File.Text(unparen(cond))), " ")
-		switch Classify(scope, cond, pass.File.Src) {
+		switch Classify(scope, cond, pass.File.Src, df.BlockX(k)) {
 		case Pattern:
 			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Warning, Range: analysis.NodeRange(cond), Kernel: k.Name,
 				Message: "branch on " + text + " diverges inside every warp: neighbouring lanes take different paths, so each warp runs both; branch on a warp-uniform value instead (e.g. threadIdx.x / 32) or compute both results and select"})
