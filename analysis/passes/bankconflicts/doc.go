@@ -17,7 +17,10 @@
 // quarter warp, as the hardware does). For 4-byte elements this is
 // gcd(a, 32): tile[threadIdx.x][k] of float tile[32][32] is 32-way,
 // of tile[32][33] conflict-free. A uniform index is a broadcast (degree 1).
-// Indices not affine in threadIdx.x are skipped.
+// Indices not affine in threadIdx.x are skipped. A warp is 32 consecutive
+// threadIdx.x values, or several rows of the block when every launch of the
+// kernel in the file has the same constant block.x below 32 (16×16 blocks
+// put two rows in a warp).
 //
 // Feature, per kernel: bank_conflicts, the loop-weighted mean degree over
 // shared accesses with a known index. Unit: ways; range [1, 32]; 1 means

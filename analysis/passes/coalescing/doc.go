@@ -8,7 +8,9 @@
 // For every global load and store the index is turned into an affine form
 // (package affine) and evaluated for the 32 lanes of a warp: threadIdx.x is
 // the lane, threadIdx.y and threadIdx.z are fixed (rows of a block are
-// assumed to be whole warps, blockDim.x ≥ 32), thread-dependent quotients
+// assumed to be whole warps, blockDim.x ≥ 32 — unless every launch of the
+// kernel in the file has the same constant block.x below 32, and then the
+// lanes wrap into threadIdx.y as the hardware does), thread-dependent quotients
 // and remainders such as t / 16 and t % 16 are computed per lane, and every
 // other symbol (parameters, blockIdx, loop counters) gets a large value, as
 // problem sizes have: A[row * K + k] with row on threadIdx.x puts lanes K
