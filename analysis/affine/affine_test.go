@@ -60,7 +60,7 @@ func TestForms(t *testing.T) {
 		})
 		return false
 	})
-	if checked != 33 {
+	if checked != 36 {
 		t.Fatalf("checked only %d forms; the testdata markers are not being found", checked)
 	}
 }

@@ -12,7 +12,8 @@
 // between neighbouring lanes of a warp — is read off exactly.
 //
 // Evaluation substitutes local definitions (int i = …; int row = …;),
-// file-level constants (#define, constexpr, const) and loop variables: a
+// file-level constants (#define, constexpr, const), function-like macros
+// (expanded textually, as the preprocessor does) and loop variables: a
 // variable that starts at I and only grows by a uniform step S (a for loop's
 // i += S, or a while loop's idx += stride) becomes I + S·⟨i⟩, where the
 // symbol ⟨i⟩ counts iterations. Division and remainder by constants are

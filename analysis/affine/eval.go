@@ -489,6 +489,18 @@ func (s *Scope) binary(n *syntax.Node, src []byte, at uint32) Form {
 func (s *Scope) call(n *syntax.Node, src []byte, at uint32) Form {
 	fn := n.ChildByFieldName("function")
 	args := n.ChildByFieldName("arguments")
+	if fn != nil && fn.Type() == "identifier" && args != nil {
+		if m, ok := s.File.fmacros[fn.Content(src)]; ok {
+			pos := at
+			if pos == 0 {
+				pos = n.StartByte()
+			}
+			if e, msrc := s.File.expand(m, args, src); e != nil {
+				return s.evalAt(e, msrc, pos)
+			}
+			return Opaque(Unknown)
+		}
+	}
 	var xs []Form
 	if args != nil {
 		for i := 0; i < int(args.NamedChildCount()); i++ {
@@ -529,6 +541,64 @@ func (f *File) macroExpr(m *macro) (*syntax.Node, []byte) {
 	}
 	return m.expr, m.src
 }
+
+// expand substitutes a call's argument texts for a function-like macro's
+// parameters, as the preprocessor does, and parses the result (once per
+// distinct expansion). The expansion's names are resolved where the call
+// is written.
+func (f *File) expand(m *funcMacro, args *syntax.Node, src []byte) (*syntax.Node, []byte) {
+	var texts []string
+	for i := 0; i < int(args.NamedChildCount()); i++ {
+		if c := args.NamedChild(i); c.Type() != "comment" {
+			texts = append(texts, c.Content(src))
+		}
+	}
+	if len(texts) != len(m.params) {
+		return nil, nil
+	}
+	body := m.body
+	if len(m.params) > 0 {
+		var b strings.Builder
+		for i := 0; i < len(body); {
+			c := body[i]
+			if isIdentStart(c) {
+				j := i
+				for j < len(body) && isIdentChar(body[j]) {
+					j++
+				}
+				word := body[i:j]
+				replaced := false
+				for k, p := range m.params {
+					if p == word {
+						b.WriteString(texts[k])
+						replaced = true
+						break
+					}
+				}
+				if !replaced {
+					b.WriteString(word)
+				}
+				i = j
+				continue
+			}
+			b.WriteByte(c)
+			i++
+		}
+		body = b.String()
+	}
+	mc, ok := f.expands[body]
+	if !ok {
+		mc = &macro{text: body}
+		f.expands[body] = mc
+	}
+	return f.macroExpr(mc)
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isIdentChar(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
 // ParseInt parses a C integer literal: decimal, hex, octal or binary, with
 // digit separators and u/l suffixes.

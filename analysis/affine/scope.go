@@ -45,7 +45,15 @@ type File struct {
 	src     []byte
 	root    *syntax.Node
 	macros  map[string]*macro
+	fmacros map[string]*funcMacro
+	expands map[string]*macro // function-like macro expansions by text
 	globals map[string]*Decl
+}
+
+// funcMacro is a function-like macro: #define IDX(r, c) ((r) * N + (c)).
+type funcMacro struct {
+	params []string
+	body   string
 }
 
 type macro struct {
@@ -57,7 +65,7 @@ type macro struct {
 
 // NewFile indexes the file-level macros and declarations of a parse tree.
 func NewFile(root *syntax.Node, src []byte) *File {
-	f := &File{src: src, root: root, macros: map[string]*macro{}, globals: map[string]*Decl{}}
+	f := &File{src: src, root: root, macros: map[string]*macro{}, fmacros: map[string]*funcMacro{}, expands: map[string]*macro{}, globals: map[string]*Decl{}}
 	syntax.Inspect(root, func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "function_definition", "lambda_expression", "class_specifier", "struct_specifier":
@@ -66,6 +74,16 @@ func NewFile(root *syntax.Node, src []byte) *File {
 			name, val := n.ChildByFieldName("name"), n.ChildByFieldName("value")
 			if name != nil && val != nil {
 				f.macros[name.Content(src)] = &macro{text: strings.TrimSpace(val.Content(src))}
+			}
+			return false
+		case "preproc_function_def":
+			name, params, val := n.ChildByFieldName("name"), n.ChildByFieldName("parameters"), n.ChildByFieldName("value")
+			if name != nil && params != nil && val != nil {
+				m := &funcMacro{body: strings.TrimSpace(val.Content(src))}
+				for i := 0; i < int(params.NamedChildCount()); i++ {
+					m.params = append(m.params, params.NamedChild(i).Content(src))
+				}
+				f.fmacros[name.Content(src)] = m
 			}
 			return false
 		case "declaration":

@@ -79,3 +79,12 @@ __global__ void flow(float* out, int n, int w) {
     int f = z;                                    // form: k
   }
 }
+
+#define IDX(r, c) ((r) * W + (c))
+#define SQ(x) x * x
+__global__ void macros(float* out, int n) {
+  int row = blockIdx.y, col = threadIdx.x;
+  int a = IDX(row, col);                          // form: 257*blockIdx.y + threadIdx.x
+  int b = SQ(col + 1);                            // form: 2*threadIdx.x + 1
+  int c = IDX(IDX(1, 2), col);                    // form: threadIdx.x + 66563
+}
