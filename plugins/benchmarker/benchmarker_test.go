@@ -14,13 +14,47 @@ import (
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 )
 
-// startPlugin builds and installs the plugin as `make build` does and
-// starts it through the host, so the test crosses the real process and gRPC
-// boundary.
+// EnvPluginBinary names a prebuilt plugin executable to test instead of
+// building one (for a GPU machine without Go: build the test with
+// `go test -c` and the plugin with `go build` elsewhere, carry both).
+const EnvPluginBinary = "CUDAPERF_BENCHMARKER_PLUGIN"
+
+// moduleRoot is the checkout: `go test` runs in the package folder.
+func moduleRoot(t *testing.T) string {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// startPlugin installs the plugin as `make build` does (building it unless
+// EnvPluginBinary names one) and starts it through the host, so the test
+// crosses the real process and gRPC boundary.
 func startPlugin(t *testing.T) *pluginhost.Plugin {
 	t.Helper()
 	dir := t.TempDir()
-	plugintest.InstallGo(t, "plugins/benchmarker", dir)
+	if bin := os.Getenv(EnvPluginBinary); bin != "" {
+		dest := filepath.Join(dir, "benchmarker")
+		exe, err := os.ReadFile(bin)
+		if err == nil {
+			err = os.MkdirAll(dest, 0o755)
+		}
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dest, "benchmarker"), exe, 0o755)
+		}
+		if err == nil {
+			var manifest []byte
+			if manifest, err = os.ReadFile("plugin.yaml"); err == nil {
+				err = os.WriteFile(filepath.Join(dest, "plugin.yaml"), manifest, 0o644)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		plugintest.InstallGo(t, "plugins/benchmarker", dir)
+	}
 	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{dir}})
 	if err != nil {
 		t.Fatal(err)
@@ -34,6 +68,66 @@ func startPlugin(t *testing.T) *pluginhost.Plugin {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// run collects a Run stream.
+func run(t *testing.T, p *pluginhost.Plugin, req *pluginv1.RunRequest) (*pluginv1.CompileResponse, []*pluginv1.ConfigResult, *pluginv1.RunSummary) {
+	t.Helper()
+	var comp *pluginv1.CompileResponse
+	var cfgs []*pluginv1.ConfigResult
+	var done *pluginv1.RunSummary
+	err := p.Run(context.Background(), req, func(ev *pluginv1.RunEvent) error {
+		switch e := ev.Event.(type) {
+		case *pluginv1.RunEvent_Compiled:
+			comp = e.Compiled
+		case *pluginv1.RunEvent_Config:
+			cfgs = append(cfgs, e.Config)
+		case *pluginv1.RunEvent_Done:
+			done = e.Done
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if comp == nil || done == nil {
+		t.Fatalf("stream without compiled or done event: %v %v", comp, done)
+	}
+	return comp, cfgs, done
+}
+
+// testGPURun runs an honest and a cheating candidate through the plugin.
+func testGPURun(t *testing.T, p *pluginhost.Plugin, root, artifact string) {
+	devs, err := p.Devices(context.Background())
+	if err != nil || len(devs.Devices) == 0 || devs.Devices[0].Name == "" {
+		t.Fatalf("Devices: %v %v", devs, err)
+	}
+	saxpy := filepath.Join(root, "bench/suites/selftest/saxpy")
+	_, cfgs, done := run(t, p, &pluginv1.RunRequest{TaskKind: "c2cuda", TaskPath: saxpy, Artifact: artifact,
+		Configs: []string{"odd", "large"}, Warmup: 2, Repetitions: 5})
+	if len(cfgs) != 2 || done.Passed != 2 || done.Failed != 0 || done.Device == nil || done.GeomeanSpeedup <= 0 {
+		t.Errorf("honest run: configs %v summary %v", cfgs, done)
+	}
+	for _, r := range done.Reasons {
+		if !strings.HasPrefix(r, "warning ") {
+			t.Errorf("honest run rejected: %s", r)
+		}
+	}
+	for _, c := range cfgs {
+		if !c.Passed || c.Timing == nil || c.Timing.Repetitions != 5 || c.Timing.MedianMs <= 0 {
+			t.Errorf("config %v", c)
+		}
+	}
+	cheat, err := os.ReadFile(filepath.Join(saxpy, "cheats", "writes_nothing.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, done = run(t, p, &pluginv1.RunRequest{TaskKind: "c2cuda", TaskPath: saxpy, Source: cheat, Filename: "writes_nothing.cu",
+		Configs: []string{"odd", "large"}, Warmup: 2, Repetitions: 5})
+	if done.Passed != 0 || !strings.Contains(strings.Join(done.Reasons, "\n"), "poison_survived") {
+		t.Errorf("cheat not refused: %v", done)
+	}
+	t.Logf("honest: %v\ncheat: %v", cfgs, done)
 }
 
 func TestPlugin(t *testing.T) {
@@ -56,7 +150,7 @@ func TestPlugin(t *testing.T) {
 		t.Errorf("Describe = %v", d)
 	}
 
-	root := plugintest.ModuleRoot(t)
+	root := moduleRoot(t)
 	src, err := os.ReadFile(filepath.Join(root, "bench/suites/selftest/saxpy/variants/naive.cu"))
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +176,7 @@ func TestPlugin(t *testing.T) {
 
 	if s, err := nvml.Open(); err == nil {
 		s.Close()
-		t.Log("a GPU is present: Run is exercised by bench/gpu-selftest.sh")
+		testGPURun(t, p, root, c.Artifact)
 		return
 	}
 	devs, err := p.Devices(ctx)

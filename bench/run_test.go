@@ -1,0 +1,109 @@
+package bench
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/bench/harness"
+	"github.com/cudaperf/cudaperf/bench/verdict"
+)
+
+// envFakeDriver makes the test binary act as a saxpy driver (see
+// fakeDriver), so the run, records and judging plumbing is tested without
+// a GPU. Its value is the behaviour: "honest" or "nothing".
+const envFakeDriver = "CUDAPERF_TEST_FAKE_DRIVER"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(envFakeDriver); mode != "" {
+		os.Exit(fakeDriver(mode, os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeDriver follows the generated driver's interface for the selftest
+// saxpy task (INDIR OUTDIR RECORDS WARMUP REPEATS): it reads the inputs,
+// writes z = alpha*x + y ("honest") or the NaN poison ("nothing"), and
+// records made-up timings.
+func fakeDriver(mode string, args []string) int {
+	if len(args) != 5 {
+		return 2
+	}
+	in, out, records := args[0], args[1], args[2]
+	alphas := []float32{2.5, -1.5, 0.75, 3, 1.25}
+	rec, err := os.Create(records)
+	if err != nil {
+		return 2
+	}
+	defer rec.Close()
+	fmt.Fprintln(rec, `{"config":-1,"device":"fake","cc":"9.0","sms":132,"l2_bytes":1}`)
+	for c, alpha := range alphas {
+		for _, tag := range harness.Tags {
+			x, err1 := os.ReadFile(harness.InputPath(in, c, tag, 0))
+			y, err2 := os.ReadFile(harness.InputPath(in, c, tag, 1))
+			if err1 != nil || err2 != nil {
+				return 3
+			}
+			z := make([]byte, len(x))
+			for i := 0; i < len(x); i += 4 {
+				v := math.Float32frombits(0xFFFFFFFF)
+				if mode == "honest" {
+					xv := math.Float32frombits(binary.LittleEndian.Uint32(x[i:]))
+					yv := math.Float32frombits(binary.LittleEndian.Uint32(y[i:]))
+					v = alpha*xv + yv
+				}
+				binary.LittleEndian.PutUint32(z[i:], math.Float32bits(v))
+			}
+			if os.WriteFile(harness.OutputPath(out, c, tag, 2), z, 0o644) != nil {
+				return 3
+			}
+			fmt.Fprintf(rec, `{"config":%d,"seed":"%c","leak_bytes":0,"ms":[0.5,0.4,0.6],"tail_ms":[0.002,0.002,0.002],"host_ms":[0.6,0.5,0.7]}`+"\n", c, tag)
+		}
+	}
+	return 0
+}
+
+func TestRunPlumbing(t *testing.T) {
+	ctx := context.Background()
+	s := session(t, "saxpy", Options{Seeds: [2]uint64{7, 8}})
+	if err := s.prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		mode   string
+		accept bool
+		reason string
+	}{{"honest", true, ""}, {"nothing", false, verdict.PoisonSurvived}} {
+		t.Setenv(envFakeDriver, c.mode)
+		r := &Result{Candidate: c.mode, exe: self, Expect: c.reason}
+		s.Run(ctx, r)
+		if r.Error != "" || !r.Ran || r.Verdict == nil {
+			t.Fatalf("%s: error %q ran %v verdict %v\n%s", c.mode, r.Error, r.Ran, r.Verdict, r.RunLog)
+		}
+		v := r.Verdict
+		if v.Accepted != c.accept || (c.reason != "" && (!v.Has(c.reason) || !r.Caught)) {
+			t.Errorf("%s: accepted %v reasons %v caught %v", c.mode, v.Accepted, v.Reasons, r.Caught)
+		}
+		if len(v.Configs) != 5 || v.Configs[4].Time == nil || v.Configs[4].Time.Median != 0.5 || r.DriverSMs != 132 {
+			t.Errorf("%s: configs %+v sms %d", c.mode, v.Configs, r.DriverSMs)
+		}
+		if c.accept && !(v.Speedup > 0) {
+			t.Errorf("honest: speedup %v", v.Speedup)
+		}
+		if r.Seeds != [2]uint64{7, 8} {
+			t.Errorf("seeds %v", r.Seeds)
+		}
+	}
+	// Outputs are removed once judged.
+	if m, _ := filepath.Glob(filepath.Join(s.dir, "out-*")); len(m) != 0 {
+		t.Errorf("output folders left: %v", m)
+	}
+}
