@@ -2,12 +2,14 @@ package coalescing
 
 import (
 	_ "embed"
+	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
 //go:embed doc.go
@@ -99,19 +101,33 @@ func floorDiv(a, b int64) int64 {
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 
+// member is one global access of a kernel, with its request.
+type member struct {
+	a      *dataflow.Access
+	req    Request
+	w      float64
+	index  affine.Form
+	blockX int64
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	df := pass.ResultOf[dataflow.Analyzer].(*dataflow.Result)
 	out := map[*dataflow.Access]Request{}
 	reported := map[[2]uint32]bool{}
 	for _, k := range df.Kernels.Kernels {
 		var eff, known, unknown, total float64
+		bx := df.BlockX(k)
+		groups := map[string][]*member{}
+		var order []string
 		for _, c := range df.Reach(k) {
+			loops := df.Kernels.Loops(c.Func)
 			for _, a := range df.Accesses(c.Func) {
 				if a.Space != dataflow.Global {
 					continue
 				}
 				w := a.Weight * c.Weight
-				req := Analyze(c.Index(a), a.Size, df.BlockX(k))
+				idx := c.Index(a)
+				req := Analyze(idx, a.Size, bx)
 				out[a] = req
 				total += w
 				if !req.Known {
@@ -119,11 +135,36 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				known += w
-				eff += w * req.Efficiency()
-				key := [2]uint32{a.Node.StartByte(), a.Node.EndByte()}
-				if req.Sectors >= 2*req.Ideal && !reported[key] {
-					reported[key] = true
-					report(pass, k.Name, a, req)
+				key := groupKey(c.Func.Node.StartByte(), loops.Enclosing(a.Node), a, idx)
+				if _, ok := groups[key]; !ok {
+					order = append(order, key)
+				}
+				groups[key] = append(groups[key], &member{a: a, req: req, w: w, index: idx, blockX: bx})
+			}
+		}
+		for _, key := range order {
+			ms := groups[key]
+			g := groupEfficiency(ms)
+			for i, m := range ms {
+				e := m.req.Efficiency()
+				if g > e {
+					e = g
+				}
+				eff += m.w * e
+				nk := [2]uint32{m.a.Node.StartByte(), m.a.Node.EndByte()}
+				if m.req.Sectors < 2*m.req.Ideal || reported[nk] {
+					continue
+				}
+				switch {
+				case g <= 0.5 || len(ms) == 1:
+					reported[nk] = true
+					report(pass, k.Name, m.a, m.req)
+				case i == 0:
+					// Together the group reads contiguous memory: only the
+					// number of requests is wasteful.
+					reported[nk] = true
+					pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Info, Range: analysis.NodeRange(m.a.Node), Kernel: k.Name,
+						Message: fmt.Sprintf("global %s and the %d accesses next to it are strided (neighbouring threads %d elements apart) but together cover contiguous memory, so no sectors are wasted; each is still a separate request touching %d sectors — access the %d elements as one vector (float2/float4) per thread, or stage through shared memory", pass.File.Text(m.a.Node), len(ms)-1, m.req.Stride, m.req.Sectors, len(ms))})
 				}
 			}
 		}
@@ -142,6 +183,47 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ReportKernelFeature(k.Name, "coal_unknown", frac)
 	}
 	return out, nil
+}
+
+// groupKey puts together accesses that a warp issues one after the other on
+// neighbouring data: same function, same innermost loop, same variable and
+// direction, element size, and an index differing only by a constant
+// (acc[3*i], acc[3*i + 1], acc[3*i + 2]).
+func groupKey(fn uint32, loops []*tripcount.Loop, a *dataflow.Access, idx affine.Form) string {
+	loop := uint32(0)
+	if len(loops) > 0 {
+		loop = loops[0].Node.StartByte() + 1
+	}
+	return fmt.Sprintf("%d/%d/%s/%p/%v%v/%d/%s", fn, loop, a.Base, a.Decl, a.Read, a.Write, a.Size, idx.Sub(affine.Const(idx.Const)).String())
+}
+
+// groupEfficiency is the ideal sectors of a group's requests over the
+// sectors their union touches (at most 1): DRAM traffic wasted by the group
+// as a whole, whatever each request looks like alone.
+func groupEfficiency(ms []*member) float64 {
+	if len(ms) < 2 {
+		return 0
+	}
+	union := map[int64]bool{}
+	ideal := 0
+	for _, m := range ms {
+		lanes, _, ok := m.index.WarpShape(0, m.blockX)
+		if !ok {
+			return 0
+		}
+		for _, e := range lanes {
+			first := e * m.a.Size
+			for b := floorDiv(first, 32); b <= floorDiv(first+m.a.Size-1, 32); b++ {
+				union[b] = true
+			}
+		}
+		ideal += m.req.Ideal
+	}
+	g := float64(ideal) / float64(len(union))
+	if g > 1 {
+		g = 1
+	}
+	return g
 }
 
 func report(pass *analysis.Pass, kernel string, a *dataflow.Access, req Request) {

@@ -32,9 +32,19 @@
 //   - coal_unknown: the weighted fraction of global accesses whose index is
 //     unknown. Unit: fraction; range [0, 1].
 //
+// Accesses that a warp issues one after the other on neighbouring data —
+// same variable and direction in the same loop, indices differing by a
+// constant (acc[3*i], acc[3*i+1], acc[3*i+2]; in[i-1], in[i], in[i+1]) —
+// are also measured as a group: the ideal sectors of the group over the
+// sectors their union touches. An access counts with the better of its own
+// and its group's efficiency, since the sectors a group shares are fetched
+// from DRAM once.
+//
 // A diagnostic is reported at every global access that needs at least twice
-// the ideal sectors, saying the stride and the sector count. Stride-k float
-// access costs min(k, 8) times the ideal.
+// the ideal sectors, saying the stride and the sector count — a warning, or
+// a note (once per group) when the group as a whole wastes less than half of
+// its sectors (then the fix is a vector access, not a new layout). Alone,
+// stride-k float access costs min(k, 8) times the ideal.
 //
 // Bad (neighbouring threads read elements n apart, 32 sectors per request):
 //

@@ -1,0 +1,22 @@
+// Array-of-structures access: each of the three stores is strided, but
+// together they write contiguous memory, so no DRAM sectors are wasted.
+__global__ void xyz(const float* in, float* acc, int n) { // want kernel=xyz coal:"1"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  acc[3 * i] = v; // want `global acc\[3 \* i\] and the 2 accesses next to it are strided \(neighbouring threads 3 elements apart\) but together cover contiguous memory`
+  acc[3 * i + 1] = v;
+  acc[3 * i + 2] = v;
+}
+
+// Two of every four floats: half of each sector is wasted even as a group.
+__global__ void half(const float* in, float* out) { // want kernel=half coal:"0.667"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[4 * i] + in[4 * i + 1]; // want `in\[4 \* i\] is uncoalesced` `in\[4 \* i \+ 1\] is uncoalesced`
+}
+
+// A stencil's shifted neighbours are one group: no waste. (The store, one
+// element off the 32-byte grid, touches 5 sectors instead of 4.)
+__global__ void stencil(const float* in, float* out) { // want kernel=stencil coal:"0.95"
+  int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  out[i] = in[i - 1] + in[i] + in[i + 1];
+}
