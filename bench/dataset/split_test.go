@@ -62,3 +62,24 @@ func TestLoadSplitIsStrict(t *testing.T) {
 		t.Errorf("misspelled key: %v", err)
 	}
 }
+
+// TestC2CUDASplitCoversTheSuite checks the committed split against the
+// tasks actually in bench/suites/c2cuda.
+func TestC2CUDASplitCoversTheSuite(t *testing.T) {
+	suite := filepath.Join("..", "suites", "c2cuda")
+	s, err := LoadSplit(filepath.Join(suite, SplitFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(suite, "*", "task.yaml"))
+	var tasks []string
+	for _, f := range files {
+		tasks = append(tasks, filepath.Base(filepath.Dir(f)))
+	}
+	if len(tasks) < 40 {
+		t.Errorf("the c2cuda suite has %d tasks, the dataset needs at least 40", len(tasks))
+	}
+	if err := s.Check(tasks); err != nil {
+		t.Error(err)
+	}
+}
