@@ -6,6 +6,7 @@
 # more such files into bench/suites/c2cuda/RESULTS.md and its plot.
 #
 # Usage: bench/measure-c2cuda.sh OUTDIR [TASK...]
+# Extra `cudaperf bench` flags go in $BENCH_FLAGS (e.g. "--timeout 60s").
 # The cudaperf binary is $CUDAPERF, else bin/cudaperf, else .device/cudaperf.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +24,7 @@ for t in "$@"; do tasks+=(--task "$t"); done
   echo "# $(nvcc --version 2>&1 | tail -1); $(gcc --version | head -1); $(nproc) CPUs"
 } >>"$out/measure.log"
 start=$(date +%s)
-"$bin" bench --suite c2cuda "${tasks[@]}" --runs-dir "$out/runs" --format text 2>&1 | tee -a "$out/measure.log"
+"$bin" bench --suite c2cuda "${tasks[@]}" ${BENCH_FLAGS:-} --runs-dir "$out/runs" --format text 2>&1 | tee -a "$out/measure.log"
 rc=${PIPESTATUS[0]}
 # The run folder stays: if this script is killed, its results.jsonl holds
 # everything measured so far.
