@@ -108,6 +108,7 @@ type member struct {
 	w      float64
 	index  affine.Form
 	blockX int64
+	loop   *tripcount.Loop // innermost loop around the access, or nil
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -135,11 +136,16 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				known += w
-				key := groupKey(c.Func.Node.StartByte(), loops.Enclosing(a.Node), a, idx)
+				enc := loops.Enclosing(a.Node)
+				key := groupKey(c.Func.Node.StartByte(), enc, a, idx)
 				if _, ok := groups[key]; !ok {
 					order = append(order, key)
 				}
-				groups[key] = append(groups[key], &member{a: a, req: req, w: w, index: idx, blockX: bx})
+				m := &member{a: a, req: req, w: w, index: idx, blockX: bx}
+				if len(enc) > 0 {
+					m.loop = enc[0]
+				}
+				groups[key] = append(groups[key], m)
 			}
 		}
 		for _, key := range order {
@@ -156,7 +162,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				switch {
-				case g <= 0.5 || len(ms) == 1:
+				case g <= 0.5:
 					reported[nk] = true
 					report(pass, k.Name, m.a, m.req)
 				case i == 0:
@@ -164,7 +170,7 @@ func run(pass *analysis.Pass) (any, error) {
 					// number of requests is wasteful.
 					reported[nk] = true
 					pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Info, Range: analysis.NodeRange(m.a.Node), Kernel: k.Name,
-						Message: fmt.Sprintf("global %s and the %d accesses next to it are strided (neighbouring threads %d elements apart) but together cover contiguous memory, so no sectors are wasted; each is still a separate request touching %d sectors — access the %d elements as one vector (float2/float4) per thread, or stage through shared memory", pass.File.Text(m.a.Node), len(ms)-1, m.req.Stride, m.req.Sectors, len(ms))})
+						Message: fmt.Sprintf("global %s is strided (neighbouring threads %d elements apart) but %s cover contiguous memory, so no sectors are wasted; each is still a separate request touching %d sectors — access a thread's elements as one vector (float2/float4), or stage through shared memory", pass.File.Text(m.a.Node), m.req.Stride, together(ms), m.req.Sectors)})
 				}
 			}
 		}
@@ -199,31 +205,62 @@ func groupKey(fn uint32, loops []*tripcount.Loop, a *dataflow.Access, idx affine
 
 // groupEfficiency is the ideal sectors of a group's requests over the
 // sectors their union touches (at most 1): DRAM traffic wasted by the group
-// as a whole, whatever each request looks like alone.
+// as a whole, whatever each request looks like alone. A small constant loop
+// around the group (for (k = 0; k < 4; k++) y[4*i + k]) repeats it at each
+// value of its counter, and those requests count too. It returns 0 for a
+// lone request.
 func groupEfficiency(ms []*member) float64 {
-	if len(ms) < 2 {
-		return 0
-	}
 	union := map[int64]bool{}
-	ideal := 0
+	ideal, requests := 0, 0
 	for _, m := range ms {
-		lanes, _, ok := m.index.WarpShape(0, m.blockX)
-		if !ok {
-			return 0
-		}
-		for _, e := range lanes {
-			first := e * m.a.Size
-			for b := floorDiv(first, 32); b <= floorDiv(first+m.a.Size-1, 32); b++ {
-				union[b] = true
+		for _, idx := range expansions(m) {
+			lanes, _, ok := idx.WarpShape(0, m.blockX)
+			if !ok {
+				return 0
 			}
+			for _, e := range lanes {
+				first := e * m.a.Size
+				for b := floorDiv(first, 32); b <= floorDiv(first+m.a.Size-1, 32); b++ {
+					union[b] = true
+				}
+			}
+			ideal += m.req.Ideal
+			requests++
 		}
-		ideal += m.req.Ideal
+	}
+	if requests < 2 {
+		return 0
 	}
 	g := float64(ideal) / float64(len(union))
 	if g > 1 {
 		g = 1
 	}
 	return g
+}
+
+// maxUnroll bounds the constant loops whose iterations are taken as one
+// group of requests.
+const maxUnroll = 64
+
+// expansions returns a member's index at each iteration of a small constant
+// loop whose counter it uses, else just its index.
+func expansions(m *member) []affine.Form {
+	l := m.loop
+	if l == nil || l.Kind != tripcount.Constant || l.Trips < 2 || l.Trips > maxUnroll || l.Var == "" || m.index.Coef(l.Var) == 0 {
+		return []affine.Form{m.index}
+	}
+	out := make([]affine.Form, 0, l.Trips)
+	for t := int64(0); t < l.Trips; t++ {
+		out = append(out, m.index.Subst(map[string]affine.Form{l.Var: affine.Const(t)}))
+	}
+	return out
+}
+
+func together(ms []*member) string {
+	if len(ms) > 1 {
+		return fmt.Sprintf("it and the %d accesses next to it", len(ms)-1)
+	}
+	return "the iterations of its loop"
 }
 
 func report(pass *analysis.Pass, kernel string, a *dataflow.Access, req Request) {

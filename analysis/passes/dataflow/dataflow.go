@@ -410,14 +410,13 @@ func (r *Result) subscript(s *affine.Scope, n *syntax.Node) *Access {
 	if cur == nil {
 		return nil
 	}
-	// reinterpret_cast<float4*>(p)[i], ((float4*)p)[i]
-	if elem, inner := castPointer(cur, r.src); inner != nil {
-		a := r.base(s, inner, n.StartByte())
+	// reinterpret_cast<float4*>(p)[i], ((float4*)(p + off))[i]
+	if _, inner := castPointer(cur, r.src); inner != nil {
+		a := r.pointer(s, cur, n.StartByte(), 0)
 		if a == nil {
 			return nil
 		}
 		a.Node = n
-		r.view(a, elem)
 		if len(idx) == 1 {
 			a.Index = a.Index.Add(s.Eval(idx[0]))
 		} else {
@@ -425,7 +424,7 @@ func (r *Result) subscript(s *affine.Scope, n *syntax.Node) *Access {
 		}
 		return a
 	}
-	a := r.base(s, cur, n.StartByte())
+	a := r.pointer(s, cur, n.StartByte(), 0)
 	if a == nil {
 		return nil
 	}
@@ -451,37 +450,58 @@ func (r *Result) subscript(s *affine.Scope, n *syntax.Node) *Access {
 	return a
 }
 
-// deref resolves *p, *(p + i) and p->f.
+// deref resolves *p, *(p + i), p->f and *reinterpret_cast<float4*>(p + i).
 func (r *Result) deref(s *affine.Scope, n, ptr *syntax.Node) *Access {
-	ptr = unparen(ptr)
-	if ptr == nil {
-		return nil
-	}
-	var off affine.Form
-	if ptr.Type() == "binary_expression" {
-		op := ptr.ChildByFieldName("operator")
-		l, rr := unparen(ptr.ChildByFieldName("left")), ptr.ChildByFieldName("right")
-		if op == nil || op.Type() != "+" || l == nil {
-			return nil
-		}
-		off, ptr = s.Eval(rr), l
-	}
-	if elem, inner := castPointer(ptr, r.src); inner != nil {
-		a := r.base(s, inner, n.StartByte())
-		if a == nil {
-			return nil
-		}
-		r.view(a, elem)
-		a.Node, a.Index = n, off
-		return a
-	}
-	a := r.base(s, ptr, n.StartByte())
+	a := r.pointer(s, ptr, n.StartByte(), 0)
 	if a == nil {
 		return nil
 	}
 	a.Node = n
-	a.Index = a.Index.Add(off)
 	return a
+}
+
+// pointer resolves a pointer expression to the access it designates: p,
+// p + e, &a[e], (T*)e and reinterpret_cast<T*>(e), the index counted in
+// elements of the final type.
+func (r *Result) pointer(s *affine.Scope, n *syntax.Node, at uint32, depth int) *Access {
+	n = unparen(n)
+	if n == nil || depth > 8 {
+		return nil
+	}
+	switch n.Type() {
+	case "identifier":
+		return r.base(s, n, at)
+	case "binary_expression":
+		op := n.ChildByFieldName("operator")
+		if op == nil || (op.Type() != "+" && op.Type() != "-") {
+			return nil
+		}
+		a := r.pointer(s, n.ChildByFieldName("left"), at, depth+1)
+		if a == nil {
+			return nil
+		}
+		off := s.Eval(n.ChildByFieldName("right"))
+		if op.Type() == "-" {
+			off = off.Scale(-1)
+		}
+		a.Index = a.Index.Add(off)
+		return a
+	case "pointer_expression":
+		op := n.ChildByFieldName("operator")
+		arg := unparen(n.ChildByFieldName("argument"))
+		if op != nil && op.Type() == "&" && arg != nil && arg.Type() == "subscript_expression" {
+			return r.subscript(s, arg)
+		}
+		return nil
+	}
+	if elem, inner := castPointer(n, r.src); inner != nil {
+		a := r.pointer(s, inner, at, depth+1)
+		if a != nil {
+			r.view(a, elem)
+		}
+		return a
+	}
+	return nil
 }
 
 // base resolves the variable an access goes through, following local

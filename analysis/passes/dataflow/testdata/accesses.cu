@@ -17,6 +17,8 @@ __global__ void k(const float* __restrict__ a, float* b, float4* v, double* d, i
   b4[tx] = x;                                // access: b global float4 idx=threadIdx.x w w=1
   v[i].x = coeffs[tx % 16] + table[tx];      // access: v global float4 idx=blockDim.x*blockIdx.x + threadIdx.x w w=1 | coeffs constant float idx=(threadIdx.x)%16 r w=1 | table global float idx=threadIdx.x r w=1
   d[i] = *(d + tx) + __ldg(&a[tx]) + __ldg(a + 1);   // access: d global double idx=blockDim.x*blockIdx.x + threadIdx.x w w=1 | d global double idx=threadIdx.x r w=1 | a global float idx=threadIdx.x r ro w=1 | a global float idx=1 r ro w=1
+  float4 q = *reinterpret_cast<const float4*>(a + 4 * i);  // access: a global float4 idx=blockDim.x*blockIdx.x + threadIdx.x r ro w=1
+  (b + 8)[tx] = q.x;                         // access: b global float idx=threadIdx.x + 8 w w=1
   float* p = &b[4];
   *p = b[b[i]];                              // access: b global float idx=4 w w=1 | b global float idx=unknown(b, blockDim.x, blockIdx.x, threadIdx.x) r w=1 | b global float idx=blockDim.x*blockIdx.x + threadIdx.x r w=1
 }

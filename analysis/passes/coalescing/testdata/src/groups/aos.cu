@@ -3,7 +3,7 @@
 __global__ void xyz(const float* in, float* acc, int n) { // want kernel=xyz coal:"1"
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
-  acc[3 * i] = v; // want `global acc\[3 \* i\] and the 2 accesses next to it are strided \(neighbouring threads 3 elements apart\) but together cover contiguous memory`
+  acc[3 * i] = v; // want `global acc\[3 \* i\] is strided \(neighbouring threads 3 elements apart\) but it and the 2 accesses next to it cover contiguous memory`
   acc[3 * i + 1] = v;
   acc[3 * i + 2] = v;
 }
@@ -19,4 +19,14 @@ __global__ void half(const float* in, float* out) { // want kernel=half coal:"0.
 __global__ void stencil(const float* in, float* out) { // want kernel=stencil coal:"0.95"
   int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
   out[i] = in[i - 1] + in[i] + in[i + 1];
+}
+
+// Four consecutive elements per thread in a small loop: strided requests,
+// but the iterations together read and write contiguous memory.
+__global__ void chunk4(const float* x, float* y, int n) { // want kernel=chunk4 coal:"1"
+  long base = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  for (int k = 0; k < 4; ++k) {
+    long i = base + k;
+    if (i < n) y[i] = 2.0f * x[i]; // want `global y\[i\] is strided \(neighbouring threads 4 elements apart\) but the iterations of its loop cover contiguous memory` `global x\[i\] is strided`
+  }
 }
