@@ -79,12 +79,12 @@ func (f Form) LaneValue(val func(sym string) (int64, bool)) (int64, bool) {
 	sum := f.Const
 	for _, t := range f.terms {
 		p := t.Coef
-		for _, s := range Factors(t.Mono) {
+		if !eachFactor(t.Mono, func(s string) bool {
 			v, ok := symValue(s, val)
-			if !ok {
-				return 0, false
-			}
 			p *= v
+			return ok
+		}) {
+			return 0, false
 		}
 		sum += p
 	}

@@ -324,6 +324,29 @@ func Factors(mono string) []string {
 	return append(out, mono[start:])
 }
 
+// eachFactor calls fn with every factor of mono, as Factors splits it,
+// without allocating; it stops and returns false when fn does. Lane
+// evaluation (32 evaluations per warp of every index) goes through here.
+func eachFactor(mono string, fn func(string) bool) bool {
+	depth, start := 0, 0
+	for i := 0; i < len(mono); i++ {
+		switch mono[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '*':
+			if depth == 0 {
+				if !fn(mono[start:i]) {
+					return false
+				}
+				start = i + 1
+			}
+		}
+	}
+	return fn(mono[start:])
+}
+
 func mulMono(a, b string) string {
 	fs := append(Factors(a), Factors(b)...)
 	sort.Strings(fs)
