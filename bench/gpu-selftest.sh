@@ -15,6 +15,7 @@ bin=${CUDAPERF:-}
 for b in bin/cudaperf .device/cudaperf; do [ -z "$bin" ] && [ -x "$b" ] && bin=$b; done
 [ -n "$bin" ] || { echo "gpu-selftest: no cudaperf binary; set \$CUDAPERF" >&2; exit 2; }
 runs=$(mktemp -d)
+# The block runs in a pipeline (a subshell), so its status travels in a file.
 {
   echo "# bench/gpu-selftest.sh, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "# $(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader 2>&1 | head -1)"
@@ -23,9 +24,10 @@ runs=$(mktemp -d)
   start=$(date +%s.%N)
   "$bin" bench --suite selftest --cheats --timeout 20s --runs-dir "$runs" 2>&1
   rc=$?
+  echo "$rc" >"$runs/rc"
   end=$(date +%s.%N)
   echo "# exit status $rc (0: every honest variant accepted and every cheat rejected with its expected reason)"
   echo "# wall time $(awk "BEGIN{print $end - $start}") s"
 } | tee "$out"
 cp "$runs"/bench-*/results.jsonl "${out%.out}.jsonl" 2>/dev/null
-exit "${rc:-1}"
+exit "$(cat "$runs/rc" 2>/dev/null || echo 1)"

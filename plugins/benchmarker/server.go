@@ -412,13 +412,14 @@ func (s *server) Run(req *pluginv1.RunRequest, stream pluginv1.BenchmarkerServic
 			} else {
 				sum.Failed++
 			}
-			if c.Speedup > 0 {
+			if c.Pass && c.Speedup > 0 {
 				logs = append(logs, math.Log(c.Speedup))
 			}
 			if err := stream.Send(&pluginv1.RunEvent{Event: &pluginv1.RunEvent_Config{Config: ev}}); err != nil {
 				return err
 			}
 		}
+		// Speedups of passing configurations only: a wrong answer has none.
 		if len(logs) > 0 {
 			var sumLog float64
 			for _, l := range logs {
