@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -50,6 +51,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "arch", Usage: "nvcc `ARCH` such as sm_90 (default: the GPU's, else sm_90)"},
 			&cli.StringFlag{Name: "nvcc", Usage: "nvcc `PATH` (default: $CUDAPERF_NVCC, PATH, /usr/local/cuda/bin, .venv)"},
 			&cli.IntFlag{Name: "jobs", Usage: "parallel compiles (default: CPUs)"},
+			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
 			&cli.StringFlag{Name: "runs-dir", Value: "runs", Usage: "results go to `DIR`/bench-<UTC>/results.jsonl"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json (one result per line)"},
@@ -79,6 +81,16 @@ func benchAction(c *cli.Context) error {
 	if c.Int("repeats") < 1 || c.Int("warmup") < 0 {
 		return usageErrorf("bench: --repeats must be >= 1 and --warmup >= 0")
 	}
+	var seeds [2]uint64
+	if v := c.String("seeds"); v != "" {
+		a, b, ok := strings.Cut(v, ",")
+		var errA, errB error
+		seeds[0], errA = strconv.ParseUint(strings.TrimSpace(a), 10, 64)
+		seeds[1], errB = strconv.ParseUint(strings.TrimSpace(b), 10, 64)
+		if !ok || errA != nil || errB != nil || seeds[0] == seeds[1] {
+			return usageErrorf("bench: --seeds %q: want two different unsigned integers A,B", v)
+		}
+	}
 	tasks, taskErrs := loadTasks(c.String("suites"), c.String("suite"), c.StringSlice("task"))
 	for _, err := range taskErrs {
 		fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
@@ -94,7 +106,7 @@ func benchAction(c *cli.Context) error {
 	defer stop()
 	opt := bench.Options{
 		Arch: c.String("arch"), Warmup: c.Int("warmup"), Repeats: c.Int("repeats"),
-		Timeout: c.Duration("timeout"), CompileOnly: c.Bool("compile-only"),
+		Timeout: c.Duration("timeout"), CompileOnly: c.Bool("compile-only"), Seeds: seeds,
 	}
 	if !opt.CompileOnly {
 		s, err := nvml.Open()
@@ -124,6 +136,7 @@ func benchAction(c *cli.Context) error {
 		return failuref("bench: %v", err)
 	}
 	opt.Toolchain = tc
+	bench.CleanStale("")
 
 	w, err := results.Open(results.NewRunDir(c.String("runs-dir"), time.Now()))
 	if err != nil {

@@ -82,6 +82,7 @@ func TestBenchUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"--format", "xml"}, `--format "xml"`},
+		{[]string{"--seeds", "5"}, `--seeds "5"`},
 		{[]string{"--candidate", "x.cu"}, "needs exactly one --task"},
 		{[]string{"--suites", selftestRoot, "--task", "nope", "--compile-only"}, `no task "nope"`},
 		{[]string{"--suites", selftestRoot, "--suite", "nope", "--compile-only"}, `no suite "nope"`},
