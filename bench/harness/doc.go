@@ -17,8 +17,8 @@
 //     completed synchronises the whole device and measures on the host how
 //     long that took (the "tail": work the events did not see). It then runs
 //     the candidate once more on the seed B inputs, and writes every output
-//     to the work folder and one JSON record per (configuration, seed) to a
-//     records file.
+//     to its own output folder and one JSON record per (configuration,
+//     seed) to a records file.
 //
 // The seeds exist only in the reference program: the candidate's process
 // reads finished inputs and never sees a seed, and the reference outputs
