@@ -46,6 +46,7 @@ type Info struct {
 	// conditions of a node, which depend only on the tree.
 	memo   map[[2]uint32]Level
 	guards map[[2]uint32][]*syntax.Node
+	depth  int
 }
 
 func key(n *syntax.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
@@ -284,6 +285,19 @@ func (in *Info) expr(n *syntax.Node, src []byte, own bool) Level {
 	if n == nil {
 		return Uniform
 	}
+	if in.depth > maxDepth {
+		return Varying // pathological nesting: assume the worst
+	}
+	in.depth++
+	l := in.level(n, src, own)
+	in.depth--
+	return l
+}
+
+// maxDepth bounds the recursion through nested expressions.
+const maxDepth = 512
+
+func (in *Info) level(n *syntax.Node, src []byte, own bool) Level {
 	switch n.Type() {
 	case "number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr", "sizeof_expression":
 		return Uniform

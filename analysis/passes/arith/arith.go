@@ -69,7 +69,7 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 	if f.Body == nil {
 		return c
 	}
-	t := typer{s: df.Kernels.Scope(f), src: src}
+	t := typer{s: df.Kernels.Scope(f), src: src, memo: map[*syntax.Node]bool{}, depth: new(int)}
 	loops := df.Kernels.Loops(f)
 	df.Walk(f, func(n *syntax.Node, kind string) bool {
 		ops, fl := 0.0, 0.0
@@ -179,14 +179,31 @@ func floatType(t string) bool {
 
 // typer infers whether an expression has a floating-point type.
 type typer struct {
-	s   *affine.Scope
-	src []byte
+	s     *affine.Scope
+	src   []byte
+	memo  map[*syntax.Node]bool // every operator asks about its operands: without it long chains are quadratic
+	depth *int
 }
 
+// maxTypeDepth bounds the recursion on pathological nesting; deeper
+// operands count as not floating-point.
+const maxTypeDepth = 256
+
 func (t typer) isFloat(n *syntax.Node) bool {
-	if n == nil {
+	if n == nil || *t.depth > maxTypeDepth {
 		return false
 	}
+	if v, ok := t.memo[n]; ok {
+		return v
+	}
+	*t.depth++
+	v := t.floatType(n)
+	*t.depth--
+	t.memo[n] = v
+	return v
+}
+
+func (t typer) floatType(n *syntax.Node) bool {
 	switch n.Type() {
 	case "number_literal":
 		lit := strings.ToLower(n.Content(t.src))
