@@ -28,11 +28,20 @@ CP_HD inline Vec3 cross(Vec3 a, Vec3 b) {
   return make_vec3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
 
-#if defined(__CUDACC__)
-CP_DEV inline float fast_rsqrt(float v) { return rsqrtf(v); }
+// The device pass of nvcc defines __CUDA_ARCH__; the host pass and plain C++
+// compilers do not.
+CP_HD inline float fast_rsqrt(float v) {
+#if defined(__CUDA_ARCH__)
+  return rsqrtf(v);
 #else
-inline float fast_rsqrt(float v) { return 1.0f / __builtin_sqrtf(v); }
+  return 1.0f / __builtin_sqrtf(v);
 #endif
+}
+
+CP_DEV inline float lane_sum(float v) {
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
 
 CP_HD inline Vec3 normalize(Vec3 a) { return fast_rsqrt(dot(a, a)) * a; }
 

@@ -17,5 +17,5 @@ float norm2(const thrust::device_vector<float> &v) {
 
 float norm1(const thrust::device_vector<float> &v) {
   return thrust::transform_reduce(
-      v.begin(), v.end(), [] __device__(float x) { return fabsf(x); }, 0.0f, thrust::plus<float>());
+      v.begin(), v.end(), [] __device__(float x) -> float { return fabsf(x); }, 0.0f, thrust::plus<float>());
 }

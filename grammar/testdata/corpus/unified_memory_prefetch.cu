@@ -19,14 +19,20 @@ int main(void) {
   }
   int device = -1;
   cudaGetDevice(&device);
-  cudaMemAdvise(x, N * sizeof(float), cudaMemAdviseSetReadMostly, device);
-  cudaMemPrefetchAsync(x, N * sizeof(float), device, NULL);
-  cudaMemPrefetchAsync(y, N * sizeof(float), device, NULL);
+  // CUDA 13 takes a cudaMemLocation (CUDA 12's *_v2 signatures).
+  cudaMemLocation gpu = {};
+  gpu.type = cudaMemLocationTypeDevice;
+  gpu.id = device;
+  cudaMemLocation host = {};
+  host.type = cudaMemLocationTypeHost;
+  cudaMemAdvise(x, N * sizeof(float), cudaMemAdviseSetReadMostly, gpu);
+  cudaMemPrefetchAsync(x, N * sizeof(float), gpu, 0, NULL);
+  cudaMemPrefetchAsync(y, N * sizeof(float), gpu, 0, NULL);
 
   int blockSize = 256;
   int numBlocks = (N + blockSize - 1) / blockSize;
   add<<<numBlocks, blockSize>>>(N, x, y);
-  cudaMemPrefetchAsync(y, N * sizeof(float), cudaCpuDeviceId, NULL);
+  cudaMemPrefetchAsync(y, N * sizeof(float), host, 0, NULL);
   cudaDeviceSynchronize();
 
   float maxError = 0.0f;
