@@ -147,36 +147,13 @@ func (s *Scope) valueAt(d *Decl, pos uint32) Form {
 	if d.Param || d.Global || len(d.writes) == 0 || len(d.Dims) > 0 {
 		return s.Value(d)
 	}
-	type def struct {
-		at  *syntax.Node // the statement-level node of the definition
-		rhs *syntax.Node
-	}
-	var defs []def
-	if d.Value != nil {
-		if decl := d.Ident.Parent(); decl != nil {
-			for decl != nil && decl.Type() != "declaration" {
-				decl = decl.Parent()
-			}
-			if decl != nil {
-				defs = append(defs, def{at: decl, rhs: d.Value})
-			}
-		}
-	}
-	for _, w := range d.writes {
-		op := w.ChildByFieldName("operator")
-		if w.Type() != "assignment_expression" || op == nil || op.Type() != "=" || mentionsIdent(w.ChildByFieldName("right"), d.Name, s.src) {
-			return s.Value(d)
-		}
-		stmt := w.Parent()
-		if stmt == nil || stmt.Type() != "expression_statement" {
-			return s.Value(d)
-		}
-		defs = append(defs, def{at: stmt, rhs: w.ChildByFieldName("right")})
+	defs := s.defsOf(d)
+	if defs == nil {
+		return s.Value(d)
 	}
 	best := -1
 	for i, df := range defs {
-		blk := df.at.Parent()
-		if df.at.EndByte() <= pos && blk != nil && blk.StartByte() <= pos && pos < blk.EndByte() && blockLike(blk) {
+		if df.at.EndByte() <= pos && df.blk != nil && df.blk.StartByte() <= pos && pos < df.blk.EndByte() {
 			if best < 0 || df.at.StartByte() > defs[best].at.StartByte() {
 				best = i
 			}
@@ -194,17 +171,71 @@ func (s *Scope) valueAt(d *Decl, pos uint32) Form {
 			return s.Value(d) // a conditional reassignment in between
 		}
 		if df.at.StartByte() > pos {
-			for l := df.at.Parent(); l != nil && l.Type() != "function_definition"; l = l.Parent() {
-				switch l.Type() {
-				case "for_statement", "while_statement", "do_statement":
-					if l.StartByte() <= pos && pos < l.EndByte() && !(l.StartByte() <= chosen.StartByte() && chosen.EndByte() <= l.EndByte()) {
-						return s.Value(d) // loop-carried
-					}
+			for _, l := range df.loops {
+				if l.StartByte() <= pos && pos < l.EndByte() && !(l.StartByte() <= chosen.StartByte() && chosen.EndByte() <= l.EndByte()) {
+					return s.Value(d) // loop-carried
 				}
 			}
 		}
 	}
-	return s.Eval(defs[best].rhs)
+	rhs := defs[best].rhs
+	if f, ok := s.rhsMemo[rhs]; ok {
+		return f
+	}
+	f := s.Eval(rhs)
+	s.rhsMemo[rhs] = f
+	return f
+}
+
+// def is one plain definition of a variable: its statement, the block the
+// statement is in (nil when it is not directly in a block), the loops
+// around it and the value.
+type def struct {
+	at, blk, rhs *syntax.Node
+	loops        []*syntax.Node
+}
+
+// defsOf lists a variable's definitions for valueAt, once per variable;
+// nil when one of its writes is not a plain assignment statement.
+func (s *Scope) defsOf(d *Decl) []def {
+	if defs, ok := s.defs[d]; ok {
+		return defs
+	}
+	var defs []def
+	add := func(at, rhs *syntax.Node) {
+		df := def{at: at, rhs: rhs}
+		if blk := at.Parent(); blk != nil && blockLike(blk) {
+			df.blk = blk
+		}
+		for l := at.Parent(); l != nil && l.Type() != "function_definition"; l = l.Parent() {
+			switch l.Type() {
+			case "for_statement", "while_statement", "do_statement":
+				df.loops = append(df.loops, l)
+			}
+		}
+		defs = append(defs, df)
+	}
+	if d.Value != nil {
+		decl := d.Ident.Parent()
+		for decl != nil && decl.Type() != "declaration" {
+			decl = decl.Parent()
+		}
+		if decl != nil {
+			add(decl, d.Value)
+		}
+	}
+	for _, w := range d.writes {
+		op := w.ChildByFieldName("operator")
+		stmt := w.Parent()
+		if w.Type() != "assignment_expression" || op == nil || op.Type() != "=" || mentionsIdent(w.ChildByFieldName("right"), d.Name, s.src) ||
+			stmt == nil || stmt.Type() != "expression_statement" {
+			defs = nil
+			break
+		}
+		add(stmt, w.ChildByFieldName("right"))
+	}
+	s.defs[d] = defs
+	return defs
 }
 
 func blockLike(n *syntax.Node) bool {

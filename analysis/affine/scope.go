@@ -137,11 +137,16 @@ type Scope struct {
 	memo  map[*Decl]Form
 	busy  map[*Decl]bool
 	depth int
+	// For valueAt: the definitions of reassigned variables, and the forms
+	// of their right-hand sides.
+	defs    map[*Decl][]def
+	rhsMemo map[*syntax.Node]Form
 }
 
 // Scope builds the scope of a function_definition node.
 func (f *File) Scope(fn *syntax.Node) *Scope {
-	s := &Scope{File: f, Func: fn, src: f.src, decls: map[string][]*Decl{}, memo: map[*Decl]Form{}, busy: map[*Decl]bool{}}
+	s := &Scope{File: f, Func: fn, src: f.src, decls: map[string][]*Decl{}, memo: map[*Decl]Form{}, busy: map[*Decl]bool{},
+		defs: map[*Decl][]def{}, rhsMemo: map[*syntax.Node]Form{}}
 	if fn == nil {
 		return s
 	}
