@@ -93,7 +93,8 @@ func (s *server) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 	if err != nil {
 		return nil, err
 	}
-	return sdk.AnalyzeEach(ctx, req, func(ctx context.Context, _ *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile) (*pluginv1.FileResult, error) {
+	// A driver is safe for concurrent use: analyze the files on every core.
+	return sdk.AnalyzeParallel(ctx, req, 0, func(ctx context.Context, _ *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile) (*pluginv1.FileResult, error) {
 		return convert(d.RunSource(ctx, f.GetPath(), f.GetContent())), nil
 	}), nil
 }

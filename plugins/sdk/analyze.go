@@ -3,8 +3,10 @@ package sdk
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"sort"
+	"sync"
 
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 )
@@ -17,8 +19,19 @@ type FileAnalyzer func(ctx context.Context, req *pluginv1.AnalyzeRequest, file *
 // FileResult per file, as AnalyzerService.Analyze must return. It stops
 // early only when ctx is cancelled, marking the remaining files.
 func AnalyzeEach(ctx context.Context, req *pluginv1.AnalyzeRequest, fn FileAnalyzer) *pluginv1.AnalyzeResponse {
-	resp := &pluginv1.AnalyzeResponse{Files: make([]*pluginv1.FileResult, 0, len(req.GetFiles()))}
-	for _, f := range req.GetFiles() {
+	return AnalyzeParallel(ctx, req, 1, fn)
+}
+
+// AnalyzeParallel is AnalyzeEach with up to jobs files analyzed at once
+// (jobs < 1: one per CPU, GOMAXPROCS), for analyzers whose fn is safe for
+// concurrent use. A batch lint sends every file in one request, so a plugin
+// that analyzes them one by one leaves all but one core idle. The results
+// keep the request's order.
+func AnalyzeParallel(ctx context.Context, req *pluginv1.AnalyzeRequest, jobs int, fn FileAnalyzer) *pluginv1.AnalyzeResponse {
+	files := req.GetFiles()
+	out := make([]*pluginv1.FileResult, len(files))
+	one := func(i int) {
+		f := files[i]
 		var res *pluginv1.FileResult
 		if err := ctx.Err(); err != nil {
 			res = &pluginv1.FileResult{Error: fmt.Sprintf("not analyzed: %v", err)}
@@ -26,9 +39,35 @@ func AnalyzeEach(ctx context.Context, req *pluginv1.AnalyzeRequest, fn FileAnaly
 			res = analyzeOne(ctx, req, f, fn)
 		}
 		res.Path = f.GetPath()
-		resp.Files = append(resp.Files, res)
+		out[i] = res
 	}
-	return resp
+	if jobs < 1 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	jobs = min(jobs, len(files))
+	if jobs <= 1 {
+		for i := range files {
+			one(i)
+		}
+		return &pluginv1.AnalyzeResponse{Files: out}
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				one(i)
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return &pluginv1.AnalyzeResponse{Files: out}
 }
 
 func analyzeOne(ctx context.Context, req *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile, fn FileAnalyzer) (res *pluginv1.FileResult) {

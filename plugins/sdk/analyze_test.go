@@ -3,8 +3,12 @@ package sdk
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"google.golang.org/protobuf/testing/protocmp"
@@ -59,6 +63,58 @@ func TestAnalyzeEachCancelled(t *testing.T) {
 	})
 	if got.Files[0].Path != "a.cu" || !strings.Contains(got.Files[0].Error, "canceled") {
 		t.Errorf("got %v", got.Files[0])
+	}
+}
+
+// TestAnalyzeParallel checks that files are analyzed at the same time, in
+// the request's order, with bad files isolated as in AnalyzeEach.
+func TestAnalyzeParallel(t *testing.T) {
+	req := &pluginv1.AnalyzeRequest{}
+	for i := range 40 {
+		req.Files = append(req.Files, &pluginv1.SourceFile{Path: fmt.Sprintf("f%02d.cu", i), Content: make([]byte, i)})
+	}
+	req.Files[7].Path = "panic.cu"
+	// The first two calls wait for each other: with one worker this
+	// would never finish, so the guard fails the test instead of hanging.
+	started := make(chan struct{}, 2)
+	both := make(chan struct{})
+	var once sync.Once
+	var calls atomic.Int32
+	fn := func(_ context.Context, _ *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile) (*pluginv1.FileResult, error) {
+		if calls.Add(1) <= 2 {
+			started <- struct{}{}
+			if len(started) == 2 {
+				once.Do(func() { close(both) })
+			}
+			select {
+			case <-both:
+			case <-time.After(10 * time.Second):
+				return nil, errors.New("the other worker never started")
+			}
+		}
+		if f.GetPath() == "panic.cu" {
+			panic("boom")
+		}
+		return &pluginv1.FileResult{Features: []*pluginv1.Feature{{Name: "bytes", Value: float64(len(f.GetContent()))}}}, nil
+	}
+	got := AnalyzeParallel(context.Background(), req, 2, fn)
+	if len(got.Files) != len(req.Files) {
+		t.Fatalf("got %d results, want %d", len(got.Files), len(req.Files))
+	}
+	for i, r := range got.Files {
+		if r.Path != req.Files[i].Path {
+			t.Errorf("result %d is for %s, want %s", i, r.Path, req.Files[i].Path)
+		}
+		switch {
+		case r.Path == "panic.cu":
+			if !strings.Contains(r.Error, "boom") {
+				t.Errorf("panic.cu = %v", r)
+			}
+		case r.Error != "":
+			t.Errorf("%s: %s", r.Path, r.Error)
+		case len(r.Features) != 1 || r.Features[0].Value != float64(i):
+			t.Errorf("%s: features %v, want bytes=%d", r.Path, r.Features, i)
+		}
 	}
 }
 
