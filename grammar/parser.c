@@ -3,5 +3,5 @@
 // cgo compiles only this directory; the generated parser lives in src/ (the
 // layout the tree-sitter CLI expects). The digest of src/ makes this file
 // change whenever src/ does, so that Go's build cache recompiles it:
-// src sha256 157ce7c58cbd6e4258d02c7e104230fc112e02ef885cea6fbc85cca2907d6589
+// src sha256 4682d024293817c3a5107c9912acfaa71b8d615c2868bb8ee71967471d5b0d31
 #include "src/parser.c"
