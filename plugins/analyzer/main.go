@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -20,7 +22,15 @@ var version = "dev"
 
 const name = "cudaperf-analyzer"
 
-func main() { sdk.ServeAnalyzer(newServer(passes.All())) }
+func main() {
+	// The live heap of an analysis is a few MB, so at the default GOGC the
+	// collector ran every few milliseconds and took about a tenth of the
+	// CPU of a lint batch (bench/perf/analysis.md). A user's GOGC wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	sdk.ServeAnalyzer(newServer(passes.All()))
+}
 
 type server struct {
 	pluginv1.UnimplementedAnalyzerServiceServer
