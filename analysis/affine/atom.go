@@ -184,33 +184,97 @@ func (f Form) WarpShape(first, blockX int64) (lanes [32]int64, symbolic []string
 			symbolic = append(symbolic, strings.Join(u, "*"))
 		}
 	}
+	var tidX, tidY, zero [32]int64
 	for l := int64(0); l < 32; l++ {
-		v, ok := f.LaneValue(func(s string) (int64, bool) {
-			switch s {
-			case "threadIdx.x":
-				if rows {
-					return (first + l) % blockX, true
-				}
-				return first + l, true
-			case "threadIdx.y":
-				if rows {
-					return (first + l) / blockX, true
-				}
-				return 0, true
-			case "threadIdx.z":
-				return 0, true
-			}
-			if v, ok := uniform[s]; ok {
-				return v, true
-			}
-			return 0, false
-		})
-		if !ok {
-			return lanes, nil, false
+		if rows {
+			tidX[l], tidY[l] = (first+l)%blockX, (first+l)/blockX
+		} else {
+			tidX[l] = first + l
 		}
-		lanes[l] = v
+	}
+	lanes, ok = f.warpValue(func(s string) ([32]int64, bool) {
+		switch s {
+		case "threadIdx.x":
+			return tidX, true
+		case "threadIdx.y":
+			return tidY, true
+		case "threadIdx.z":
+			return zero, true
+		}
+		if v, ok := uniform[s]; ok {
+			var u [32]int64
+			for l := range u {
+				u[l] = v
+			}
+			return u, true
+		}
+		return zero, false
+	})
+	if !ok {
+		return [32]int64{}, nil, false
 	}
 	return lanes, symbolic, true
+}
+
+// warpValue is LaneValue for the 32 lanes of a warp at once, val giving a
+// symbol's value in every lane: the same arithmetic lane by lane, but the
+// form's factors and atoms are looked up once per warp instead of once per
+// lane (this was the largest cost of coalescing and bank-conflict analysis).
+func (f Form) warpValue(val func(sym string) ([32]int64, bool)) (sum [32]int64, ok bool) {
+	if f.Kind != Affine {
+		return sum, false
+	}
+	for l := range sum {
+		sum[l] = f.Const
+	}
+	for _, t := range f.terms {
+		var p [32]int64
+		for l := range p {
+			p[l] = t.Coef
+		}
+		if !eachFactor(t.Mono, func(s string) bool {
+			v, ok := symWarpValue(s, val)
+			for l := range p {
+				p[l] *= v[l]
+			}
+			return ok
+		}) {
+			return sum, false
+		}
+		for l := range sum {
+			sum[l] += p[l]
+		}
+	}
+	return sum, true
+}
+
+// symWarpValue is symValue for a whole warp.
+func symWarpValue(s string, val func(string) ([32]int64, bool)) ([32]int64, bool) {
+	a, ok := lookupAtom(s)
+	if !ok {
+		return val(s)
+	}
+	x, ok := a.inner.warpValue(val)
+	if !ok {
+		return x, false
+	}
+	for l := range x {
+		switch a.op {
+		case "/":
+			x[l] /= a.c
+		case "%":
+			x[l] %= a.c
+		case "&":
+			x[l] &= a.c
+		case "|":
+			x[l] |= a.c
+		case "^":
+			x[l] ^= a.c
+		default:
+			return x, false
+		}
+	}
+	return x, true
 }
 
 // laneVarying reports whether a symbol differs between the lanes of a warp:
