@@ -210,7 +210,7 @@ func Flatten(root *sitter.Node, lang *sitter.Language, src []byte) (*Tree, error
 			startByte: uint32(r.start_byte), endByte: uint32(r.end_byte),
 			start:  sitter.Point{Row: uint32(r.start_row), Column: uint32(r.start_col)},
 			end:    sitter.Point{Row: uint32(r.end_row), Column: uint32(r.end_col)},
-			parent: int32(r.parent), index: int32(i),
+			parent: int32(r.parent), index: int32(i), subEnd: int32(i) + 1,
 			kids: kidStart[i], nkids: childCount[i],
 		}
 		if p := r.parent; p >= 0 {
@@ -220,6 +220,14 @@ func Flatten(root *sitter.Node, lang *sitter.Language, src []byte) (*Tree, error
 			if nd.flags&flagNamed != 0 {
 				t.nodes[p].nnamed++
 			}
+		}
+	}
+	// Children come after their parent in preorder: going backwards, each
+	// node's subtree end is final before it extends its parent's.
+	for i := n - 1; i > 0; i-- {
+		nd := &t.nodes[i]
+		if p := &t.nodes[nd.parent]; p.subEnd < nd.subEnd {
+			p.subEnd = nd.subEnd
 		}
 	}
 	return t, nil

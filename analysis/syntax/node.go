@@ -41,6 +41,7 @@ type Node struct {
 	nkids      int32
 	nnamed     int32
 	pos        int32 // index among the parent's children
+	subEnd     int32 // one past the last node of the subtree in t.nodes
 	field      uint16
 	flags      uint8
 }
@@ -224,21 +225,21 @@ func (n *Node) sexp(b *strings.Builder, field string) {
 // Inspect visits n and its named descendants in preorder; visit returns
 // false to skip a node's children.
 func Inspect(n *Node, visit func(*Node) bool) {
-	if n == nil {
+	if n == nil || !visit(n) {
 		return
 	}
-	stack := []*Node{n}
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if !visit(c) {
+	// The nodes are stored in preorder, so the subtree is nodes[index:subEnd]:
+	// a scan that jumps over the subtrees it must skip (anonymous nodes,
+	// whose named descendants the walk never reaches, and nodes visit
+	// declines) instead of a stack of pointers. Every pass walks through
+	// here.
+	nodes := n.t.nodes
+	for i := n.index + 1; i < n.subEnd; {
+		c := &nodes[i]
+		if c.flags&flagNamed == 0 || !visit(c) {
+			i = c.subEnd
 			continue
 		}
-		kids := c.t.kids[c.kids : c.kids+c.nkids]
-		for i := len(kids) - 1; i >= 0; i-- {
-			if k := &c.t.nodes[kids[i]]; k.flags&flagNamed != 0 {
-				stack = append(stack, k)
-			}
-		}
+		i++
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -135,6 +137,72 @@ func FuzzFlatten(f *testing.F) {
 		defer tree.Close()
 		same(t, "fuzz", tree.RootNode(), st.Root())
 	})
+}
+
+// inspectRef is Inspect as a recursion over NamedChild: the definition
+// the preorder scan must match.
+func inspectRef(n *syntax.Node, visit func(*syntax.Node) bool) {
+	if !visit(n) {
+		return
+	}
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		inspectRef(n.NamedChild(i), visit)
+	}
+}
+
+// TestInspect compares Inspect with inspectRef on the corpus, from every
+// statement-level start node, with and without skipping subtrees.
+func TestInspect(t *testing.T) {
+	paths, _ := filepath.Glob("../../grammar/testdata/corpus/*.cu")
+	if len(paths) == 0 {
+		t.Fatal("no corpus files")
+	}
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, st := parse(t, src)
+		var starts []*syntax.Node
+		inspectRef(st.Root(), func(n *syntax.Node) bool {
+			if n.Parent() == nil || strings.HasSuffix(n.Type(), "statement") || strings.HasSuffix(n.Type(), "definition") {
+				starts = append(starts, n)
+			}
+			return true
+		})
+		// An anonymous start node (the walk visits it, then only its
+		// named descendants).
+		if k := st.Root().Child(0); k != nil {
+			for k.ChildCount() > 0 {
+				k = k.Child(0)
+			}
+			starts = append(starts, k)
+		}
+		for _, start := range starts {
+			for _, skip := range []func(*syntax.Node) bool{
+				func(*syntax.Node) bool { return false },
+				func(n *syntax.Node) bool { return n.StartByte()%3 == 0 },
+				func(n *syntax.Node) bool { return n.Type() == "compound_statement" || n.Type() == "call_expression" },
+			} {
+				var want, got []uintptr
+				inspectRef(start, func(n *syntax.Node) bool { want = append(want, n.ID()); return !skip(n) })
+				syntax.Inspect(start, func(n *syntax.Node) bool { got = append(got, n.ID()); return !skip(n) })
+				if !slices.Equal(want, got) {
+					t.Fatalf("%s: Inspect from %s at %d visits %d nodes, the recursive walk %d (first difference at %d)",
+						p, start.Type(), start.StartByte(), len(got), len(want), firstDiff(want, got))
+				}
+			}
+		}
+	}
+}
+
+func firstDiff(a, b []uintptr) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }
 
 func BenchmarkWalkSmacker(b *testing.B) {
