@@ -1,6 +1,7 @@
 package affine
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -151,30 +152,25 @@ func (s *Scope) valueAt(d *Decl, pos uint32) Form {
 	if defs == nil {
 		return s.Value(d)
 	}
-	best := -1
-	for i, df := range defs {
-		if df.at.EndByte() <= pos && df.blk != nil && df.blk.StartByte() <= pos && pos < df.blk.EndByte() {
-			if best < 0 || df.at.StartByte() > defs[best].at.StartByte() {
-				best = i
-			}
-		}
-	}
+	// defs are in source order: the last one starting before pos must be a
+	// statement of a block around pos (else a conditional reassignment or
+	// none at all reaches the use).
+	j := sort.Search(len(defs), func(i int) bool { return defs[i].at.StartByte() >= pos })
+	best := j - 1
 	if best < 0 {
 		return s.Value(d)
 	}
+	if df := defs[best]; df.at.EndByte() > pos || df.blk == nil || df.blk.StartByte() > pos || pos >= df.blk.EndByte() {
+		return s.Value(d)
+	}
 	chosen := defs[best].at
-	for i, df := range defs {
-		if i == best {
-			continue
-		}
-		if df.at.StartByte() > chosen.StartByte() && df.at.StartByte() < pos {
-			return s.Value(d) // a conditional reassignment in between
-		}
-		if df.at.StartByte() > pos {
-			for _, l := range df.loops {
-				if l.StartByte() <= pos && pos < l.EndByte() && !(l.StartByte() <= chosen.StartByte() && chosen.EndByte() <= l.EndByte()) {
-					return s.Value(d) // loop-carried
-				}
+	// A later definition in a loop around the use (and not around the
+	// chosen one) reaches it on the next iteration. Defs after pos inside
+	// such a loop start with defs[j], so checking it is enough.
+	if j < len(defs) {
+		for _, l := range defs[j].loops {
+			if l.StartByte() <= pos && pos < l.EndByte() && !(l.StartByte() <= chosen.StartByte() && chosen.EndByte() <= l.EndByte()) {
+				return s.Value(d) // loop-carried
 			}
 		}
 	}
@@ -234,6 +230,7 @@ func (s *Scope) defsOf(d *Decl) []def {
 		}
 		add(stmt, w.ChildByFieldName("right"))
 	}
+	sort.SliceStable(defs, func(a, b int) bool { return defs[a].at.StartByte() < defs[b].at.StartByte() })
 	s.defs[d] = defs
 	return defs
 }
@@ -409,14 +406,19 @@ func (s *Scope) eval(n *syntax.Node, src []byte, at uint32) Form {
 	// Loads (a[i], *p, p->f) and anything else: unknown, but keep the
 	// symbols it was computed from.
 	var parts []Form
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		c := n.NamedChild(i)
+	for i := 0; i < int(n.ChildCount()); i++ {
+		c := n.Child(i) // Child is direct; NamedChild scans
+		if !c.IsNamed() {
+			continue
+		}
 		switch c.Type() {
 		case "identifier", "field_expression", "binary_expression", "subscript_argument_list",
 			"parenthesized_expression", "subscript_expression", "call_expression", "unary_expression":
 			if c.Type() == "subscript_argument_list" {
-				for j := 0; j < int(c.NamedChildCount()); j++ {
-					parts = append(parts, sub(c.NamedChild(j)))
+				for j := 0; j < int(c.ChildCount()); j++ {
+					if g := c.Child(j); g.IsNamed() {
+						parts = append(parts, sub(g))
+					}
 				}
 				continue
 			}

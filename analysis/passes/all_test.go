@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,4 +107,46 @@ func FuzzPasses(f *testing.F) {
 			}
 		}
 	})
+}
+
+// pathological builds generated sources that once made passes quadratic: a
+// long chain of operators, a kernel that reassigns one variable thousands
+// of times, and deep parentheses.
+func pathological(n int) map[string][]byte {
+	var chain, assign, parens strings.Builder
+	chain.WriteString("__global__ void chain(float* a) {\n  float y = a[0]")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&chain, " + a[%d] * 2.0f", i)
+	}
+	chain.WriteString(";\n  a[threadIdx.x] = y;\n}\n")
+	assign.WriteString("__global__ void assign(float* a) {\n  int x = threadIdx.x;\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&assign, "  x = threadIdx.x + %d; a[x] = a[x + 1] * 2.0f;\n", i)
+	}
+	assign.WriteString("}\n")
+	parens.WriteString("__global__ void parens(float* a) {\n  int x = ")
+	parens.WriteString(strings.Repeat("(", n) + "threadIdx.x" + strings.Repeat(")", n))
+	parens.WriteString(";\n  a[x] = 1.0f;\n}\n")
+	return map[string][]byte{"chain": []byte(chain.String()), "assign": []byte(assign.String()), "parens": []byte(parens.String())}
+}
+
+// BenchmarkPathological times every pass on the generated sources at two
+// sizes; linear passes take about 10x longer for 10x the input.
+//
+//	go test ./analysis/passes -run XXX -bench Pathological -benchtime 3x
+func BenchmarkPathological(b *testing.B) {
+	d := newDriver(b)
+	for _, n := range []int{500, 5000} {
+		for name, src := range pathological(n) {
+			b.Run(fmt.Sprintf("%s-%d", name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for i := 0; i < b.N; i++ {
+					res := d.RunSource(context.Background(), name+".cu", src)
+					if len(res.Errors) > 0 {
+						b.Fatal(res.Errors[0])
+					}
+				}
+			})
+		}
+	}
 }

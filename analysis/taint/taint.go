@@ -338,8 +338,12 @@ func (in *Info) level(n *syntax.Node, src []byte, own bool) Level {
 
 func (in *Info) children(n *syntax.Node, src []byte, own bool) Level {
 	l := Uniform
-	for i := 0; i < int(n.NamedChildCount()) && l < Varying; i++ {
-		l = join(l, in.expr(n.NamedChild(i), src, own))
+	// Child(i) is direct; NamedChild(i) scans, which is quadratic on long
+	// lists such as initializers.
+	for i := 0; i < int(n.ChildCount()) && l < Varying; i++ {
+		if c := n.Child(i); c.IsNamed() {
+			l = join(l, in.expr(c, src, own))
+		}
 	}
 	return l
 }

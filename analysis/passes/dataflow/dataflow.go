@@ -99,59 +99,17 @@ type Result struct {
 	taints   map[*kernels.Function]*taint.Info
 	reach    map[*kernels.Function][]Call
 	blockX   map[*kernels.Function]int64
-	flats    map[*kernels.Function]*flat
 	src      []byte
 }
 
-// flat is a function body's named nodes in pre-order with their types: every
-// pass walks the bodies, so the walk is done once.
-type flat struct {
-	nodes []*syntax.Node
-	kinds []string
-	next  []int // index just past each node's subtree
-}
-
 // Walk visits the named nodes of f's body in source order, with their
-// types, like analysis.Inspect (visit returns false to skip a node's
-// children), from a list built once per function.
+// types, like syntax.Inspect (visit returns false to skip a node's
+// children).
 func (r *Result) Walk(f *kernels.Function, visit func(n *syntax.Node, kind string) bool) {
-	fl := r.flats[f]
-	if fl == nil {
-		fl = &flat{}
-		if f.Body != nil {
-			// Iterative pre-order with explicit end markers, so deep
-			// nesting cannot exhaust the stack.
-			type item struct {
-				n   *syntax.Node
-				idx int
-			}
-			stack := []item{{n: f.Body, idx: -1}}
-			for len(stack) > 0 {
-				it := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				if it.n == nil { // end of a subtree
-					fl.next[it.idx] = len(fl.nodes)
-					continue
-				}
-				i := len(fl.nodes)
-				fl.nodes = append(fl.nodes, it.n)
-				fl.kinds = append(fl.kinds, it.n.Type())
-				fl.next = append(fl.next, 0)
-				stack = append(stack, item{idx: i})
-				for c := int(it.n.NamedChildCount()) - 1; c >= 0; c-- {
-					stack = append(stack, item{n: it.n.NamedChild(c)})
-				}
-			}
-		}
-		r.flats[f] = fl
+	if f.Body == nil {
+		return
 	}
-	for i := 0; i < len(fl.nodes); {
-		if visit(fl.nodes[i], fl.kinds[i]) {
-			i++
-		} else {
-			i = fl.next[i]
-		}
-	}
+	syntax.Inspect(f.Body, func(n *syntax.Node) bool { return visit(n, n.Type()) })
 }
 
 // Accesses returns the memory accesses written in f's body.
@@ -266,7 +224,7 @@ func run(pass *analysis.Pass) (any, error) {
 // Build computes the Result from the kernels analyzer's result.
 func Build(kr *kernels.Result, src []byte) *Result {
 	r := &Result{Kernels: kr, accesses: map[*kernels.Function][]*Access{}, taints: map[*kernels.Function]*taint.Info{},
-		reach: map[*kernels.Function][]Call{}, blockX: map[*kernels.Function]int64{}, flats: map[*kernels.Function]*flat{}, src: src}
+		reach: map[*kernels.Function][]Call{}, blockX: map[*kernels.Function]int64{}, src: src}
 	for _, f := range kr.Functions {
 		if !f.IsDeviceCode() || f.Body == nil {
 			continue
