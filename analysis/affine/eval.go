@@ -49,7 +49,11 @@ func (s *Scope) value(d *Decl) Form {
 	var plains []Form
 	switch {
 	case d.Param:
-		plains = append(plains, Sym(d.Name))
+		if v, ok := s.bound[d.Name]; ok {
+			plains = append(plains, v)
+		} else {
+			plains = append(plains, Sym(d.Name))
+		}
 	case d.Global:
 		if d.Value != nil && (d.Has("const") || d.Has("constexpr")) {
 			return s.initValue(d)

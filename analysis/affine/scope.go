@@ -141,6 +141,18 @@ type Scope struct {
 	// of their right-hand sides.
 	defs    map[*Decl][]def
 	rhsMemo map[*syntax.Node]Form
+	// bound gives parameters the values of a call's arguments (Bind).
+	bound map[string]Form
+}
+
+// Bind returns a scope of the same function in which the parameters named
+// in args have those values — a device function seen from one call site,
+// so that tid % 2 is computed from the caller's threadIdx.x before the
+// remainder is taken (substituting afterwards could not).
+func (s *Scope) Bind(args map[string]Form) *Scope {
+	b := &Scope{File: s.File, Func: s.Func, src: s.src, decls: s.decls, all: s.all,
+		memo: map[*Decl]Form{}, busy: map[*Decl]bool{}, defs: map[*Decl][]def{}, rhsMemo: map[*syntax.Node]Form{}, bound: args}
+	return b
 }
 
 // Scope builds the scope of a function_definition node.

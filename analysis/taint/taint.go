@@ -65,6 +65,9 @@ type Options struct {
 	// kernels (every thread gets the same arguments); a device function
 	// called with per-thread arguments is better analysed with Varying.
 	ParamLevel Level
+	// Params overrides ParamLevel for named parameters: the levels of the
+	// arguments a device function is called with.
+	Params map[string]Level
 }
 
 // Analyze computes the levels of all variables of scope's function.
@@ -105,6 +108,9 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 	for _, d := range scope.Decls() {
 		if d.Param {
 			in.vars[d] = in.param
+			if l, ok := opts.Params[d.Name]; ok {
+				in.vars[d] = l
+			}
 		}
 	}
 	// Levels only grow and there are three, so this terminates quickly.

@@ -74,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				// An atomic only one lane per warp (or block) reaches is
 				// already aggregated.
-				if _, lvl := df.Taint(c.Func).ControlCond(n); lvl == taint.Varying {
+				if _, lvl := df.CallTaint(c).ControlCond(n); lvl == taint.Varying {
 					return true
 				}
 				key := [2]uint32{n.StartByte(), n.EndByte()}

@@ -2,7 +2,9 @@ package dataflow
 
 import (
 	_ "embed"
+	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis"
@@ -87,16 +89,49 @@ type Call struct {
 	Bind    map[string]affine.Form
 	Cond    *syntax.Node
 	Control taint.Level
+	// Levels are the thread dependence of the arguments, by parameter name
+	// (nil for the kernel itself).
+	Levels map[string]taint.Level
 }
 
 // Index returns an access's index in the kernel's terms.
 func (c Call) Index(a *Access) affine.Form { return a.Index.Subst(c.Bind) }
+
+// BoundScope returns the scope of the called function with its parameters
+// bound to the call's arguments (affine.Scope.Bind), once per function and
+// binding.
+func (r *Result) BoundScope(c Call) *affine.Scope {
+	if len(c.Bind) == 0 {
+		return r.Kernels.Scope(c.Func)
+	}
+	names := make([]string, 0, len(c.Bind))
+	for n := range c.Bind {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	key := fmt.Sprintf("%p", c.Func)
+	for _, n := range names {
+		key += "|" + n + "=" + c.Bind[n].String()
+	}
+	if s, ok := r.bound[key]; ok {
+		return s
+	}
+	s := r.Kernels.Scope(c.Func).Bind(c.Bind)
+	r.bound[key] = s
+	return s
+}
+
+// CallTaint returns the thread dependence of the called function's values with
+// the call's argument levels.
+func (r *Result) CallTaint(c Call) *taint.Info { return r.TaintOf(c.Func, c.Levels) }
 
 // Result holds the accesses and taint of every function.
 type Result struct {
 	Kernels  *kernels.Result
 	accesses map[*kernels.Function][]*Access
 	taints   map[*kernels.Function]*taint.Info
+	taintsBy map[string]*taint.Info   // by function and argument levels
+	bound    map[string]*affine.Scope // by function and argument forms
 	reach    map[*kernels.Function][]Call
 	blockX   map[*kernels.Function]int64
 	src      []byte
@@ -115,7 +150,27 @@ func (r *Result) Walk(f *kernels.Function, visit func(n *syntax.Node, kind strin
 // Accesses returns the memory accesses written in f's body.
 func (r *Result) Accesses(f *kernels.Function) []*Access { return r.accesses[f] }
 
-// Taint returns the thread dependence of f's values.
+// TaintOf returns the thread dependence of f's values when its parameters
+// have the given levels (those of a call's arguments; nil: uniform).
+func (r *Result) TaintOf(f *kernels.Function, params map[string]taint.Level) *taint.Info {
+	varying := false
+	for _, l := range params {
+		varying = varying || l != taint.Uniform
+	}
+	if !varying {
+		return r.Taint(f)
+	}
+	key := fmt.Sprintf("%p%v", f, params) // fmt sorts map keys
+	if in, ok := r.taintsBy[key]; ok {
+		return in
+	}
+	in := taint.Analyze(r.Kernels.Scope(f), taint.Options{ParamLevel: taint.Uniform, Params: params})
+	r.taintsBy[key] = in
+	return in
+}
+
+// Taint returns the thread dependence of f's values with uniform
+// parameters (as a kernel's are).
 func (r *Result) Taint(f *kernels.Function) *taint.Info {
 	if in, ok := r.taints[f]; ok {
 		return in
@@ -166,8 +221,8 @@ func (r *Result) Reach(f *kernels.Function) []Call {
 func (r *Result) reachOf(f *kernels.Function) []Call {
 	out := []Call{{Func: f, Weight: 1}}
 	index := map[*kernels.Function]int{f: 0}
-	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *syntax.Node, ctl taint.Level, depth int)
-	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, cond *syntax.Node, ctl taint.Level, depth int) {
+	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, levels map[string]taint.Level, cond *syntax.Node, ctl taint.Level, depth int)
+	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, levels map[string]taint.Level, cond *syntax.Node, ctl taint.Level, depth int) {
 		if depth > 8 || g.Body == nil {
 			return
 		}
@@ -194,25 +249,29 @@ func (r *Result) reachOf(f *kernels.Function) []Call {
 					continue
 				}
 				cb := map[string]affine.Form{}
+				lv := map[string]taint.Level{}
 				if args := n.ChildByFieldName("arguments"); args != nil {
+					named := namedChildren(args)
+					callerTaint := r.TaintOf(g, levels)
 					for i, p := range callee.Params {
-						if i < int(args.NamedChildCount()) && p.Name != "" {
-							cb[p.Name] = scope.Eval(args.NamedChild(i)).Subst(bind)
+						if i < len(named) && p.Name != "" {
+							cb[p.Name] = scope.Eval(named[i]).Subst(bind)
+							lv[p.Name] = callerTaint.Expr(named[i])
 						}
 					}
 				}
 				ccond, cctl := cond, ctl
-				if c, l := r.Taint(g).ControlCond(n); l > cctl {
+				if c, l := r.TaintOf(g, levels).ControlCond(n); l > cctl {
 					ccond, cctl = c, l
 				}
 				index[callee] = len(out)
-				out = append(out, Call{Func: callee, Weight: cw, Bind: cb, Cond: ccond, Control: cctl})
-				visit(callee, cw, cb, ccond, cctl, depth+1)
+				out = append(out, Call{Func: callee, Weight: cw, Bind: cb, Cond: ccond, Control: cctl, Levels: lv})
+				visit(callee, cw, cb, lv, ccond, cctl, depth+1)
 			}
 			return true
 		})
 	}
-	visit(f, 1, nil, nil, taint.Uniform, 0)
+	visit(f, 1, nil, nil, nil, taint.Uniform, 0)
 	return out
 }
 
@@ -223,7 +282,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // Build computes the Result from the kernels analyzer's result.
 func Build(kr *kernels.Result, src []byte) *Result {
-	r := &Result{Kernels: kr, accesses: map[*kernels.Function][]*Access{}, taints: map[*kernels.Function]*taint.Info{},
+	r := &Result{Kernels: kr, accesses: map[*kernels.Function][]*Access{}, taints: map[*kernels.Function]*taint.Info{}, taintsBy: map[string]*taint.Info{}, bound: map[string]*affine.Scope{},
 		reach: map[*kernels.Function][]Call{}, blockX: map[*kernels.Function]int64{}, src: src}
 	for _, f := range kr.Functions {
 		if !f.IsDeviceCode() || f.Body == nil {
@@ -656,4 +715,14 @@ func (r *Result) Address(f *kernels.Function, n *syntax.Node) *Access {
 		a.Weight = r.Kernels.Loops(f).Weight(n)
 	}
 	return a
+}
+
+func namedChildren(n *syntax.Node) []*syntax.Node {
+	var out []*syntax.Node
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if c := n.Child(i); c.IsNamed() && c.Type() != "comment" {
+			out = append(out, c)
+		}
+	}
+	return out
 }

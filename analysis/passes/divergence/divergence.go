@@ -39,10 +39,15 @@ const (
 	Election             // at most one lane of a warp: lane == 0, tid == k
 )
 
+// Evaluator gives the affine form of an expression: the Eval of a scope
+// whose parameters are bound to the caller's arguments (see
+// dataflow.Result.BoundScope).
+type Evaluator func(*syntax.Node) affine.Form
+
 // Classify says what kind of divergent condition cond is, from the values
 // the thread-dependent side takes in the lanes of warps 0 and 1
 // (affine.Form.WarpFrom).
-func Classify(s *affine.Scope, cond *syntax.Node, src []byte, blockX int64) Form {
+func Classify(eval Evaluator, cond *syntax.Node, src []byte, blockX int64) Form {
 	cond = unparen(cond)
 	if cond == nil {
 		return Data
@@ -53,13 +58,13 @@ func Classify(s *affine.Scope, cond *syntax.Node, src []byte, blockX int64) Form
 		switch op {
 		case "&&", "||":
 			// A uniform operand does not change the other's kind.
-			if fl := s.Eval(l); !fl.ThreadDependent() && fl.Kind != affine.Unknown {
-				return Classify(s, r, src, blockX)
+			if fl := eval(l); !fl.ThreadDependent() && fl.Kind != affine.Unknown {
+				return Classify(eval, r, src, blockX)
 			}
-			if fr := s.Eval(r); !fr.ThreadDependent() && fr.Kind != affine.Unknown {
-				return Classify(s, l, src, blockX)
+			if fr := eval(r); !fr.ThreadDependent() && fr.Kind != affine.Unknown {
+				return Classify(eval, l, src, blockX)
 			}
-			a, b := Classify(s, l, src, blockX), Classify(s, r, src, blockX)
+			a, b := Classify(eval, l, src, blockX), Classify(eval, r, src, blockX)
 			for _, k := range []Form{Election, Pattern, Data, Split} {
 				if a == k || b == k {
 					return k
@@ -67,17 +72,17 @@ func Classify(s *affine.Scope, cond *syntax.Node, src []byte, blockX int64) Form
 			}
 			return Guard
 		case "<", "<=", ">", ">=", "==", "!=":
-			return compare(s, l, r, op, blockX)
+			return compare(eval, l, r, op, blockX)
 		}
 	}
-	return compare(s, cond, nil, "!=", blockX) // if (x) is if (x != 0)
+	return compare(eval, cond, nil, "!=", blockX) // if (x) is if (x != 0)
 }
 
 // compare classifies left OP right (right nil: the constant 0).
-func compare(s *affine.Scope, l, r *syntax.Node, op string, blockX int64) Form {
-	fl, fr := s.Eval(l), affine.Const(0)
+func compare(eval Evaluator, l, r *syntax.Node, op string, blockX int64) Form {
+	fl, fr := eval(l), affine.Const(0)
 	if r != nil {
-		fr = s.Eval(r)
+		fr = eval(r)
 	}
 	threadNode, thread, other := l, fl, fr
 	if !fl.ThreadDependent() {
@@ -86,7 +91,7 @@ func compare(s *affine.Scope, l, r *syntax.Node, op string, blockX int64) Form {
 	if other.ThreadDependent() || other.Kind == affine.Unknown {
 		return Data
 	}
-	if periodic(s, threadNode) {
+	if periodic(eval, threadNode) {
 		return Pattern // x % m, x & m with a runtime m: alternates in the warp
 	}
 	if thread.Kind != affine.Affine {
@@ -139,7 +144,7 @@ func compare(s *affine.Scope, l, r *syntax.Node, op string, blockX int64) Form {
 
 // periodic reports a remainder or mask of a thread-dependent value by a
 // runtime amount: tid % (2 * k).
-func periodic(s *affine.Scope, n *syntax.Node) bool {
+func periodic(eval Evaluator, n *syntax.Node) bool {
 	n = unparen(n)
 	if n == nil || n.Type() != "binary_expression" {
 		return false
@@ -149,10 +154,10 @@ func periodic(s *affine.Scope, n *syntax.Node) bool {
 	default:
 		return false
 	}
-	if _, ok := s.Eval(n.ChildByFieldName("right")).Int(); ok {
+	if _, ok := eval(n.ChildByFieldName("right")).Int(); ok {
 		return false // a constant: the atom's lane values tell
 	}
-	return s.Eval(n.ChildByFieldName("left")).ThreadDependent()
+	return eval(n.ChildByFieldName("left")).ThreadDependent()
 }
 
 // blockOffset reports a term with blockIdx outside any atom.
@@ -201,7 +206,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, k := range df.Kernels.Kernels {
 		total := 0.0
 		for _, c := range df.Reach(k) {
-			total += c.Weight * count(pass, df, k, c.Func, reported)
+			total += c.Weight * count(pass, df, k, c, reported)
 		}
 		pass.ReportKernelFeature(k.Name, "div", total)
 	}
@@ -210,10 +215,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // count returns the weighted divergent branches of f and reports the
 // costly ones (once per node).
-func count(pass *analysis.Pass, df *dataflow.Result, k, f *kernels.Function, reported map[[2]uint32]bool) float64 {
-	tn := df.Taint(f)
+func count(pass *analysis.Pass, df *dataflow.Result, k *kernels.Function, c dataflow.Call, reported map[[2]uint32]bool) float64 {
+	f := c.Func
+	tn := df.CallTaint(c)
 	loops := df.Kernels.Loops(f)
-	scope := df.Kernels.Scope(f)
+	bound := df.BoundScope(c) // the callee's parameters as the caller passes them
 	total := 0.0
 	df.Walk(f, func(n *syntax.Node, kind string) bool {
 		switch kind {
@@ -234,7 +240,7 @@ func count(pass *analysis.Pass, df *dataflow.Result, k, f *kernels.Function, rep
 		}
 		reported[key] = true
 		text := strings.Join(strings.Fields(pass.File.Text(unparen(cond))), " ")
-		switch Classify(scope, cond, pass.File.Src, df.BlockX(k)) {
+		switch Classify(bound.Eval, cond, pass.File.Src, df.BlockX(k)) {
 		case Pattern:
 			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Warning, Range: analysis.NodeRange(cond), Kernel: k.Name,
 				Message: "branch on " + text + " diverges inside every warp: neighbouring lanes take different paths, so each warp runs both; branch on a warp-uniform value instead (e.g. threadIdx.x / 32) or compute both results and select"})

@@ -89,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 						reductions += c.Weight * loops.Weight(l.Node)
 					}
 					if syncShuffles[nm] && fullMask(n, src) {
-						if cond, lvl := df.Taint(c.Func).ControlCond(n); lvl == taint.Varying && once(n) {
+						if cond, lvl := df.CallTaint(c).ControlCond(n); lvl == taint.Varying && once(n) {
 							pass.ReportKernelf(k.Name, n, "%s with the full mask 0xffffffff runs only in lanes where %s holds, but every lane named in the mask must execute it (undefined result otherwise); pass __activemask() or __ballot_sync of the condition as the mask, or move the shuffle out of the branch", nm, strings.Join(strings.Fields(pass.File.Text(cond)), " "))
 						}
 					}

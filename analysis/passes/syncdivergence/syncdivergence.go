@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if kind != "call_expression" || !sync.IsBarrier(n, src) {
 					return true
 				}
-				cond, lvl := df.Taint(c.Func).ControlCond(n)
+				cond, lvl := df.CallTaint(c).ControlCond(n)
 				if c.Control > lvl {
 					cond, lvl = c.Cond, c.Control // the call site is conditional
 				}

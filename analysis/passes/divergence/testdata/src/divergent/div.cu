@@ -45,3 +45,16 @@ __global__ void idioms(const float* x, float* out, int n, int cols) { // want ke
   if (t < nq) out[t] = 0;
   if ((threadIdx.x & 3) == 1) out[2] = 1; // want `branch on \(threadIdx.x & 3\) == 1 diverges inside every warp`
 }
+
+// A device function's parameters take the thread dependence of the
+// arguments it is called with.
+__device__ void onlane(float* a, int lane) {
+  if (lane == 3) a[0] = 1.0f;
+  if (lane % 2) a[1] = 2.0f; // want `branch on lane % 2 diverges inside every warp`
+}
+__global__ void calllane(float* a) { // want kernel=calllane div:"2"
+  onlane(a, threadIdx.x & 31);
+}
+__global__ void calluniform(float* a) { // want kernel=calluniform div:"0"
+  onlane(a, blockIdx.x);
+}
