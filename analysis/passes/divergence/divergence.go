@@ -32,11 +32,12 @@ var Analyzer = &analysis.Analyzer{
 type Form uint8
 
 const (
-	Pattern  Form = iota // lanes alternate inside every warp: tid % 2, (tid & 3) == 1
-	Data                 // depends on per-thread data (loads, shuffles)
-	Guard                // a monotone index against a uniform bound: i < n (only edge warps split)
-	Split                // every warp splits into two contiguous groups: lane < 16, lane >= offset
-	Election             // at most one lane of a warp: lane == 0, tid == k
+	Pattern   Form = iota // lanes alternate inside every warp: tid % 2, (tid & 3) == 1
+	Data                  // depends on per-thread data (loads, shuffles)
+	Guard                 // a monotone index against a uniform bound: i < n (only edge warps split)
+	Split                 // every warp splits into two contiguous groups: lane < 16, lane >= offset
+	Election              // at most one lane of a warp: lane == 0, tid == k
+	WarpConst             // the same in every lane of the warp (threadIdx.y == 0 with rows of 32 or more)
 )
 
 // Evaluator gives the affine form of an expression: the Eval of a scope
@@ -65,6 +66,9 @@ func Classify(eval Evaluator, cond *syntax.Node, src []byte, blockX int64) Form 
 				return Classify(eval, l, src, blockX)
 			}
 			a, b := Classify(eval, l, src, blockX), Classify(eval, r, src, blockX)
+			if a == WarpConst && b == WarpConst {
+				return WarpConst
+			}
 			for _, k := range []Form{Election, Pattern, Data, Split} {
 				if a == k || b == k {
 					return k
@@ -103,7 +107,7 @@ func compare(eval Evaluator, l, r *syntax.Node, op string, blockX int64) Form {
 		return Data
 	}
 	if lo, hi := minmax(w0); lo == hi {
-		return Guard // the same in every lane (threadIdx.y with whole-warp rows)
+		return WarpConst // the same in every lane (threadIdx.y with whole-warp rows)
 	}
 	if op == "==" || op == "!=" {
 		if c, ok := other.Int(); ok {
@@ -232,15 +236,20 @@ func count(pass *analysis.Pass, df *dataflow.Result, k *kernels.Function, c data
 		if tn.Cond(n) != taint.Varying {
 			return true
 		}
-		total += loops.Weight(n)
 		cond := taint.CondOf(n)
+		bx := df.BlockX(k)
+		class := Classify(bound.Eval, cond, pass.File.Src, bx)
+		if class == WarpConst && bx > 0 && bx%32 == 0 {
+			return true // every launch has whole-warp rows: threadIdx.y is warp-uniform
+		}
+		total += loops.Weight(n)
 		key := [2]uint32{n.StartByte(), n.EndByte()}
 		if reported[key] {
 			return true
 		}
 		reported[key] = true
 		text := strings.Join(strings.Fields(pass.File.Text(unparen(cond))), " ")
-		switch Classify(bound.Eval, cond, pass.File.Src, df.BlockX(k)) {
+		switch class {
 		case Pattern:
 			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Warning, Range: analysis.NodeRange(cond), Kernel: k.Name,
 				Message: "branch on " + text + " diverges inside every warp: neighbouring lanes take different paths, so each warp runs both; branch on a warp-uniform value instead (e.g. threadIdx.x / 32) or compute both results and select"})

@@ -12,7 +12,11 @@
 // atomics. Warp-uniform conditions — threadIdx.x / 32 == k, warp ids
 // computed as tid >> 5 or tid / warpSize, tid < 64 — do not diverge and
 // are not counted; nor are conditions on blockIdx, blockDim, gridDim and
-// parameters. Conditional expressions (?:) compile to selects and are not
+// parameters, nor those on threadIdx.y or threadIdx.z when every launch of
+// the kernel in the file has a constant block.x that is a multiple of 32
+// (each warp then lies in one row of the block). A device function's
+// parameters take the thread dependence of the arguments it is called
+// with. Conditional expressions (?:) compile to selects and are not
 // branches here.
 //
 // Feature, per kernel (device functions it calls included): div, the

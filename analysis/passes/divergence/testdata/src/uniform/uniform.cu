@@ -28,3 +28,16 @@ __global__ void reduce(float* out, const float* in, int n) { // want kernel=redu
   if (tid == 0) out[blockIdx.x] = s[0];
   if (i >= n) return;
 }
+
+// With 32-wide rows threadIdx.y is the same in a whole warp; with 16-wide
+// rows a warp spans two values of it.
+__global__ void rows32(float* a) { // want kernel=rows32 div:"0"
+  if (threadIdx.y == 0) a[threadIdx.x] = 0;
+}
+__global__ void rows16(float* a) { // want kernel=rows16 div:"1"
+  if (threadIdx.y == 0) a[threadIdx.x] = 0; // want `branch on threadIdx.y == 0 diverges inside every warp`
+}
+void host(float* a) {
+  rows32<<<1, dim3(32, 8)>>>(a);
+  rows16<<<1, dim3(16, 16)>>>(a);
+}
