@@ -203,7 +203,7 @@ func TestVersionAndUsageErrors(t *testing.T) {
 		{[]string{"--plugin-dir", "/does/not/exist", "plugins", "list"}, "--plugin-dir /does/not/exist: not a folder"},
 		{[]string{"plugins", "list", "--kind", "linter"}, `--kind "linter"`},
 		{[]string{"plugins", "analyze"}, "needs at least one file or folder"},
-		{[]string{"plugins", "analyze", "nosuch.cu"}, "nosuch.cu: no such file or folder"},
+		{[]string{"plugins", "analyze", "nosuch.cu"}, "nosuch.cu: no such file or directory"},
 	} {
 		_, stderr, code := cudaperf(t, tc.args...)
 		if code != exitUsage || !strings.Contains(stderr, tc.want) {
