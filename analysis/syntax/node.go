@@ -10,8 +10,9 @@ import (
 type Tree struct {
 	src   []byte
 	names *names
-	nodes []Node  // preorder; nodes[0] is the root
-	kids  []int32 // children of each node, contiguous per node
+	types []string // names.types: Node.Type by Node.sym
+	nodes []Node   // preorder; nodes[0] is the root
+	kids  []int32  // children of each node, contiguous per node
 }
 
 // Root returns the root node.
@@ -31,7 +32,7 @@ func (t *Tree) Source() []byte { return t.src }
 // Node is one node of a Tree. Its methods mirror sitter.Node's.
 type Node struct {
 	t          *Tree
-	typ        string
+	sym        uint16 // index in t.types
 	start, end sitter.Point
 	startByte  uint32
 	endByte    uint32
@@ -46,7 +47,7 @@ type Node struct {
 	flags      uint8
 }
 
-func (n *Node) Type() string             { return n.typ }
+func (n *Node) Type() string             { return n.t.types[n.sym] }
 func (n *Node) StartByte() uint32        { return n.startByte }
 func (n *Node) EndByte() uint32          { return n.endByte }
 func (n *Node) StartPoint() sitter.Point { return n.start }
@@ -57,7 +58,7 @@ func (n *Node) IsExtra() bool            { return n.flags&flagExtra != 0 }
 func (n *Node) HasError() bool           { return n.flags&flagHasError != 0 }
 
 // IsError reports whether the node is an ERROR node.
-func (n *Node) IsError() bool { return n.typ == "ERROR" }
+func (n *Node) IsError() bool { return n.Type() == "ERROR" }
 
 // ID identifies the node within its tree.
 func (n *Node) ID() uintptr { return uintptr(n.index) }
@@ -125,7 +126,7 @@ func (n *Node) NamedChild(i int) *Node {
 // belong to no production.
 func (n *Node) ChildByFieldName(name string) *Node {
 	id, ok := n.t.names.fieldID[name]
-	if !ok || n.typ == "ERROR" {
+	if !ok || n.Type() == "ERROR" {
 		return nil
 	}
 	for _, k := range n.t.kids[n.kids : n.kids+n.nkids] {
@@ -202,15 +203,15 @@ func (n *Node) sexp(b *strings.Builder, field string) {
 	if n.IsMissing() {
 		b.WriteString("(MISSING ")
 		if n.IsNamed() {
-			b.WriteString(n.typ)
+			b.WriteString(n.Type())
 		} else {
-			b.WriteString(`"` + n.typ + `"`)
+			b.WriteString(`"` + n.Type() + `"`)
 		}
 		b.WriteString(")")
 		return
 	}
 	b.WriteString("(")
-	b.WriteString(n.typ)
+	b.WriteString(n.Type())
 	for i := 0; i < int(n.nkids); i++ {
 		c := n.Child(i)
 		if !c.IsNamed() && !c.IsMissing() {
