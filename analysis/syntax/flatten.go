@@ -108,10 +108,9 @@ const (
 
 // names holds the symbol and field names of a language.
 type names struct {
-	symbols []string          // by symbol id
-	types   []string          // symbols, then "ERROR" and "" (see typeIndex)
-	fields  []string          // by field id
-	fieldID map[string]uint16 // by name
+	symbols []string // by symbol id
+	types   []string // symbols, then "ERROR" and "" (see typeIndex)
+	fields  []string // by field id
 }
 
 // errorSymbol is tree-sitter's ts_builtin_sym_error, outside the table.
@@ -128,7 +127,7 @@ func namesOf(lang *sitter.Language) *names {
 	if nm, ok := langs[lang]; ok {
 		return nm
 	}
-	nm := &names{fieldID: map[string]uint16{}}
+	nm := &names{}
 	count := lang.SymbolCount()
 	nm.symbols = make([]string, count)
 	for i := uint32(0); i < count; i++ {
@@ -141,7 +140,6 @@ func namesOf(lang *sitter.Language) *names {
 			break
 		}
 		nm.fields = append(nm.fields, name)
-		nm.fieldID[name] = uint16(id)
 	}
 	nm.types = append(append([]string(nil), nm.symbols...), "ERROR", "")
 	langs[lang] = nm

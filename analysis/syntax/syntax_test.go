@@ -227,6 +227,26 @@ func BenchmarkWalkCopy(b *testing.B) {
 	}
 }
 
+// BenchmarkChildByFieldName looks up ten common fields on every named node
+// of the corpus.
+func BenchmarkChildByFieldName(b *testing.B) {
+	trees := benchTrees(b)
+	var nodes []*syntax.Node
+	for _, tr := range trees {
+		syntax.Inspect(tr.cp.Root(), func(n *syntax.Node) bool { nodes = append(nodes, n); return true })
+	}
+	names := []string{"body", "function", "arguments", "declarator", "type", "condition", "left", "right", "value", "name"}
+	b.ResetTimer()
+	defer cpuPerOp(b, cpuTime())
+	for i := 0; i < b.N; i++ {
+		for _, n := range nodes {
+			for _, f := range names {
+				_ = n.ChildByFieldName(f)
+			}
+		}
+	}
+}
+
 func BenchmarkFlatten(b *testing.B) {
 	trees := benchTrees(b)
 	b.ResetTimer()
