@@ -11,6 +11,8 @@ import (
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/driver"
 	"github.com/cudaperf/cudaperf/analysis/passes"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/passes/occupancy"
 )
 
 // corpus is the grammar's corpus of realistic CUDA files plus the
@@ -65,6 +67,41 @@ func run(b *testing.B, as []*analysis.Analyzer, jobs int) {
 		b.ReportMetric(float64(size)*float64(b.N)/cpu.Seconds()/1e6, "MB/cpu-s")
 	}
 	b.ReportMetric(float64(len(paths)), "files/op")
+}
+
+// BenchmarkDriverBatch is the driver's own cost with only the discovery and
+// occupancy passes, one worker per CPU.
+func BenchmarkDriverBatch(b *testing.B) {
+	run(b, []*analysis.Analyzer{kernels.Analyzer, occupancy.Analyzer}, 0)
+}
+
+// BenchmarkDriverSerial is the same work on one worker.
+func BenchmarkDriverSerial(b *testing.B) {
+	run(b, []*analysis.Analyzer{kernels.Analyzer, occupancy.Analyzer}, 1)
+}
+
+// BenchmarkParseOnly is the parse alone, the floor under the passes.
+func BenchmarkParseOnly(b *testing.B) {
+	paths, size := corpus(b)
+	srcs := make([][]byte, len(paths))
+	for i, p := range paths {
+		srcs[i], _ = os.ReadFile(p)
+	}
+	b.SetBytes(size)
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		for j, src := range srcs {
+			f, err := analysis.ParseFile(context.Background(), paths[j], src)
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.Tree.Close()
+		}
+	}
+	if cpu := cpuTime() - start; cpu > 0 {
+		b.ReportMetric(float64(size)*float64(b.N)/cpu.Seconds()/1e6, "MB/cpu-s")
+	}
 }
 
 // BenchmarkLintAllPasses is the batch throughput of every built-in pass
