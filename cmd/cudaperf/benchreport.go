@@ -25,6 +25,7 @@ func benchReportCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "suites", Value: filepath.Join("bench", "suites"), Usage: "root `DIR` of the task suites"},
 			&cli.StringFlag{Name: "suite", Value: "c2cuda", Usage: "the suite `S` the results belong to"},
+			&cli.StringFlag{Name: "compare", Usage: "also report how far the primary medians moved against an earlier run's `RESULTS.jsonl`"},
 			&cli.StringFlag{Name: "command", Value: "bench/measure-c2cuda.sh OUTDIR", Usage: "the `COMMAND` that produced the results, quoted in RESULTS.md"},
 		},
 		Action: runBenchReport,
@@ -70,6 +71,17 @@ func runBenchReport(c *cli.Context) error {
 	defer f.Close()
 	if err := dataset.WriteMarkdown(f, ts, c.String("command"), plot); err != nil {
 		return failuref("write RESULTS.md: %v", err)
+	}
+	if old := c.String("compare"); old != "" {
+		prev, err := dataset.Load(old)
+		if err != nil {
+			return usageErrorf("--compare: %v", err)
+		}
+		d := dataset.Compare(dataset.Summarize(prev, split), ts)
+		if err := dataset.WriteDrift(f, d, old); err != nil {
+			return failuref("write RESULTS.md: %v", err)
+		}
+		fmt.Fprintf(c.App.Writer, "run to run over %d variants: median %.2f%%, p90 %.2f%%, max %.1f%%\n", d.Common, 100*d.Median, 100*d.P90, 100*d.Max)
 	}
 	s := dataset.Summary(ts)
 	fmt.Fprintf(c.App.Writer, "%s: %d tasks, %d variants (%d accepted); all-pass tasks %d; spread >= 2x: %d; fastest >= 50 us: %d\n",

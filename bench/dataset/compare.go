@@ -1,0 +1,93 @@
+package dataset
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Drift compares the primary-configuration medians of the variants two
+// measurement runs have in common: how much a number in RESULTS.md moves
+// when the whole suite is measured again.
+type Drift struct {
+	Common           int
+	Median, P90, Max float64 // relative differences |b-a|/a
+	Largest          []VariantDrift
+	OnlyInA, OnlyInB int
+}
+
+// VariantDrift is one variant's change between two runs.
+type VariantDrift struct {
+	Task, Variant string
+	A, B          float64 // ms
+	Rel           float64
+}
+
+// Compare computes the drift from run a to run b.
+func Compare(a, b []*Task) Drift {
+	type key struct{ t, v string }
+	old := map[key]float64{}
+	for _, t := range a {
+		for _, v := range t.Variants {
+			if v.Accepted && v.MedianMs > 0 {
+				old[key{t.Name, v.Name}] = v.MedianMs
+			}
+		}
+	}
+	var d Drift
+	seen := map[key]bool{}
+	for _, t := range b {
+		for _, v := range t.Variants {
+			if !v.Accepted || v.MedianMs <= 0 {
+				continue
+			}
+			k := key{t.Name, v.Name}
+			seen[k] = true
+			x, ok := old[k]
+			if !ok {
+				d.OnlyInB++
+				continue
+			}
+			d.Largest = append(d.Largest, VariantDrift{Task: t.Name, Variant: v.Name, A: x, B: v.MedianMs, Rel: math.Abs(v.MedianMs-x) / x})
+		}
+	}
+	for k := range old {
+		if !seen[k] {
+			d.OnlyInA++
+		}
+	}
+	d.Common = len(d.Largest)
+	if d.Common == 0 {
+		return d
+	}
+	sort.Slice(d.Largest, func(i, j int) bool { return d.Largest[i].Rel > d.Largest[j].Rel })
+	rel := make([]float64, d.Common)
+	for i, x := range d.Largest {
+		rel[d.Common-1-i] = x.Rel // ascending
+	}
+	d.Median = rel[d.Common/2]
+	d.P90 = rel[min(d.Common-1, int(0.9*float64(d.Common)))]
+	d.Max = rel[d.Common-1]
+	d.Largest = d.Largest[:min(5, d.Common)]
+	return d
+}
+
+// WriteDrift appends a reproducibility section to RESULTS.md.
+func WriteDrift(w io.Writer, d Drift, against string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n## Run to run\n\nPrimary-configuration medians of this run against an earlier full run (`%s`), over the %d accepted variants both measured", against, d.Common)
+	if d.OnlyInA+d.OnlyInB > 0 {
+		fmt.Fprintf(&b, " (%d only in the earlier run, %d only in this one)", d.OnlyInA, d.OnlyInB)
+	}
+	fmt.Fprintf(&b, ": relative difference median %.2f%%, 90th percentile %.2f%%, largest %.1f%%.\n\n", 100*d.Median, 100*d.P90, 100*d.Max)
+	if len(d.Largest) > 0 {
+		b.WriteString("| task | variant | earlier ms | this run ms | difference |\n|---|---|---|---|---|\n")
+		for _, x := range d.Largest {
+			fmt.Fprintf(&b, "| %s | %s | %.4g | %.4g | %.1f%% |\n", x.Task, x.Variant, x.A, x.B, 100*x.Rel)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,37 @@
+package dataset
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestCompare(t *testing.T) {
+	mk := func(ms ...float64) []*Task {
+		task := &Task{Name: "t"}
+		for i, m := range ms {
+			task.Variants = append(task.Variants, Variant{Name: string(rune('a' + i)), Accepted: true, MedianMs: m})
+		}
+		return []*Task{task}
+	}
+	// Ten variants: nine move by 1%, one by 50%; the new run also has an extra variant.
+	a := mk(1, 1, 1, 1, 1, 1, 1, 1, 1, 2)
+	b := mk(1.01, 1.01, 1.01, 1.01, 1.01, 1.01, 1.01, 1.01, 1.01, 3, 7)
+	d := Compare(a, b)
+	if d.Common != 10 || d.OnlyInB != 1 || d.OnlyInA != 0 {
+		t.Fatalf("counts %+v", d)
+	}
+	if d.Max < 0.499 || d.Max > 0.501 || d.Median < 0.0099 || d.Median > 0.0101 {
+		t.Errorf("median %.4f max %.4f, want 0.01 and 0.5", d.Median, d.Max)
+	}
+	if d.Largest[0].Variant != "j" {
+		t.Errorf("largest drift should be variant j, got %+v", d.Largest[0])
+	}
+	var buf bytes.Buffer
+	if err := WriteDrift(&buf, d, "old.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "median 1.00%") || !strings.Contains(buf.String(), "largest 50.0%") {
+		t.Errorf("section:\n%s", buf.String())
+	}
+}
