@@ -121,6 +121,15 @@ func (n *Node) NamedChild(i int) *Node {
 	return nil
 }
 
+// Operator returns the type of the node's "operator" field ("+", "<<=",
+// "!", …) of a binary, unary, update or assignment expression, or "".
+func (n *Node) Operator() string {
+	if o := n.ChildByFieldName("operator"); o != nil {
+		return o.Type()
+	}
+	return ""
+}
+
 // ChildByFieldName returns the first child in the named field, or nil.
 // Like tree-sitter's, it finds nothing under an ERROR node, whose children
 // belong to no production.

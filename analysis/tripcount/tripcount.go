@@ -145,7 +145,7 @@ func classify(s *affine.Scope, n *syntax.Node) *Loop {
 	if cond == nil || cond.Type() != "binary_expression" {
 		return unknown(n, "")
 	}
-	op := opOf(cond)
+	op := cond.Operator()
 	left, right := cond.ChildByFieldName("left"), cond.ChildByFieldName("right")
 	// Candidates for the induction variable: either side of the test, or
 	// the variable of a "v + offset" side; the one the loop updates wins.
@@ -164,12 +164,12 @@ func classify(s *affine.Scope, n *syntax.Node) *Loop {
 		cands = append(cands, cand{v: v, bound: left, offSign: 1, op: flip(op)})
 	}
 	for _, side := range []*syntax.Node{left, right} {
-		if side == nil || side.Type() != "binary_expression" || (opOf(side) != "+" && opOf(side) != "-") {
+		if side == nil || side.Type() != "binary_expression" || (side.Operator() != "+" && side.Operator() != "-") {
 			continue
 		}
 		if v := identOf(side.ChildByFieldName("left"), src); v != "" {
 			c := cand{v: v, offset: side.ChildByFieldName("right"), offSign: 1, op: op}
-			if opOf(side) == "-" {
+			if side.Operator() == "-" {
 				c.offSign = -1
 			}
 			if side == left {
@@ -428,7 +428,7 @@ func startOf(s *affine.Scope, n *syntax.Node, v string) (affine.Form, bool) {
 // geometric factor c with gop "*" or "/".
 func stepOf(s *affine.Scope, u *syntax.Node, v string) (step affine.Form, c int64, gop string) {
 	src := s.File.Source()
-	op := opOf(u)
+	op := u.Operator()
 	if u.Type() == "update_expression" {
 		if op == "--" {
 			return affine.Const(-1), 0, ""
@@ -445,7 +445,7 @@ func stepOf(s *affine.Scope, u *syntax.Node, v string) (step affine.Form, c int6
 		}
 		l, r := rhsNode.ChildByFieldName("left"), rhsNode.ChildByFieldName("right")
 		isV := func(x *syntax.Node) bool { return x != nil && x.Type() == "identifier" && x.Content(src) == v }
-		bop := opOf(rhsNode)
+		bop := rhsNode.Operator()
 		switch {
 		case isV(l):
 			op, rhsNode = bop+"=", r
@@ -489,13 +489,6 @@ func identOf(n *syntax.Node, src []byte) string {
 		default:
 			return ""
 		}
-	}
-	return ""
-}
-
-func opOf(n *syntax.Node) string {
-	if o := n.ChildByFieldName("operator"); o != nil {
-		return o.Type()
 	}
 	return ""
 }

@@ -77,7 +77,7 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 		case "lambda_expression":
 			return false
 		case "binary_expression":
-			switch opOf(n) {
+			switch n.Operator() {
 			case "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>":
 				ops = 1
 				if t.isFloat(n) {
@@ -87,7 +87,7 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 				ops = 1
 			}
 		case "assignment_expression":
-			if op := opOf(n); op != "=" && op != "" {
+			if op := n.Operator(); op != "=" && op != "" {
 				ops = 1
 				if t.isFloat(n.ChildByFieldName("left")) {
 					fl = 1
@@ -96,7 +96,7 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 		case "update_expression":
 			ops = 1
 		case "unary_expression":
-			if opOf(n) == "-" {
+			if n.Operator() == "-" {
 				ops = 1
 				if t.isFloat(n) {
 					fl = 1
@@ -122,13 +122,6 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 		return true
 	})
 	return c
-}
-
-func opOf(n *syntax.Node) string {
-	if o := n.ChildByFieldName("operator"); o != nil {
-		return o.Type()
-	}
-	return ""
 }
 
 func calleeName(n *syntax.Node, src []byte) string {
@@ -243,13 +236,13 @@ func (t typer) floatType(n *syntax.Node) bool {
 			strings.HasPrefix(name, "__int2float") || strings.HasPrefix(name, "__float") || strings.HasPrefix(name, "__half2float") ||
 			strings.HasPrefix(name, "__shfl") && t.anyArgFloat(n)
 	case "binary_expression":
-		switch opOf(n) {
+		switch n.Operator() {
 		case "+", "-", "*", "/":
 			return t.isFloat(n.ChildByFieldName("left")) || t.isFloat(n.ChildByFieldName("right"))
 		}
 		return false
 	case "unary_expression":
-		return opOf(n) == "-" && t.isFloat(n.ChildByFieldName("argument"))
+		return n.Operator() == "-" && t.isFloat(n.ChildByFieldName("argument"))
 	case "parenthesized_expression":
 		return n.NamedChildCount() > 0 && t.isFloat(n.NamedChild(0))
 	case "conditional_expression":

@@ -54,7 +54,7 @@ func Classify(eval Evaluator, cond *syntax.Node, src []byte, blockX int64) Form 
 		return Data
 	}
 	if cond.Type() == "binary_expression" {
-		op := opOf(cond)
+		op := cond.Operator()
 		l, r := cond.ChildByFieldName("left"), cond.ChildByFieldName("right")
 		switch op {
 		case "&&", "||":
@@ -153,7 +153,7 @@ func periodic(eval Evaluator, n *syntax.Node) bool {
 	if n == nil || n.Type() != "binary_expression" {
 		return false
 	}
-	switch opOf(n) {
+	switch n.Operator() {
 	case "%", "&":
 	default:
 		return false
@@ -263,13 +263,6 @@ func count(pass *analysis.Pass, df *dataflow.Result, k *kernels.Function, c data
 		return true
 	})
 	return total
-}
-
-func opOf(n *syntax.Node) string {
-	if o := n.ChildByFieldName("operator"); o != nil {
-		return o.Type()
-	}
-	return ""
 }
 
 func unparen(n *syntax.Node) *syntax.Node {
