@@ -276,7 +276,7 @@ func (s *analysisSession) rules(c *cli.Context) ([]report.Rule, error) {
 			if title == "" {
 				title = firstLine(ch.GetDoc())
 			}
-			rules = append(rules, report.Rule{ID: ch.GetId(), Title: title, Doc: ch.GetDoc(), URL: ch.GetUrl(), Severity: report.Severity(severityName(ch.GetDefaultSeverity()))})
+			rules = append(rules, report.Rule{ID: ch.GetId(), Title: title, Doc: ch.GetDoc(), URL: ch.GetUrl(), Severity: lint.Severity(ch.GetDefaultSeverity())})
 		}
 	}
 	return rules, nil

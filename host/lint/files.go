@@ -10,10 +10,10 @@ import (
 	"github.com/cudaperf/cudaperf/host/config"
 )
 
-// MaxFileSize is the largest file lint reads; larger ones are reported and
-// skipped (generated sources of that size are not worth a linter's time, and
-// a stray binary of that size should not be read into memory).
-const MaxFileSize = 10 << 20
+// MaxFileSize is the largest file lint reads: the driver's limit, checked
+// here before reading so that a stray huge file is never loaded into memory
+// or shipped to the plugins.
+const MaxFileSize = driver.DefaultMaxFileSize
 
 // Input is one file to analyze.
 type Input struct {

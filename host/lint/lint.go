@@ -95,7 +95,9 @@ func flattenSettings(cfg *config.File) map[string]string {
 	return out
 }
 
-func severity(s pluginv1.Severity) report.Severity {
+// Severity maps the contract's severity to the report's (unset reads as a
+// warning, the analyzers' default).
+func Severity(s pluginv1.Severity) report.Severity {
 	switch s {
 	case pluginv1.Severity_SEVERITY_ERROR:
 		return report.Error
@@ -114,7 +116,7 @@ func convert(plugin, path string, d *pluginv1.Diagnostic) report.Diagnostic {
 	out := report.Diagnostic{
 		File: file, Line: int(r.GetStartLine()), Column: int(r.GetStartColumn()),
 		EndLine: int(r.GetEndLine()), EndColumn: int(r.GetEndColumn()),
-		Severity: severity(d.GetSeverity()), Check: d.GetCheck(), Message: d.GetMessage(),
+		Severity: Severity(d.GetSeverity()), Check: d.GetCheck(), Message: d.GetMessage(),
 		Kernel: d.GetKernel(), URL: d.GetUrl(), Plugin: plugin,
 	}
 	if out.Line < 1 {
