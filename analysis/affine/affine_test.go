@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
@@ -20,7 +21,7 @@ func parse(t *testing.T, path string) (*syntax.Node, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return syntaxRoot(t, f), src
+	return analysistest.SyntaxRoot(t, f), src
 }
 
 // TestForms evaluates the initializer of every declaration that carries a
@@ -167,15 +168,4 @@ func TestAtomFactors(t *testing.T) {
 			t.Fatalf("lanes of %s not increasing: %v", f, lanes)
 		}
 	}
-}
-
-// syntaxRoot returns the root of the Go copy of f's tree, which the
-// analyses walk.
-func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
-	t.Helper()
-	tree, err := f.Syntax()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tree.Root()
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/driver"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // Testing is the part of *testing.T that Run uses.
@@ -332,4 +333,19 @@ func featureList(fs []analysis.Feature) string {
 		parts = append(parts, fmt.Sprintf("%s/%s=%v", k, f.Name, f.Value))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// SyntaxRoot returns the root of f's Go syntax tree (analysis.File.Syntax),
+// failing the test when it cannot be built: the one helper that unit tests
+// of the analysis machinery use to get at a parsed file.
+func SyntaxRoot(t interface {
+	Helper()
+	Fatal(args ...any)
+}, f *analysis.File) *syntax.Node {
+	t.Helper()
+	tree, err := f.Syntax()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree.Root()
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
-	"github.com/cudaperf/cudaperf/analysis/syntax"
+	"github.com/cudaperf/cudaperf/analysis/analysistest"
 )
 
 // TestFind checks every launch of testdata/launches.cu against the
@@ -24,7 +24,7 @@ func TestFind(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(string(src), "\n")
-	launches := Find(affine.NewFile(syntaxRoot(t, f), src), syntaxRoot(t, f))
+	launches := Find(affine.NewFile(analysistest.SyntaxRoot(t, f), src), analysistest.SyntaxRoot(t, f))
 	for _, l := range launches {
 		row := l.Node.StartPoint().Row
 		_, want, ok := strings.Cut(lines[row], "// launch: ")
@@ -47,15 +47,4 @@ func TestFind(t *testing.T) {
 	if want := strings.Count(string(src), "// launch:"); len(launches) != want {
 		t.Fatalf("found %d launches, want %d", len(launches), want)
 	}
-}
-
-// syntaxRoot returns the root of the Go copy of f's tree, which the
-// analyses walk.
-func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
-	t.Helper()
-	tree, err := f.Syntax()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tree.Root()
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
@@ -25,10 +26,10 @@ func TestLevels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := affine.NewFile(syntaxRoot(t, f), src)
+	file := affine.NewFile(analysistest.SyntaxRoot(t, f), src)
 	lines := strings.Split(string(src), "\n")
 	checked := 0
-	syntax.Inspect(syntaxRoot(t, f), func(fn *syntax.Node) bool {
+	syntax.Inspect(analysistest.SyntaxRoot(t, f), func(fn *syntax.Node) bool {
 		if fn.Type() != "function_definition" {
 			return true
 		}
@@ -99,10 +100,10 @@ func TestControlCond(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := affine.NewFile(syntaxRoot(t, f), src)
+	file := affine.NewFile(analysistest.SyntaxRoot(t, f), src)
 	var call *syntax.Node
 	var fn *syntax.Node
-	syntax.Inspect(syntaxRoot(t, f), func(n *syntax.Node) bool {
+	syntax.Inspect(analysistest.SyntaxRoot(t, f), func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "function_definition":
 			fn = n
@@ -115,15 +116,4 @@ func TestControlCond(t *testing.T) {
 	if lvl != Varying || cond == nil || cond.Content(src) != "(threadIdx.x % 2)" {
 		t.Fatalf("ControlCond = %v %v, want (threadIdx.x %% 2) varying", cond, lvl)
 	}
-}
-
-// syntaxRoot returns the root of the Go copy of f's tree, which the
-// analyses walk.
-func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
-	t.Helper()
-	tree, err := f.Syntax()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tree.Root()
 }

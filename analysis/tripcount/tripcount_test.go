@@ -9,6 +9,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
@@ -23,10 +24,10 @@ func TestLoops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := affine.NewFile(syntaxRoot(t, f), src)
+	file := affine.NewFile(analysistest.SyntaxRoot(t, f), src)
 	lines := strings.Split(string(src), "\n")
 	checked := 0
-	syntax.Inspect(syntaxRoot(t, f), func(fn *syntax.Node) bool {
+	syntax.Inspect(analysistest.SyntaxRoot(t, f), func(fn *syntax.Node) bool {
 		if fn.Type() != "function_definition" {
 			return true
 		}
@@ -65,15 +66,4 @@ func TestLoops(t *testing.T) {
 	if want := strings.Count(string(src), "// trips:") + strings.Count(string(src), "// weight:"); checked != want {
 		t.Fatalf("checked %d markers, want %d", checked, want)
 	}
-}
-
-// syntaxRoot returns the root of the Go copy of f's tree, which the
-// analyses walk.
-func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
-	t.Helper()
-	tree, err := f.Syntax()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tree.Root()
 }

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
-	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // TestAccesses compares the accesses found on each line of
@@ -24,7 +24,7 @@ func TestAccesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kr := kernels.Discover(syntaxRoot(t, f), src)
+	kr := kernels.Discover(analysistest.SyntaxRoot(t, f), src)
 	r := Build(kr, src)
 	if len(kr.Kernels) != 1 {
 		t.Fatalf("found %d kernels, want 1", len(kr.Kernels))
@@ -62,15 +62,4 @@ func TestAccesses(t *testing.T) {
 	if markers < 9 {
 		t.Fatalf("only %d markers", markers)
 	}
-}
-
-// syntaxRoot returns the root of the Go copy of f's tree, which the
-// analyses walk.
-func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
-	t.Helper()
-	tree, err := f.Syntax()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tree.Root()
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/cudaperf/cudaperf/analysis"
-	"github.com/cudaperf/cudaperf/analysis/syntax"
+	"github.com/cudaperf/cudaperf/analysis/analysistest"
 )
 
 func discoverFile(t *testing.T, path string) (*analysis.File, *Result) {
@@ -21,7 +21,7 @@ func discoverFile(t *testing.T, path string) (*analysis.File, *Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f, Discover(syntaxRoot(t, f), f.Src)
+	return f, Discover(analysistest.SyntaxRoot(t, f), f.Src)
 }
 
 func TestDiscover(t *testing.T) {
@@ -152,15 +152,4 @@ func TestStaticSharedThroughCalls(t *testing.T) {
 	if b, _ := r.StaticShared(r.Kernel("other")); b != 512 {
 		t.Errorf("StaticShared(other) = %d, want 512 (helper only)", b)
 	}
-}
-
-// syntaxRoot returns the root of the Go copy of f's tree, which the
-// analyses walk.
-func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
-	t.Helper()
-	tree, err := f.Syntax()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tree.Root()
 }

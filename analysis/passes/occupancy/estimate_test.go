@@ -10,11 +10,11 @@ import (
 	"testing"
 
 	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/device"
 	occcalc "github.com/cudaperf/cudaperf/analysis/occupancy"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
-	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 // estimateStats compares the register estimate with ptxas for every kernel
@@ -47,7 +47,7 @@ func measureEstimate(t *testing.T, dir string) estimateStats {
 		if err != nil {
 			t.Fatal(err)
 		}
-		kr := kernels.Discover(syntaxRoot(t, f), src)
+		kr := kernels.Discover(analysistest.SyntaxRoot(t, f), src)
 		for _, k := range kr.Kernels {
 			pf := rep.Kernel(k.Name, "sm_90")
 			if pf == nil {
@@ -108,15 +108,4 @@ func TestEstimateAccuracy(t *testing.T) {
 	if st.occErr > 0.08 {
 		t.Errorf("occupancy MAE from the estimate %.4f > 0.08", st.occErr)
 	}
-}
-
-// syntaxRoot returns the root of the Go copy of f's tree, which the
-// analyses walk.
-func syntaxRoot(t testing.TB, f *analysis.File) *syntax.Node {
-	t.Helper()
-	tree, err := f.Syntax()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tree.Root()
 }
