@@ -186,7 +186,17 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 	if len(args) == 0 {
 		args = []string{"."}
 	}
+	// Start the plugins (about 15 ms: exec, handshake) while the inputs are
+	// read; a start failure is reported by the analysis itself.
+	started := make(chan struct{})
+	go func() {
+		if as := s.host.OfKind(sdk.KindAnalyzer); len(as) > 0 { // none: Start would start every plugin
+			s.host.Start(c.Context, as...)
+		}
+		close(started)
+	}()
 	inputs, inErrs := lint.Collect(args, s.cfg)
+	<-started
 	res := lint.Run(c.Context, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target})
 	var problems error
 	for _, e := range inErrs {

@@ -432,7 +432,10 @@ func (p *Plugin) call(ctx context.Context, kind sdk.Kind, op string, fn func(ctx
 	if err == nil {
 		return nil
 	}
-	if ctx.Err() == nil && errors.Is(cctx.Err(), context.DeadlineExceeded) {
+	// The plugin's side learns the deadline too and may cancel the stream
+	// a moment before our own timer fires: its DeadlineExceeded is also
+	// our timeout (else a hung plugin was reported as a stream error).
+	if ctx.Err() == nil && (errors.Is(cctx.Err(), context.DeadlineExceeded) || status.Code(err) == codes.DeadlineExceeded) {
 		return p.classify(op, ctx, timeout, err)
 	}
 	return p.classify(op, ctx, 0, err)

@@ -5,6 +5,7 @@
 //	crash     dies of an unrecovered panic in the middle of Analyze
 //	hang      never answers Analyze
 //	panic     panics in Analyze (the SDK turns that into an error)
+//	failon    answers normally, but fails a request that holds fail-me.cu
 //	stdout    prints to stdout before the handshake
 //	protocol2 does the handshake with plugin protocol 2
 //	slowstart sleeps 30 s before the handshake
@@ -49,6 +50,12 @@ func (a analyzer) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*p
 		select {}
 	case "panic":
 		panic("misbehave: panic on purpose")
+	case "failon":
+		for _, f := range req.GetFiles() {
+			if f.GetPath() == "fail-me.cu" {
+				return nil, status.Error(codes.InvalidArgument, "misbehave: refusing fail-me.cu")
+			}
+		}
 	}
 	return sdk.AnalyzeEach(ctx, req, func(_ context.Context, _ *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile) (*pluginv1.FileResult, error) {
 		return &pluginv1.FileResult{Features: []*pluginv1.Feature{{Name: "bytes", Value: float64(len(f.GetContent())), Unit: "bytes"}}}, nil

@@ -1,0 +1,49 @@
+#!/bin/bash
+# cpu-report.sh: the parse and lint throughput benchmarks, from prebuilt
+# binaries, on a machine without Go (the GPU machine) or with it.
+#
+#   bench/perf/cpu-report.sh BINDIR
+#
+# BINDIR holds grammar.test (`go test -c ./grammar`), perf.test
+# (`go test -c ./bench/perf`) and bin/ with `cudaperf` and
+# bin/plugins/analyzer/ (the analyzer plugin and its plugin.yaml); files may
+# be gzipped. Run from the repository root. Prints the machine, the grammar's
+# single-core parse benchmarks, the driver benchmarks at 1, 2 and all cores,
+# and `cudaperf lint` over every CUDA file of the repository's corpora at
+# 1, 2 and all cores (wall-clock and CPU time from bash's `times`).
+set -eu
+bindir=$(cd "$1" && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+find "$bindir" -name '*.gz' -exec gunzip -f {} +
+chmod +x "$bindir"/*.test "$bindir"/bin/cudaperf "$bindir"/bin/plugins/analyzer/analyzer
+count=${COUNT:-3}
+ncpu=$(nproc)
+
+echo "== machine"
+lscpu | grep -E '^(Model name|CPU\(s\)|Thread|CPU max MHz|L2 cache|L3 cache)' || true
+cut -d' ' -f1-3 /proc/loadavg
+
+echo "== grammar: single-core parse (go test ./grammar -bench . -cpu 1)"
+(cd "$root/grammar" && "$bindir/grammar.test" -test.run '^$' -test.bench . -test.cpu 1 -test.count "$count")
+
+echo "== driver: parse + passes (go test ./bench/perf -bench .)"
+(cd "$root/bench/perf" && "$bindir/perf.test" -test.run '^$' -test.bench . -test.benchtime 3x -test.cpu "1,2,$ncpu" -test.count "$count")
+
+echo "== cudaperf lint --arch sm_90 --format json over every corpus .cu file"
+mapfile -t files < <(find "$root/grammar/testdata/corpus" "$root/bench/suites" -name '*.cu' | sort)
+bytes=$(cat "${files[@]}" | wc -c)
+echo "files=${#files[@]} bytes=$bytes"
+export CUDAPERF_PLUGIN_PATH=
+for procs in 1 2 "$ncpu"; do
+	for r in $(seq "$count"); do
+		s=$(date +%s%N)
+		# Each command runs in its own subshell so `times` gives the
+		# children's CPU time (host + plugin) of this one command.
+		out=$( (GOMAXPROCS=$procs taskset -c 0-$((procs - 1)) "$bindir/bin/cudaperf" lint --arch sm_90 --fail-on never --format json "${files[@]}" >/dev/null; times) | tail -1)
+		e=$(date +%s%N)
+		awk -v p="$procs" -v b="$bytes" -v w=$(( (e - s) / 1000000 )) -v t="$out" 'BEGIN{
+			split(t, a, " "); cpu = 0
+			for (i = 1; i <= 2; i++) { m = a[i]; sub(/s$/, "", m); split(m, ms, "m"); cpu += ms[1] * 60 + ms[2] }
+			printf "  cores=%s wall=%d ms (%.2f MB/s) cpu=%.0f ms (%.2f MB/cpu-s)\n", p, w, b / 1000 / w, cpu * 1000, b / 1e6 / cpu }'
+	done
+done
