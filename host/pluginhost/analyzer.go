@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -87,15 +88,16 @@ func (h *Host) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) *Analy
 // split (see AnalyzeWith).
 const ChunkBytes = 64 << 10
 
-// chunksInFlight is how many chunk requests a plugin has at once: two keep
-// every core of the plugin busy across the end of one chunk while the host
-// decodes the previous answer.
-const chunksInFlight = 2
+// chunksInFlight is how many chunk requests a plugin has at once: enough
+// to keep every core of the plugin busy across the end of one chunk and
+// the round trip of another: two, and one more per four cores beyond
+// eight (bench/perf/lint.md has the 16-core A/B).
+func chunksInFlight() int { return max(2, runtime.GOMAXPROCS(0)/4) }
 
 // AnalyzeWith is Analyze over the given analyzer plugins.
 //
 // A large batch goes to each plugin as consecutive chunks of about
-// ChunkBytes of source, two at a time, instead of one request: the host
+// ChunkBytes of source, a few at a time, instead of one request: the host
 // then decodes and sorts one chunk's answer while the plugin analyzes the
 // next, where one request left that work (a fifth of a batch's wall time on
 // 16 cores, bench/perf/lint.md) until after the last file. A chunk that
@@ -114,7 +116,7 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 	var wg sync.WaitGroup
 	for i, p := range plugins {
 		errs[i] = make([]error, len(chunks))
-		slots := make(chan struct{}, chunksInFlight)
+		slots := make(chan struct{}, chunksInFlight())
 		for c, ch := range chunks {
 			wg.Add(1)
 			go func() {
