@@ -17,7 +17,10 @@ func parseExpr(text string) (*syntax.Node, []byte) {
 	if err != nil {
 		return nil, nil
 	}
+	// The Go copy is all that is kept: free the C tree now rather than
+	// when the collector finalizes it.
 	tree, err := f.Syntax()
+	f.Tree.Close()
 	if err != nil {
 		return nil, nil
 	}
