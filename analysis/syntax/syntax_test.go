@@ -2,6 +2,7 @@ package syntax_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -72,33 +73,54 @@ func same(t *testing.T, path string, a *sitter.Node, b *syntax.Node) int {
 }
 
 // TestParity compares every node of the copy with tree-sitter's own answers
-// on real CUDA files and on files with syntax errors.
+// on real CUDA files, and on the corpus files cut short at three points
+// (syntax errors: ERROR and MISSING nodes, trees the parser recovered).
 func TestParity(t *testing.T) {
-	paths, _ := filepath.Glob("../../grammar/testdata/corpus/*.cu")
+	corpus, _ := filepath.Glob("../../grammar/testdata/corpus/*.cu")
+	paths := append([]string(nil), corpus...)
 	more, _ := filepath.Glob("../driver/testdata/*.cu")
 	paths = append(paths, more...)
-	if len(paths) < 10 {
-		t.Fatalf("only %d test files", len(paths))
+	_ = filepath.WalkDir("../../bench/suites", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".cu") {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if len(corpus) < 10 {
+		t.Fatalf("only %d corpus files", len(corpus))
 	}
-	total := 0
+	files, total := 0, 0
+	check := func(name string, src []byte) {
+		tree, st := parse(t, src)
+		defer tree.Close()
+		if st.Len() < 1 {
+			t.Fatalf("%s: empty copy", name)
+		}
+		total += same(t, name, tree.RootNode(), st.Root())
+		if !tree.RootNode().HasError() {
+			if a, b := tree.RootNode().String(), st.Root().String(); a != b {
+				t.Errorf("%s: String differs:\n%s\n%s", name, a, b)
+			}
+		}
+		files++
+	}
 	for _, p := range paths {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, st := parse(t, src)
-		if st.Len() < 1 {
-			t.Fatalf("%s: empty copy", p)
-		}
-		total += same(t, p, tree.RootNode(), st.Root())
-		if !tree.RootNode().HasError() {
-			if a, b := tree.RootNode().String(), st.Root().String(); a != b {
-				t.Errorf("%s: String differs:\n%s\n%s", p, a, b)
-			}
-		}
-		tree.Close()
+		check(p, src)
 	}
-	t.Logf("%d files, %d nodes", len(paths), total)
+	for _, p := range corpus {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cut := range []int{len(src) / 4, len(src) / 2, len(src) * 5 / 6} {
+			check(fmt.Sprintf("%s cut at %d", p, cut), src[:cut])
+		}
+	}
+	t.Logf("%d sources, %d nodes", files, total)
 }
 
 func TestNavigation(t *testing.T) {
