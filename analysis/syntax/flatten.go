@@ -158,10 +158,10 @@ static int64_t cp_count(TSNode root) {
 	return 1 + (int64_t)s.ptr->visible_descendant_count;
 }
 
-// cp_flatten writes the nodes under root in preorder into out and the
-// children lists into kids (at most cap nodes and cap-1 children) and
-// returns the number of nodes, or -1 when out of memory; out must be
-// zeroed.
+// cp_flatten writes the nodes under root in preorder into out (zeroed, room
+// for cap nodes) and the children lists into kids (room for cap-1) and
+// returns the number of nodes, or -1 when out of memory. When there are more
+// than cap nodes it writes none past cap and fills no children lists.
 //
 // It goes over the runtime's subtrees as ts_tree_cursor_goto_first_child,
 // goto_next_sibling, current_node and current_field_id do, in one pass with
@@ -228,20 +228,17 @@ static int64_t cp_flatten(TSNode root, uintptr_t out_addr, int32_t *kids, int64_
 				}
 				if (grandchildren > 0) {
 					cp_frame *g = cp_push(&st);
-					if (!g) goto oom;
+					if (!g) break;
 					cp_frame_init(g, lang, child, pos, self, 0, false);
 				}
 			} else if (grandchildren > 0 && child.ptr->visible_child_count > 0) {
 				cp_frame *g = cp_push(&st);
-				if (!g) goto oom;
+				if (!g) break;
 				cp_frame_init(g, lang, child, pos, parent, field, true);
 			}
-			continue;
-		oom:
-			if (st.frames != st.local) free(st.frames);
-			return -1;
 		}
 		if (st.frames != st.local) free(st.frames);
+		if (st.depth > 0) return -1;  // cp_push ran out of memory
 	}
 	if (n > cap) return n;
 	// Children of node i are kids[out[i].kids : out[i].kids+out[i].nkids],

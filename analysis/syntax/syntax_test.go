@@ -328,3 +328,37 @@ func cpuTime() time.Duration {
 func cpuPerOp(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64((cpuTime()-start).Milliseconds())/float64(b.N), "cpu-ms/op")
 }
+
+// TestFlattenShapes covers trees the corpus does not: no children at all,
+// only an extra (a comment), and nesting far deeper than the walk's first
+// 64 frames, which it then keeps on the heap.
+func TestFlattenShapes(t *testing.T) {
+	deep := "int x = " + strings.Repeat("(", 3000) + "1" + strings.Repeat(")", 3000) + ";\n"
+	for name, src := range map[string]string{
+		"empty":    "",
+		"comment":  "// only a comment\n",
+		"deep":     deep,
+		"deep cut": deep[:len(deep)/2],
+	} {
+		tree, st := parse(t, []byte(src))
+		same(t, name, tree.RootNode(), st.Root())
+		// The deepest node of the deep source is the innermost literal: its
+		// ancestors are the nesting. (Cut short, the parser keeps it flat.)
+		depth := 0
+		syntax.Inspect(st.Root(), func(n *syntax.Node) bool {
+			if n.NamedChildCount() == 0 {
+				d := 0
+				for p := n.Parent(); p != nil; p = p.Parent() {
+					d++
+				}
+				depth = max(depth, d)
+			}
+			return true
+		})
+		t.Logf("%s: %d nodes, depth %d", name, st.Len(), depth)
+		if name == "deep" && depth < 3000 {
+			t.Errorf("%s: depth %d, want at least 3000", name, depth)
+		}
+		tree.Close()
+	}
+}
