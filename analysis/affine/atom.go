@@ -149,37 +149,33 @@ func (f Form) WarpShape(first, blockX int64) (lanes [32]int64, symbolic []string
 	if f.Kind != Affine {
 		return lanes, nil, false
 	}
-	uniform := map[string]int64{}
+	// The uniform symbols, sorted: their rank gives their value. Most
+	// forms have a handful, so a sorted slice beats a map.
+	var uniform []string
 	var collect func(Form)
 	collect = func(g Form) {
-		for _, s := range g.Symbols() {
+		g.eachSymbol(func(s string) bool {
 			if a, ok := lookupAtom(s); ok {
 				collect(a.inner)
 			} else if !IsThreadSym(s) {
-				uniform[s] = 0
+				uniform = addSorted(uniform, s)
 			}
-		}
+			return true
+		})
 	}
 	collect(f)
-	var names []string
-	for s := range uniform {
-		names = append(names, s)
-	}
-	sort.Strings(names)
-	for i, s := range names {
-		uniform[s] = 4096 + 64*int64(i)
-	}
 	for _, t := range f.terms {
 		var u []string
 		lane := false
-		for _, s := range Factors(t.Mono) {
+		eachFactor(t.Mono, func(s string) bool {
 			switch {
 			case varying(s):
 				lane = true
 			case !IsThreadSym(s):
 				u = append(u, s)
 			}
-		}
+			return true
+		})
 		if lane && len(u) > 0 {
 			symbolic = append(symbolic, strings.Join(u, "*"))
 		}
@@ -201,10 +197,10 @@ func (f Form) WarpShape(first, blockX int64) (lanes [32]int64, symbolic []string
 		case "threadIdx.z":
 			return zero, true
 		}
-		if v, ok := uniform[s]; ok {
+		if i := sort.SearchStrings(uniform, s); i < len(uniform) && uniform[i] == s {
 			var u [32]int64
 			for l := range u {
-				u[l] = v
+				u[l] = 4096 + 64*int64(i)
 			}
 			return u, true
 		}

@@ -15,7 +15,24 @@ const maxDepth = 64
 // Eval returns the form of expression n, which must belong to the scope's
 // file.
 func (s *Scope) Eval(n *syntax.Node) Form {
-	return s.eval(n, s.src, 0)
+	if s.depth > 0 {
+		// Inside a variable's Value, where the variable stands for
+		// itself for a while: not a result to keep.
+		return s.eval(n, s.src, 0)
+	}
+	// Passes evaluate the same indices, conditions and bounds again and
+	// again (dataflow, taint, divergence, tripcount, launchcfg). A result
+	// at top level is final: every Value it used is memoized already, so
+	// evaluating again would give the same form.
+	if f, ok := s.evals[n]; ok {
+		return f
+	}
+	f := s.eval(n, s.src, 0)
+	if s.evals == nil {
+		s.evals = map[*syntax.Node]Form{}
+	}
+	s.evals[n] = f
+	return f
 }
 
 // EvalAt returns the form of expression n from another source (a macro
@@ -271,14 +288,7 @@ func (s *Scope) initValue(d *Decl) Form {
 	return s.Eval(v)
 }
 
-func mentions(f Form, sym string) bool {
-	for _, x := range f.Symbols() {
-		if x == sym {
-			return true
-		}
-	}
-	return false
-}
+func mentions(f Form, sym string) bool { return f.Mentions(sym) }
 
 // without drops sym from the dependencies of a non-affine form; used when
 // a variable's own symbol leaked into its value.

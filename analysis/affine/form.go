@@ -95,14 +95,32 @@ func (f Form) Symbols() []string {
 	return out
 }
 
-// DependsOn reports whether any symbol of f satisfies pred.
-func (f Form) DependsOn(pred func(sym string) bool) bool {
-	for _, s := range f.Symbols() {
-		if pred(s) {
-			return true
+// eachSymbol calls fn with every symbol of f, unsorted and possibly
+// repeated, without building the list Symbols returns; it stops and
+// returns false when fn does. Dependence tests run on every evaluated
+// expression, so they go through here.
+func (f Form) eachSymbol(fn func(string) bool) bool {
+	for _, t := range f.terms {
+		if !eachFactor(t.Mono, fn) {
+			return false
 		}
 	}
-	return false
+	for _, d := range f.deps {
+		if !fn(d) {
+			return false
+		}
+	}
+	return true
+}
+
+// DependsOn reports whether any symbol of f satisfies pred.
+func (f Form) DependsOn(pred func(sym string) bool) bool {
+	return !f.eachSymbol(func(s string) bool { return !pred(s) })
+}
+
+// Mentions reports whether sym is one of f's symbols.
+func (f Form) Mentions(sym string) bool {
+	return !f.eachSymbol(func(s string) bool { return s != sym })
 }
 
 // ThreadDependent reports whether f depends on threadIdx.
@@ -282,7 +300,9 @@ func (f Form) nonAffine() Form {
 	if f.Kind != Affine {
 		return f
 	}
-	return Opaque(NonAffine, f.Symbols()...)
+	out := Form{Kind: NonAffine}
+	f.eachSymbol(func(s string) bool { out.deps = addSorted(out.deps, s); return true })
+	return out
 }
 
 // join combines the dependencies of operands that are not both affine.
@@ -292,9 +312,7 @@ func join(fs ...Form) Form {
 		if f.Kind > out.Kind {
 			out.Kind = f.Kind
 		}
-		for _, s := range f.Symbols() {
-			out.deps = addSorted(out.deps, s)
-		}
+		f.eachSymbol(func(s string) bool { out.deps = addSorted(out.deps, s); return true })
 	}
 	return out
 }

@@ -143,6 +143,8 @@ type Scope struct {
 	rhsMemo map[*syntax.Node]Form
 	// bound gives parameters the values of a call's arguments (Bind).
 	bound map[string]Form
+	// evals memoizes Eval (see there).
+	evals map[*syntax.Node]Form
 }
 
 // Bind returns a scope of the same function in which the parameters named

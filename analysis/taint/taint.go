@@ -1,6 +1,7 @@
 package taint
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis/affine"
@@ -114,11 +115,30 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 		}
 	}
 	// Levels only grow and there are three, so this terminates quickly.
+	// Variables are visited in source order, where values mostly flow,
+	// and the memo of expression levels is cleared once per round that
+	// changed a level rather than at every change: a stale (lower) level
+	// only delays a rise to the next round, and the last round, which
+	// changes nothing, sees only current levels. The result is the least
+	// fixed point either way (the levels are monotone).
+	order := make([]*affine.Decl, 0, len(in.writes))
+	for _, d := range scope.Decls() {
+		if _, ok := in.writes[d]; ok {
+			order = append(order, d)
+		}
+	}
+	if len(order) < len(in.writes) { // not expected: writes are to the scope's variables
+		for d := range in.writes {
+			if !slices.Contains(order, d) {
+				order = append(order, d)
+			}
+		}
+	}
 	for iter := 0; iter < 3*len(in.writes)+2; iter++ {
 		changed := false
-		for d, ws := range in.writes {
+		for _, d := range order {
 			l := in.vars[d]
-			for _, w := range ws {
+			for _, w := range in.writes[d] {
 				wl := w.lvl
 				if w.value != nil {
 					wl = in.Expr(w.value)
@@ -128,12 +148,12 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 			if l != in.vars[d] {
 				in.vars[d] = l
 				changed = true
-				clear(in.memo)
 			}
 		}
 		if !changed {
 			break
 		}
+		clear(in.memo)
 	}
 	return in
 }

@@ -1,7 +1,9 @@
 package bankconflicts
 
 import (
+	"cmp"
 	_ "embed"
+	"slices"
 	"strconv"
 
 	"github.com/cudaperf/cudaperf/analysis"
@@ -59,26 +61,40 @@ func Degree(index affine.Form, size, blockX int64) (degree int, stride int64, ok
 		}
 	}
 	degree = 1
+	// The distinct words a phase touches, sorted by bank then word: the
+	// longest run of one bank is the degree. (A slice on the stack instead
+	// of a map per bank: this runs for every shared access of every
+	// kernel.)
+	var buf [64]bankWord
 	for start := 0; start < 32; start += lanesPerPhase {
-		words := map[int64]map[int64]bool{}
+		words := buf[:0]
 		for l := start; l < start+lanesPerPhase && l < 32; l++ {
 			addr := lanes[l] * size
 			for w := floorDiv(addr, 4); w <= floorDiv(addr+size-1, 4); w++ {
-				b := ((w % 32) + 32) % 32
-				if words[b] == nil {
-					words[b] = map[int64]bool{}
-				}
-				words[b][w] = true
+				words = append(words, bankWord{bank: ((w % 32) + 32) % 32, word: w})
 			}
 		}
-		for _, ws := range words {
-			if len(ws) > degree {
-				degree = len(ws)
+		slices.SortFunc(words, func(a, b bankWord) int {
+			if c := cmp.Compare(a.bank, b.bank); c != 0 {
+				return c
 			}
+			return cmp.Compare(a.word, b.word)
+		})
+		run := 0
+		for i, x := range words {
+			switch {
+			case i == 0 || x.bank != words[i-1].bank:
+				run = 1
+			case x.word != words[i-1].word:
+				run++
+			}
+			degree = max(degree, run)
 		}
 	}
 	return degree, stride, true
 }
+
+type bankWord struct{ bank, word int64 }
 
 func floorDiv(a, b int64) int64 {
 	q := a / b

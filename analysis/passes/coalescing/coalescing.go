@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis"
@@ -61,14 +62,8 @@ func Analyze(index affine.Form, size, blockX int64) Request {
 	if !ok {
 		return Request{Ideal: ideal}
 	}
-	seen := map[int64]bool{}
-	for _, e := range lanes {
-		first := e * size
-		for b := floorDiv(first, 32); b <= floorDiv(first+size-1, 32); b++ {
-			seen[b] = true
-		}
-	}
-	req := Request{Known: true, Sectors: len(seen), Ideal: ideal, Symbolic: strings.Join(symbolic, " + ")}
+	var buf [64]int64
+	req := Request{Known: true, Sectors: distinct(sectors(buf[:0], lanes, size)), Ideal: ideal, Symbolic: strings.Join(symbolic, " + ")}
 	// A linear pattern has a stride to report; a broadcast counts as ideal.
 	stride := lanes[1] - lanes[0]
 	linear := true
@@ -89,6 +84,31 @@ func Analyze(index affine.Form, size, blockX int64) Request {
 		req.Stride = -1
 	}
 	return req
+}
+
+// sectors appends the 32-byte sectors the lanes' elements of size bytes
+// touch to dst (with repeats).
+func sectors(dst []int64, lanes [32]int64, size int64) []int64 {
+	for _, e := range lanes {
+		first := e * size
+		for b := floorDiv(first, 32); b <= floorDiv(first+size-1, 32); b++ {
+			dst = append(dst, b)
+		}
+	}
+	return dst
+}
+
+// distinct sorts xs and returns the number of distinct values: sector sets
+// are small, and sorting a slice costs less than filling a map.
+func distinct(xs []int64) int {
+	slices.Sort(xs)
+	n := 0
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			n++
+		}
+	}
+	return n
 }
 
 func floorDiv(a, b int64) int64 {
@@ -210,7 +230,7 @@ func groupKey(fn uint32, loops []*tripcount.Loop, a *dataflow.Access, idx affine
 // value of its counter, and those requests count too. It returns 0 for a
 // lone request.
 func groupEfficiency(ms []*member) float64 {
-	union := map[int64]bool{}
+	var union []int64
 	ideal, requests := 0, 0
 	for _, m := range ms {
 		for _, idx := range expansions(m) {
@@ -218,12 +238,7 @@ func groupEfficiency(ms []*member) float64 {
 			if !ok {
 				return 0
 			}
-			for _, e := range lanes {
-				first := e * m.a.Size
-				for b := floorDiv(first, 32); b <= floorDiv(first+m.a.Size-1, 32); b++ {
-					union[b] = true
-				}
-			}
+			union = sectors(union, lanes, m.a.Size)
 			ideal += m.req.Ideal
 			requests++
 		}
@@ -231,7 +246,7 @@ func groupEfficiency(ms []*member) float64 {
 	if requests < 2 {
 		return 0
 	}
-	g := float64(ideal) / float64(len(union))
+	g := float64(ideal) / float64(distinct(union))
 	if g > 1 {
 		g = 1
 	}
