@@ -450,6 +450,14 @@ func (f Form) unknown() Form {
 
 func (s *Scope) ident(name string, pos uint32) Form {
 	if m, ok := s.File.macros[name]; ok {
+		if m.isLit {
+			// What evaluating the parsed literal gives, depth limit
+			// included, without parsing it.
+			if s.depth > maxDepth {
+				return Opaque(Unknown)
+			}
+			return Const(m.lit)
+		}
 		if e, msrc := s.File.macroExpr(m); e != nil {
 			return s.evalAt(e, msrc, pos)
 		}

@@ -61,6 +61,49 @@ type macro struct {
 	expr  *syntax.Node // parsed lazily
 	src   []byte
 	tried bool
+	// lit is the value of a replacement that is one integer literal
+	// (#define TILE 32, most macros), known without parsing it; isLit
+	// says whether it is one.
+	lit   int64
+	isLit bool
+}
+
+// newMacro returns an object-like macro with replacement text.
+func newMacro(text string) *macro {
+	m := &macro{text: text}
+	m.lit, m.isLit = intLiteral(text)
+	return m
+}
+
+// intLiteral reports the value of text when it is a decimal literal or a
+// 0x hex literal without suffix: text that the grammar reads as one
+// number_literal, whose form is ParseInt of that same text.
+func intLiteral(text string) (int64, bool) {
+	digits := text
+	hex := len(text) > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')
+	if hex {
+		digits = text[2:]
+	}
+	if digits == "" {
+		return 0, false
+	}
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if !('0' <= c && c <= '9' || hex && ('a' <= c && c <= 'f' || 'A' <= c && c <= 'F')) {
+			return 0, false
+		}
+	}
+	return ParseInt(text)
+}
+
+// MacroInt returns the value of an object-like macro whose replacement is
+// one integer literal, without parsing it; ok is false for other macros
+// and names (MacroExpr has those).
+func (f *File) MacroInt(name string) (v int64, ok bool) {
+	if m, found := f.macros[name]; found && m.isLit {
+		return m.lit, true
+	}
+	return 0, false
 }
 
 // NewFile indexes the file-level macros and declarations of a parse tree.
@@ -73,7 +116,7 @@ func NewFile(root *syntax.Node, src []byte) *File {
 		case "preproc_def":
 			name, val := n.ChildByFieldName("name"), n.ChildByFieldName("value")
 			if name != nil && val != nil {
-				f.macros[name.Content(src)] = &macro{text: strings.TrimSpace(val.Content(src))}
+				f.macros[name.Content(src)] = newMacro(strings.TrimSpace(val.Content(src)))
 			}
 			return false
 		case "preproc_function_def":

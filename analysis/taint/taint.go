@@ -329,6 +329,14 @@ func (in *Info) level(n *syntax.Node, src []byte, own bool) Level {
 		return Uniform
 	case "identifier":
 		name := n.Content(src)
+		if _, ok := in.scope.File.MacroInt(name); ok {
+			// A literal, as the parsed macro would say (depth limit
+			// included), without parsing it.
+			if in.depth > maxDepth {
+				return Varying
+			}
+			return Uniform
+		}
 		if e, msrc := in.scope.File.MacroExpr(name); e != nil {
 			return in.expr(e, msrc, false)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
 )
@@ -55,36 +56,36 @@ func run(pass *analysis.Pass) (any, error) {
 		total := 0.0
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
-			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
-				if kind != "call_expression" || !IsAtomic(n, src) {
-					return true
+			for _, st := range c.Func.Sites {
+				n := st.Node
+				if st.Kind != kernels.CallSite || !IsAtomic(n, src) {
+					continue
 				}
 				total += c.Weight * loops.Weight(n)
 				args := n.ChildByFieldName("arguments")
 				if args == nil || args.NamedChildCount() == 0 {
-					return true
+					continue
 				}
 				addr := df.Address(c.Func, args.NamedChild(0))
 				if addr == nil || addr.Space != dataflow.Global {
-					return true
+					continue
 				}
 				idx := c.Index(addr)
 				if idx.Kind != affine.Affine || idx.ThreadDependent() {
-					return true
+					continue
 				}
 				// An atomic only one lane per warp (or block) reaches is
 				// already aggregated.
 				if _, lvl := df.CallTaint(c).ControlCond(n); lvl == taint.Varying {
-					return true
+					continue
 				}
 				key := [2]uint32{n.StartByte(), n.EndByte()}
 				if reported[key] {
-					return true
+					continue
 				}
 				reported[key] = true
 				pass.ReportKernelf(k.Name, n, "every thread performs %s on the same global address (%s does not depend on the thread), so the whole grid serialises on one location; reduce within the warp (__shfl_down_sync or __reduce_add_sync) and the block (shared memory) first and issue one atomic per block", calleeText(n, src), pass.File.Text(args.NamedChild(0)))
-				return true
-			})
+			}
 		}
 		pass.ReportKernelFeature(k.Name, "atomics", total)
 	}

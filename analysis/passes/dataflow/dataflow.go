@@ -228,13 +228,14 @@ func (r *Result) reachOf(f *kernels.Function) []Call {
 		}
 		loops := r.Kernels.Loops(g)
 		scope := r.Kernels.Scope(g)
-		r.Walk(g, func(n *syntax.Node, kind string) bool {
-			if kind != "call_expression" || n.ChildByFieldName("config") != nil {
-				return true
+		for _, st := range g.Sites {
+			n := st.Node
+			if st.Kind != kernels.CallSite || n.ChildByFieldName("config") != nil {
+				continue
 			}
 			fn := n.ChildByFieldName("function")
 			if fn == nil {
-				return true
+				continue
 			}
 			name := fn.Content(r.src)
 			for _, callee := range g.Calls {
@@ -268,8 +269,7 @@ func (r *Result) reachOf(f *kernels.Function) []Call {
 				out = append(out, Call{Func: callee, Weight: cw, Bind: cb, Cond: ccond, Control: cctl, Levels: lv})
 				visit(callee, cw, cb, lv, ccond, cctl, depth+1)
 			}
-			return true
-		})
+		}
 	}
 	visit(f, 1, nil, nil, nil, taint.Uniform, 0)
 	return out

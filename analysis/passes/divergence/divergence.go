@@ -225,27 +225,24 @@ func count(pass *analysis.Pass, df *dataflow.Result, k *kernels.Function, c data
 	loops := df.Kernels.Loops(f)
 	bound := df.BoundScope(c) // the callee's parameters as the caller passes them
 	total := 0.0
-	df.Walk(f, func(n *syntax.Node, kind string) bool {
-		switch kind {
-		case "lambda_expression":
-			return false
-		case "if_statement", "switch_statement":
-		default:
-			return true
+	for _, st := range f.Sites {
+		if st.Kind != kernels.IfSite && st.Kind != kernels.SwitchSite || st.InLambda {
+			continue
 		}
+		n := st.Node
 		if tn.Cond(n) != taint.Varying {
-			return true
+			continue
 		}
 		cond := taint.CondOf(n)
 		bx := df.BlockX(k)
 		class := Classify(bound.Eval, cond, pass.File.Src, bx)
 		if class == WarpConst && bx > 0 && bx%32 == 0 {
-			return true // every launch has whole-warp rows: threadIdx.y is warp-uniform
+			continue // every launch has whole-warp rows: threadIdx.y is warp-uniform
 		}
 		total += loops.Weight(n)
 		key := [2]uint32{n.StartByte(), n.EndByte()}
 		if reported[key] {
-			return true
+			continue
 		}
 		reported[key] = true
 		text := strings.Join(strings.Fields(pass.File.Text(unparen(cond))), " ")
@@ -260,8 +257,7 @@ func count(pass *analysis.Pass, df *dataflow.Result, k *kernels.Function, c data
 			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Info, Range: analysis.NodeRange(cond), Kernel: k.Name,
 				Message: "branch on " + text + " depends on per-thread data, so lanes of a warp may take different paths; if both paths are long, sort or bin the work so that warps agree, or make the body branch-free"})
 		}
-		return true
-	})
+	}
 	return total
 }
 

@@ -364,9 +364,11 @@ func (d *discoverer) templateParams(list *syntax.Node) []string {
 // (the identifiers it names are looked up later, only when the file has
 // file-scope __shared__ variables).
 func (d *discoverer) body(f *Function) {
+	nested := false // a lambda or inline assembly in the body
 	syntax.Inspect(f.Body, func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "call_expression":
+			f.Sites = append(f.Sites, Site{Node: n, Kind: CallSite})
 			switch {
 			case n.ChildByFieldName("config") != nil:
 				d.launch(n, f)
@@ -380,9 +382,32 @@ func (d *discoverer) body(f *Function) {
 			if strings.Contains(d.text(n), "__shared__") && hasQualifier(n, d.src, "__shared__") {
 				d.shared(n, f)
 			}
+		case "gnu_asm_expression":
+			f.Sites = append(f.Sites, Site{Node: n, Kind: AsmSite})
+			nested = true
+		case "if_statement":
+			f.Sites = append(f.Sites, Site{Node: n, Kind: IfSite})
+		case "switch_statement":
+			f.Sites = append(f.Sites, Site{Node: n, Kind: SwitchSite})
+		case "lambda_expression":
+			nested = true
 		}
 		return true
 	})
+	if !nested {
+		return
+	}
+	for i := range f.Sites {
+		st := &f.Sites[i]
+		for p := st.Node.Parent(); p != nil && p != f.Body; p = p.Parent() {
+			switch p.Type() {
+			case "lambda_expression":
+				st.InLambda = true
+			case "gnu_asm_expression":
+				st.InAsm = true
+			}
+		}
+	}
 }
 
 // mentions reports whether f's body has an identifier spelled name; the

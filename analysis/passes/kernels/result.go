@@ -59,6 +59,11 @@ type Function struct {
 	// LaunchedBy are the launch sites in this file that resolve to this
 	// kernel.
 	LaunchedBy []*Launch
+	// Sites are the body's calls (launches included), inline-assembly
+	// statements and if and switch statements, in source order (the order
+	// of syntax.Inspect), lambdas included. Passes that look only at these
+	// read them here instead of walking the whole body again.
+	Sites []Site
 
 	globalsUsed []*SharedDecl // file-scope __shared__ variables named in the body
 }
@@ -69,6 +74,26 @@ func (f *Function) IsKernel() bool { return f.Kind == Kernel }
 // IsDeviceCode reports whether f runs on the device (kernel, __device__ or
 // __host__ __device__).
 func (f *Function) IsDeviceCode() bool { return f.Kind != Host }
+
+// SiteKind is the kind of a Site.
+type SiteKind uint8
+
+const (
+	CallSite   SiteKind = iota + 1 // call_expression
+	AsmSite                        // gnu_asm_expression
+	IfSite                         // if_statement
+	SwitchSite                     // switch_statement
+)
+
+// Site is a node that passes look for in a function body (Function.Sites).
+type Site struct {
+	Node *syntax.Node
+	Kind SiteKind
+	// InLambda and InAsm say whether the node is inside a lambda or an
+	// inline-assembly statement of the body: a pass that does not look
+	// into those skips such sites.
+	InLambda, InAsm bool
+}
 
 // Param is one function parameter.
 type Param struct {

@@ -185,23 +185,16 @@ func callsSync(kr *kernels.Result, f *kernels.Function) bool {
 			return false
 		}
 		seen[g] = true
-		found := false
-		syntax.Inspect(g.Body, func(n *syntax.Node) bool {
-			if found {
-				return false
+		for _, st := range g.Sites {
+			if st.Kind != kernels.CallSite {
+				continue
 			}
-			if n.Type() == "call_expression" {
-				if fn := n.ChildByFieldName("function"); fn != nil {
-					name := fn.Content(kr.Affine.Source())
-					if strings.HasPrefix(name, "__syncthreads") || strings.HasSuffix(name, ".sync") || name == "__barrier_sync" {
-						found = true
-					}
+			if fn := st.Node.ChildByFieldName("function"); fn != nil {
+				name := fn.Content(kr.Affine.Source())
+				if strings.HasPrefix(name, "__syncthreads") || strings.HasSuffix(name, ".sync") || name == "__barrier_sync" {
+					return true
 				}
 			}
-			return true
-		})
-		if found {
-			return true
 		}
 		for _, c := range g.Calls {
 			if visit(c) {

@@ -7,6 +7,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
@@ -76,10 +77,11 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
 			counted := map[*tripcount.Loop]bool{}
-			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
-				if kind != "call_expression" {
-					return true
+			for _, st := range c.Func.Sites {
+				if st.Kind != kernels.CallSite {
+					continue
 				}
+				n := st.Node
 				nm := name(n, src)
 				switch {
 				case isShuffle(nm):
@@ -104,8 +106,7 @@ func run(pass *analysis.Pass) (any, error) {
 						shuffles += c.Weight * loops.Weight(n)
 					}
 				}
-				return true
-			})
+			}
 		}
 		pass.ReportKernelFeature(k.Name, "warp_shuffles", shuffles)
 		pass.ReportKernelFeature(k.Name, "warp_reductions", reductions)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
@@ -84,14 +85,15 @@ func run(pass *analysis.Pass) (any, error) {
 				needed = true
 			}
 			loops := df.Kernels.Loops(c.Func)
-			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
-				if kind == "gnu_asm_expression" {
+			for _, st := range c.Func.Sites {
+				if st.Kind == kernels.AsmSite {
 					needed = true // inline PTX may use shared memory or barriers
-					return false
+					continue
 				}
-				if kind != "call_expression" {
-					return true
+				if st.Kind != kernels.CallSite || st.InAsm {
+					continue
 				}
+				n := st.Node
 				if IsBarrier(n, src) {
 					total += c.Weight * loops.Weight(n)
 					if c.Func == k {
@@ -100,8 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 				} else if fn := n.ChildByFieldName("function"); fn != nil && orders(fn.Content(src)) {
 					needed = true
 				}
-				return true
-			})
+			}
 		}
 		pass.ReportKernelFeature(k.Name, "sync", total)
 		if !needed {

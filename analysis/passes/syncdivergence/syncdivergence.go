@@ -6,8 +6,8 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/passes/sync"
-	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
 )
 
@@ -34,21 +34,22 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, k := range df.Kernels.Kernels {
 		count := 0
 		for _, c := range df.Reach(k) {
-			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
-				if kind != "call_expression" || !sync.IsBarrier(n, src) {
-					return true
+			for _, st := range c.Func.Sites {
+				n := st.Node
+				if st.Kind != kernels.CallSite || !sync.IsBarrier(n, src) {
+					continue
 				}
 				cond, lvl := df.CallTaint(c).ControlCond(n)
 				if c.Control > lvl {
 					cond, lvl = c.Cond, c.Control // the call site is conditional
 				}
 				if lvl == taint.Uniform || cond == nil {
-					return true
+					continue
 				}
 				count++
 				key := [2]uint32{n.StartByte(), n.EndByte()}
 				if reported[key] {
-					return true
+					continue
 				}
 				reported[key] = true
 				how := "differs between threads"
@@ -57,8 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				text := strings.Join(strings.Fields(pass.File.Text(cond)), " ")
 				pass.ReportKernelf(k.Name, n, "%s is reached only by the threads for which %s holds, and that condition %s: the others never arrive, which is undefined behaviour (hangs or wrong results); move the barrier out of the conditional code so every thread of the block reaches it", pass.File.Text(n), text, how)
-				return true
-			})
+			}
 		}
 		pass.ReportKernelFeature(k.Name, "sync_divergent", float64(count))
 	}

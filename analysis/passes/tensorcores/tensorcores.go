@@ -6,6 +6,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
@@ -66,13 +67,14 @@ func run(pass *analysis.Pass) (any, error) {
 		mmas, loads := 0.0, 0.0
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
-			df.Walk(c.Func, func(n *syntax.Node, kind string) bool {
-				if kind != "call_expression" && kind != "gnu_asm_expression" {
-					return true
+			for _, st := range c.Func.Sites {
+				if st.Kind != kernels.CallSite && st.Kind != kernels.AsmSite {
+					continue
 				}
+				n := st.Node
 				mma, load := Classify(n, pass.File.Src)
 				if !mma && !load {
-					return true // the loop weight walks up the tree: only for hits
+					continue // the loop weight walks up the tree: only for hits
 				}
 				w := c.Weight * loops.Weight(n)
 				if mma {
@@ -81,8 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if load {
 					loads += w
 				}
-				return true
-			})
+			}
 		}
 		pass.ReportKernelFeature(k.Name, "tensor_cores", mmas)
 		pass.ReportKernelFeature(k.Name, "tensor_core_loads", loads)
