@@ -188,6 +188,9 @@ type Scope struct {
 	bound map[string]Form
 	// evals memoizes Eval (see there).
 	evals map[*syntax.Node]Form
+	// Statements of the body in source order, collected with the
+	// declarations (see Loops, Assignments, InlineAsm).
+	loops, assigns, asms []*syntax.Node
 }
 
 // Bind returns a scope of the same function in which the parameters named
@@ -196,7 +199,8 @@ type Scope struct {
 // remainder is taken (substituting afterwards could not).
 func (s *Scope) Bind(args map[string]Form) *Scope {
 	b := &Scope{File: s.File, Func: s.Func, src: s.src, decls: s.decls, all: s.all,
-		memo: map[*Decl]Form{}, busy: map[*Decl]bool{}, defs: map[*Decl][]def{}, rhsMemo: map[*syntax.Node]Form{}, bound: args}
+		memo: map[*Decl]Form{}, busy: map[*Decl]bool{}, defs: map[*Decl][]def{}, rhsMemo: map[*syntax.Node]Form{}, bound: args,
+		loops: s.loops, assigns: s.assigns, asms: s.asms}
 	return b
 }
 
@@ -226,11 +230,31 @@ func (f *File) Scope(fn *syntax.Node) *Scope {
 	if body == nil {
 		return s
 	}
+	// One walk of the body collects what the scope and the analyses built
+	// on it (tripcount, taint) need: the declarations and loops outside
+	// lambdas, the writes, the assignments and the inline assembly.
+	// Writes are resolved after the walk, once every declaration is known.
+	var writes []*syntax.Node
+	lambdas := false // one seen: later nodes may be inside it
+	inLambda := func(n *syntax.Node) bool {
+		if !lambdas {
+			return false // no lambda precedes n in the walk, so none is around it
+		}
+		for p := n.Parent(); p != nil && p != body; p = p.Parent() {
+			if p.Type() == "lambda_expression" {
+				return true
+			}
+		}
+		return false
+	}
 	syntax.Inspect(body, func(n *syntax.Node) bool {
 		switch n.Type() {
 		case "lambda_expression":
-			return false
+			lambdas = true
 		case "declaration":
+			if inLambda(n) {
+				break
+			}
 			loop := (*syntax.Node)(nil)
 			if p := n.Parent(); p != nil && p.Type() == "for_statement" {
 				if init := p.ChildByFieldName("initializer"); init != nil && init.StartByte() == n.StartByte() {
@@ -241,36 +265,48 @@ func (f *File) Scope(fn *syntax.Node) *Scope {
 				d.Loop = loop
 				s.add(d)
 			}
-		}
-		return true
-	})
-	for _, list := range s.decls {
-		sort.SliceStable(list, func(i, j int) bool { return list[i].start < list[j].start })
-	}
-	syntax.Inspect(body, func(n *syntax.Node) bool {
-		var target *syntax.Node
-		switch n.Type() {
+		case "for_statement", "while_statement", "do_statement", "for_range_loop":
+			if !inLambda(n) {
+				s.loops = append(s.loops, n)
+			}
 		case "assignment_expression":
-			target = n.ChildByFieldName("left")
+			writes = append(writes, n)
+			s.assigns = append(s.assigns, n)
 		case "update_expression":
-			target = n.ChildByFieldName("argument")
+			writes = append(writes, n)
 		case "pointer_expression":
 			// &x handed to a call may be written through (cudaMalloc(&p),
 			// atomicAdd(&x, 1)); &x stored in an argument array for
 			// cudaLaunchKernel is only read.
 			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "&" {
 				if p := n.Parent(); p != nil && p.Type() == "argument_list" {
-					target = n.ChildByFieldName("argument")
+					writes = append(writes, n)
 				}
 			}
+		case "gnu_asm_expression":
+			s.asms = append(s.asms, n)
+		}
+		return true
+	})
+	for _, list := range s.decls {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].start < list[j].start })
+	}
+	for _, n := range writes {
+		var target *syntax.Node
+		switch n.Type() {
+		case "assignment_expression":
+			target = n.ChildByFieldName("left")
+		case "update_expression":
+			target = n.ChildByFieldName("argument")
+		default: // &x
+			target = n.ChildByFieldName("argument")
 		}
 		if target != nil && target.Type() == "identifier" {
 			if d := s.Lookup(target.Content(f.src), n.StartByte()); d != nil && !d.Global {
 				d.writes = append(d.writes, n)
 			}
 		}
-		return true
-	})
+	}
 	return s
 }
 
@@ -281,6 +317,18 @@ func (s *Scope) add(d *Decl) {
 
 // Decls returns the parameters and locals of the function in source order.
 func (s *Scope) Decls() []*Decl { return s.all }
+
+// Loops returns the for, while, do and range-for statements of the
+// function body that are not inside a lambda, in source order.
+func (s *Scope) Loops() []*syntax.Node { return s.loops }
+
+// Assignments returns the assignment expressions of the function body,
+// lambdas included, in source order.
+func (s *Scope) Assignments() []*syntax.Node { return s.assigns }
+
+// InlineAsm returns the inline-assembly expressions of the function body,
+// lambdas included, in source order.
+func (s *Scope) InlineAsm() []*syntax.Node { return s.asms }
 
 // Lookup returns the declaration that name refers to at byte offset at:
 // the nearest preceding local or parameter, else the file-level one.

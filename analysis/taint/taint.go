@@ -90,21 +90,16 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 			}
 		}
 	}
-	if body := bodyOf(scope.Func); body != nil {
-		syntax.Inspect(body, func(n *syntax.Node) bool {
-			switch n.Type() {
-			case "assignment_expression":
-				// Element writes of per-thread arrays: acc[i] = v.
-				if base := baseIdent(n.ChildByFieldName("left")); base != nil {
-					if d := scope.Lookup(base.Content(in.src), n.StartByte()); d != nil && !d.Global && !d.Param && len(d.Dims) > 0 && !d.Has("__shared__") {
-						in.writes[d] = append(in.writes[d], write{value: n.ChildByFieldName("right"), at: n})
-					}
-				}
-			case "gnu_asm_expression":
-				in.asmWrites(n)
+	for _, n := range scope.Assignments() {
+		// Element writes of per-thread arrays: acc[i] = v.
+		if base := baseIdent(n.ChildByFieldName("left")); base != nil {
+			if d := scope.Lookup(base.Content(in.src), n.StartByte()); d != nil && !d.Global && !d.Param && len(d.Dims) > 0 && !d.Has("__shared__") {
+				in.writes[d] = append(in.writes[d], write{value: n.ChildByFieldName("right"), at: n})
 			}
-			return true
-		})
+		}
+	}
+	for _, n := range scope.InlineAsm() {
+		in.asmWrites(n)
 	}
 	for _, d := range scope.Decls() {
 		if d.Param {
@@ -559,11 +554,4 @@ func baseIdent(n *syntax.Node) *syntax.Node {
 		}
 	}
 	return nil
-}
-
-func bodyOf(fn *syntax.Node) *syntax.Node {
-	if fn == nil {
-		return nil
-	}
-	return fn.ChildByFieldName("body")
 }

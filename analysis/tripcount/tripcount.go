@@ -66,21 +66,16 @@ func Analyze(scope *affine.Scope) *Info {
 	if scope.Func == nil {
 		return in
 	}
-	syntax.Inspect(scope.Func.ChildByFieldName("body"), func(n *syntax.Node) bool {
-		switch n.Type() {
-		case "for_statement", "while_statement", "do_statement":
-			l := classify(scope, n)
-			in.loops[key(n)] = l
-			in.list = append(in.list, l)
-		case "for_range_loop":
-			l := &Loop{Node: n, Kind: Unknown, Expr: "?", Weight: DefaultTrips}
-			in.loops[key(n)] = l
-			in.list = append(in.list, l)
-		case "lambda_expression":
-			return false
+	for _, n := range scope.Loops() {
+		var l *Loop
+		if n.Type() == "for_range_loop" {
+			l = &Loop{Node: n, Kind: Unknown, Expr: "?", Weight: DefaultTrips}
+		} else {
+			l = classify(scope, n)
 		}
-		return true
-	})
+		in.loops[key(n)] = l
+		in.list = append(in.list, l)
+	}
 	return in
 }
 
