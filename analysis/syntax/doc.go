@@ -21,8 +21,8 @@
 // walked through but not copied, aliases come from the parent production's
 // alias sequence, and a node with no field of its own takes the field of the
 // invisible ancestors it sits in. Walking with a TSTreeCursor instead took
-// seven cursor and node calls per node, which re-derived the alias, the
-// field and the position from the cursor's stack each time: three times the
+// a dozen cursor and node calls per node, several of which re-derive the
+// alias, the field or the position from the cursor's stack: three times the
 // CPU (BenchmarkFlatten, 108 corpus files: 12.5–14 cpu-ms before, 4.2–5.1
 // after, on the development VM).
 //
