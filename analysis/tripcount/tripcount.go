@@ -57,12 +57,15 @@ type Loop struct {
 type Info struct {
 	loops map[[2]uint32]*Loop
 	list  []*Loop
-	encl  map[[2]uint32][]*Loop // memo of Enclosing: passes ask for every node
+	// chains holds Enclosing of the nodes directly inside a loop, by the
+	// loop's node: the only lists Enclosing builds, so that asking for
+	// every node of a body allocates nothing.
+	chains map[*syntax.Node][]*Loop
 }
 
 // Analyze finds and classifies the loops of scope's function.
 func Analyze(scope *affine.Scope) *Info {
-	in := &Info{loops: map[[2]uint32]*Loop{}, encl: map[[2]uint32][]*Loop{}}
+	in := &Info{loops: map[[2]uint32]*Loop{}, chains: map[*syntax.Node][]*Loop{}}
 	if scope.Func == nil {
 		return in
 	}
@@ -90,27 +93,44 @@ func (in *Info) Loop(n *syntax.Node) *Loop { return in.loops[key(n)] }
 // Enclosing returns the loops that contain n, innermost first. A loop's
 // own initializer is not inside it.
 func (in *Info) Enclosing(n *syntax.Node) []*Loop {
-	if n == nil {
-		return nil
-	}
-	k := key(n)
-	if out, ok := in.encl[k]; ok {
-		return out
-	}
-	var out []*Loop
-	if p := n.Parent(); p != nil && p.Type() != "function_definition" {
-		outer := in.Enclosing(p)
-		if l := in.loops[key(p)]; l != nil {
-			if init := p.ChildByFieldName("initializer"); init == nil || init.StartByte() != n.StartByte() || init.EndByte() != n.EndByte() {
-				out = append([]*Loop{l}, outer...)
-			} else {
-				out = outer
+	// Up the parents to the innermost loop that n is inside (a loop's
+	// initializer is not); the loops around that one are its chain.
+	for c := n; c != nil; {
+		p := c.Parent()
+		if p == nil || p.Type() == "function_definition" {
+			return nil
+		}
+		if l := in.loopAt(p); l != nil {
+			if init := p.ChildByFieldName("initializer"); init == nil || init.StartByte() != c.StartByte() || init.EndByte() != c.EndByte() {
+				return in.chain(p, l)
 			}
-		} else {
-			out = outer
+		}
+		c = p
+	}
+	return nil
+}
+
+// loopAt returns the loop whose statement spans the same bytes as n, or nil.
+func (in *Info) loopAt(n *syntax.Node) *Loop {
+	if len(in.list) > 8 {
+		return in.loops[key(n)]
+	}
+	// A few loops: comparing their spans costs less than hashing n's.
+	for _, l := range in.list {
+		if l.Node.StartByte() == n.StartByte() && l.Node.EndByte() == n.EndByte() {
+			return in.loops[key(n)]
 		}
 	}
-	in.encl[k] = out
+	return nil
+}
+
+// chain returns l and the loops around p, its statement.
+func (in *Info) chain(p *syntax.Node, l *Loop) []*Loop {
+	if out, ok := in.chains[p]; ok {
+		return out
+	}
+	out := append([]*Loop{l}, in.Enclosing(p)...)
+	in.chains[p] = out
 	return out
 }
 
