@@ -23,8 +23,8 @@
 // invisible ancestors it sits in. Walking with a TSTreeCursor instead took
 // a dozen cursor and node calls per node, several of which re-derive the
 // alias, the field or the position from the cursor's stack: three times the
-// CPU (BenchmarkFlatten, 108 corpus files: 12.5–14 cpu-ms before, 4.2–5.1
-// after, on the development VM).
+// CPU (BenchmarkFlatten, 108 corpus files, five alternating runs on the
+// shared development VM: 13.0–13.9 cpu-ms before, 4.6–5.9 after).
 //
 // The subtree layout is declared in tsruntime.h, copied from the runtime
 // in the pinned smacker module; TestParity and FuzzFlatten compare every
