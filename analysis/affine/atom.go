@@ -1,6 +1,7 @@
 package affine
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -151,32 +152,27 @@ func (f Form) WarpShape(first, blockX int64) (lanes [32]int64, symbolic []string
 	}
 	// The uniform symbols, sorted: their rank gives their value. Most
 	// forms have a handful, so a sorted slice beats a map.
-	var uniform []string
-	var collect func(Form)
-	collect = func(g Form) {
-		g.eachSymbol(func(s string) bool {
-			if a, ok := lookupAtom(s); ok {
-				collect(a.inner)
-			} else if !IsThreadSym(s) {
-				uniform = addSorted(uniform, s)
-			}
-			return true
-		})
-	}
-	collect(f)
+	var buf [8]string
+	uniform := uniformSyms(f, buf[:0])
+	slices.Sort(uniform)
+	uniform = slices.Compact(uniform)
 	for _, t := range f.terms {
-		var u []string
 		lane := false
 		eachFactor(t.Mono, func(s string) bool {
-			switch {
-			case varying(s):
-				lane = true
-			case !IsThreadSym(s):
+			lane = lane || varying(s)
+			return !lane
+		})
+		if !lane {
+			continue
+		}
+		var u []string
+		eachFactor(t.Mono, func(s string) bool {
+			if !varying(s) && !IsThreadSym(s) {
 				u = append(u, s)
 			}
 			return true
 		})
-		if lane && len(u) > 0 {
+		if len(u) > 0 {
 			symbolic = append(symbolic, strings.Join(u, "*"))
 		}
 	}
@@ -210,6 +206,20 @@ func (f Form) WarpShape(first, blockX int64) (lanes [32]int64, symbolic []string
 		return [32]int64{}, nil, false
 	}
 	return lanes, symbolic, true
+}
+
+// uniformSyms appends to dst the symbols of f, and of the atoms in it, that
+// do not depend on the thread (with repeats).
+func uniformSyms(f Form, dst []string) []string {
+	f.eachSymbol(func(s string) bool {
+		if a, ok := lookupAtom(s); ok {
+			dst = uniformSyms(a.inner, dst)
+		} else if !IsThreadSym(s) {
+			dst = append(dst, s)
+		}
+		return true
+	})
+	return dst
 }
 
 // warpValue is LaneValue for the 32 lanes of a warp at once, val giving a

@@ -1,6 +1,7 @@
 package affine
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -187,7 +188,14 @@ func (f Form) Add(g Form) Form {
 		return join(f, g)
 	}
 	out := Form{Const: f.Const + g.Const}
-	out.terms = mergeTerms(f.terms, g.terms, 1)
+	switch {
+	case len(g.terms) == 0 && noZero(f.terms):
+		out.terms = f.terms // adding a constant: share the terms (forms are values)
+	case len(f.terms) == 0 && noZero(g.terms):
+		out.terms = g.terms
+	default:
+		out.terms = mergeTerms(f.terms, g.terms, 1)
+	}
 	return out
 }
 
@@ -197,8 +205,23 @@ func (f Form) Sub(g Form) Form {
 		return join(f, g)
 	}
 	out := Form{Const: f.Const - g.Const}
-	out.terms = mergeTerms(f.terms, g.terms, -1)
+	if len(g.terms) == 0 && noZero(f.terms) {
+		out.terms = f.terms
+	} else {
+		out.terms = mergeTerms(f.terms, g.terms, -1)
+	}
 	return out
+}
+
+// noZero reports whether ts is non-empty and has no zero coefficient, so
+// that it is what mergeTerms would make of it with nothing to merge.
+func noZero(ts []Term) bool {
+	for _, t := range ts {
+		if t.Coef == 0 {
+			return false
+		}
+	}
+	return len(ts) > 0
 }
 
 // Scale returns k·f.
@@ -308,12 +331,23 @@ func (f Form) nonAffine() Form {
 // join combines the dependencies of operands that are not both affine.
 func join(fs ...Form) Form {
 	out := Form{Kind: NonAffine}
+	n := 0
 	for _, f := range fs {
 		if f.Kind > out.Kind {
 			out.Kind = f.Kind
 		}
-		f.eachSymbol(func(s string) bool { out.deps = addSorted(out.deps, s); return true })
+		f.eachSymbol(func(string) bool { n++; return true })
 	}
+	if n == 0 {
+		return out
+	}
+	// One allocation: every symbol, then sorted and without repeats.
+	deps := make([]string, 0, n)
+	for _, f := range fs {
+		f.eachSymbol(func(s string) bool { deps = append(deps, s); return true })
+	}
+	slices.Sort(deps)
+	out.deps = slices.Clip(slices.Compact(deps))
 	return out
 }
 
@@ -366,10 +400,21 @@ func eachFactor(mono string, fn func(string) bool) bool {
 }
 
 func mulMono(a, b string) string {
+	if simpleMono(a) && simpleMono(b) {
+		// Two symbols (the common case): what sorting the factors gives.
+		if b < a {
+			a, b = b, a
+		}
+		return a + "*" + b
+	}
 	fs := append(Factors(a), Factors(b)...)
 	sort.Strings(fs)
 	return strings.Join(fs, "*")
 }
+
+// simpleMono reports a monomial that is one plain symbol (no product, no
+// atom).
+func simpleMono(m string) bool { return !strings.ContainsAny(m, "*(") }
 
 func mergeTerms(a, b []Term, sign int64) []Term {
 	out := make([]Term, 0, len(a)+len(b))

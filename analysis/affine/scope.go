@@ -400,8 +400,11 @@ func declsOf(n *syntax.Node, src []byte, local bool) []*Decl {
 		}
 	}
 	var out []*Decl
+	// The declarators share the qualifier list; its capacity is its
+	// length, so the pointer qualifiers unwrap appends go to a copy.
+	quals = quals[:len(quals):len(quals)]
 	for _, dn := range declarators {
-		d := &Decl{Type: typ, Qualifiers: append([]string(nil), quals...)}
+		d := &Decl{Type: typ, Qualifiers: quals}
 		if local && dn.Type() == "function_declarator" {
 			if id := dn.ChildByFieldName("declarator"); id != nil && id.Type() == "identifier" {
 				d.Ident, d.Value = id, dn.ChildByFieldName("parameters")

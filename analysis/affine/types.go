@@ -25,6 +25,33 @@ var sizes = map[string]int64{
 // SizeOf returns sizeof(typ) for CUDA scalar and vector types. Qualifiers
 // (const, volatile), "std::" and extra spaces are ignored.
 func SizeOf(typ string) (int64, bool) {
+	// Every access and declaration asks: look the type up without
+	// splitting it into a new list of words when it is ASCII.
+	if n, ok := sizes[typ]; ok {
+		return n, true
+	}
+	if ascii(typ) {
+		var buf [64]byte
+		key := buf[:0]
+		for i := 0; i < len(typ); {
+			for i < len(typ) && asciiSpace(typ[i]) {
+				i++
+			}
+			j := i
+			for j < len(typ) && !asciiSpace(typ[j]) {
+				j++
+			}
+			if w := typ[i:j]; w != "" && w != "const" && w != "volatile" && w != "__restrict__" {
+				if len(key) > 0 {
+					key = append(key, ' ')
+				}
+				key = append(key, strings.TrimPrefix(w, "std::")...)
+			}
+			i = j
+		}
+		n, ok := sizes[string(key)]
+		return n, ok
+	}
 	fields := strings.Fields(typ)
 	kept := fields[:0]
 	for _, f := range fields {
@@ -35,6 +62,20 @@ func SizeOf(typ string) (int64, bool) {
 	}
 	n, ok := sizes[strings.Join(kept, " ")]
 	return n, ok
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiSpace is unicode.IsSpace (what strings.Fields splits on) for ASCII.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // VectorWidth returns the number of scalar components of a CUDA vector

@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis/affine"
@@ -39,6 +40,15 @@ func (d *discoverer) text(n *syntax.Node) string {
 		return ""
 	}
 	return n.Content(d.src)
+}
+
+// bytes returns the source of n without copying it, for the tests the
+// walk of every body makes (string(b) == "..." does not allocate).
+func (d *discoverer) bytes(n *syntax.Node) []byte {
+	if n == nil || int(n.EndByte()) > len(d.src) || n.StartByte() > n.EndByte() {
+		return nil
+	}
+	return d.src[n.StartByte():n.EndByte()]
 }
 
 // walkTop visits the items a function can be defined in: namespaces,
@@ -372,14 +382,14 @@ func (d *discoverer) body(f *Function) {
 			switch {
 			case n.ChildByFieldName("config") != nil:
 				d.launch(n, f)
-			case isLaunchAPI(d.text(n.ChildByFieldName("function"))):
+			case isLaunchAPI(string(d.bytes(n.ChildByFieldName("function")))):
 				d.launchAPI(n, f)
 			default:
 				d.calls[f] = append(d.calls[f], n)
 			}
 		case "declaration":
 			// The text test first: it needs no walk of the children.
-			if strings.Contains(d.text(n), "__shared__") && hasQualifier(n, d.src, "__shared__") {
+			if bytes.Contains(d.bytes(n), []byte("__shared__")) && hasQualifier(n, d.src, "__shared__") {
 				d.shared(n, f)
 			}
 		case "gnu_asm_expression":
@@ -459,7 +469,7 @@ func (d *discoverer) scanLaunches(n *syntax.Node, f *Function) {
 		}
 		if c.ChildByFieldName("config") != nil {
 			d.launch(c, f)
-		} else if isLaunchAPI(d.text(c.ChildByFieldName("function"))) {
+		} else if isLaunchAPI(string(d.bytes(c.ChildByFieldName("function")))) {
 			d.launchAPI(c, f)
 		}
 		return true
