@@ -54,13 +54,20 @@ func (r Request) Efficiency() float64 {
 // at index, from the addresses of its 32 lanes (affine.Form.WarpShape) in
 // blocks blockX threads wide (0: unknown, taken as whole-warp rows).
 func Analyze(index affine.Form, size, blockX int64) Request {
+	req, _ := analyze(index, size, blockX)
+	return req
+}
+
+// analyze is Analyze that also returns the lanes' element indices, which
+// groupEfficiency reuses.
+func analyze(index affine.Form, size, blockX int64) (Request, [32]int64) {
 	if size <= 0 {
 		size = 4
 	}
 	ideal := int(ceilDiv(32*size, 32))
 	lanes, symbolic, ok := index.WarpShape(0, blockX)
 	if !ok {
-		return Request{Ideal: ideal}
+		return Request{Ideal: ideal}, lanes
 	}
 	var buf [64]int64
 	req := Request{Known: true, Sectors: distinct(sectors(buf[:0], lanes, size)), Ideal: ideal, Symbolic: strings.Join(symbolic, " + ")}
@@ -83,7 +90,7 @@ func Analyze(index affine.Form, size, blockX int64) Request {
 	} else {
 		req.Stride = -1
 	}
-	return req
+	return req, lanes
 }
 
 // sectors appends the 32-byte sectors the lanes' elements of size bytes
@@ -125,6 +132,7 @@ func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 type member struct {
 	a      *dataflow.Access
 	req    Request
+	lanes  [32]int64 // the lanes' element indices (req is Known)
 	w      float64
 	index  affine.Form
 	blockX int64
@@ -138,8 +146,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, k := range df.Kernels.Kernels {
 		var eff, known, unknown, total float64
 		bx := df.BlockX(k)
-		groups := map[string][]*member{}
-		var order []string
+		groups := map[groupKey][]*member{}
+		var order []groupKey
 		for _, c := range df.Reach(k) {
 			loops := df.Kernels.Loops(c.Func)
 			for _, a := range df.Accesses(c.Func) {
@@ -148,7 +156,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				w := a.Weight * c.Weight
 				idx := c.Index(a)
-				req := Analyze(idx, a.Size, bx)
+				req, lanes := analyze(idx, a.Size, bx)
 				out[a] = req
 				total += w
 				if !req.Known {
@@ -157,11 +165,11 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				known += w
 				enc := loops.Enclosing(a.Node)
-				key := groupKey(c.Func.Node.StartByte(), enc, a, idx)
+				key := keyOf(c.Func.Node.StartByte(), enc, a, idx)
 				if _, ok := groups[key]; !ok {
 					order = append(order, key)
 				}
-				m := &member{a: a, req: req, w: w, index: idx, blockX: bx}
+				m := &member{a: a, req: req, lanes: lanes, w: w, index: idx, blockX: bx}
 				if len(enc) > 0 {
 					m.loop = enc[0]
 				}
@@ -215,12 +223,21 @@ func run(pass *analysis.Pass) (any, error) {
 // neighbouring data: same function, same innermost loop, same variable and
 // direction, element size, and an index differing only by a constant
 // (acc[3*i], acc[3*i + 1], acc[3*i + 2]).
-func groupKey(fn uint32, loops []*tripcount.Loop, a *dataflow.Access, idx affine.Form) string {
+type groupKey struct {
+	fn, loop    uint32
+	base        string
+	decl        *affine.Decl
+	read, write bool
+	size        int64
+	index       string // the index without its constant
+}
+
+func keyOf(fn uint32, loops []*tripcount.Loop, a *dataflow.Access, idx affine.Form) groupKey {
 	loop := uint32(0)
 	if len(loops) > 0 {
 		loop = loops[0].Node.StartByte() + 1
 	}
-	return fmt.Sprintf("%d/%d/%s/%p/%v%v/%d/%s", fn, loop, a.Base, a.Decl, a.Read, a.Write, a.Size, idx.Sub(affine.Const(idx.Const)).String())
+	return groupKey{fn: fn, loop: loop, base: a.Base, decl: a.Decl, read: a.Read, write: a.Write, size: a.Size, index: idx.Sub(affine.Const(idx.Const)).String()}
 }
 
 // groupEfficiency is the ideal sectors of a group's requests over the
@@ -233,12 +250,12 @@ func groupEfficiency(ms []*member) float64 {
 	var union []int64
 	ideal, requests := 0, 0
 	for _, m := range ms {
-		for _, idx := range expansions(m) {
-			lanes, _, ok := idx.WarpShape(0, m.blockX)
-			if !ok {
-				return 0
-			}
-			union = sectors(union, lanes, m.a.Size)
+		lanes, ok := expansions(m)
+		if !ok {
+			return 0
+		}
+		for _, ls := range lanes {
+			union = sectors(union, ls, m.a.Size)
 			ideal += m.req.Ideal
 			requests++
 		}
@@ -257,18 +274,58 @@ func groupEfficiency(ms []*member) float64 {
 // group of requests.
 const maxUnroll = 64
 
-// expansions returns a member's index at each iteration of a small constant
-// loop whose counter it uses, else just its index.
-func expansions(m *member) []affine.Form {
+// expansions returns the lanes' element indices of a member at each
+// iteration of a small constant loop whose counter its index uses, else
+// just its own; ok is false when the lanes of one are unknown.
+func expansions(m *member) (lanes [][32]int64, ok bool) {
 	l := m.loop
 	if l == nil || l.Kind != tripcount.Constant || l.Trips < 2 || l.Trips > maxUnroll || l.Var == "" || m.index.Coef(l.Var) == 0 {
-		return []affine.Form{m.index}
+		return [][32]int64{m.lanes}, true // a known request (see run)
 	}
-	out := make([]affine.Form, 0, l.Trips)
+	out := make([][32]int64, 0, l.Trips)
+	if c, ok := linearIn(m.index, l.Var); ok {
+		// index = base + c·var: iteration t shifts base's lanes by c·t,
+		// which is what substituting t and evaluating again gives.
+		base, _, ok := m.index.Subst(map[string]affine.Form{l.Var: affine.Const(0)}).WarpShape(0, m.blockX)
+		if !ok {
+			return nil, false
+		}
+		for t := int64(0); t < l.Trips; t++ {
+			ls := base
+			for i := range ls {
+				ls[i] += c * t
+			}
+			out = append(out, ls)
+		}
+		return out, true
+	}
 	for t := int64(0); t < l.Trips; t++ {
-		out = append(out, m.index.Subst(map[string]affine.Form{l.Var: affine.Const(t)}))
+		ls, _, ok := m.index.Subst(map[string]affine.Form{l.Var: affine.Const(t)}).WarpShape(0, m.blockX)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, ls)
 	}
-	return out
+	return out, true
+}
+
+// linearIn returns the coefficient of v in an affine form where v occurs
+// only as a term of its own (c·v, not in a product or an atom).
+func linearIn(f affine.Form, v string) (int64, bool) {
+	if f.Kind != affine.Affine {
+		return 0, false
+	}
+	for _, t := range f.Terms() {
+		if t.Mono == v {
+			continue
+		}
+		for _, x := range affine.Factors(t.Mono) {
+			if x == v || strings.Contains(x, v) {
+				return 0, false
+			}
+		}
+	}
+	return f.Coef(v), true
 }
 
 func together(ms []*member) string {
