@@ -50,6 +50,10 @@ func (s *Scope) Value(d *Decl) Form {
 	if s.busy[d] || s.depth > maxDepth {
 		return Opaque(Unknown)
 	}
+	if s.memo == nil {
+		// Made on first use: many scopes never get this far.
+		s.memo, s.busy = map[*Decl]Form{}, map[*Decl]bool{}
+	}
 	s.busy[d] = true
 	s.depth++
 	f := s.value(d)
@@ -200,6 +204,9 @@ func (s *Scope) valueAt(d *Decl, pos uint32) Form {
 		return f
 	}
 	f := s.Eval(rhs)
+	if s.rhsMemo == nil {
+		s.rhsMemo = map[*syntax.Node]Form{}
+	}
 	s.rhsMemo[rhs] = f
 	return f
 }
@@ -252,6 +259,9 @@ func (s *Scope) defsOf(d *Decl) []def {
 		add(stmt, w.ChildByFieldName("right"))
 	}
 	sort.SliceStable(defs, func(a, b int) bool { return defs[a].at.StartByte() < defs[b].at.StartByte() })
+	if s.defs == nil {
+		s.defs = map[*Decl][]def{}
+	}
 	s.defs[d] = defs
 	return defs
 }

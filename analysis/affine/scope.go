@@ -1,7 +1,8 @@
 package affine
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis/syntax"
@@ -198,16 +199,14 @@ type Scope struct {
 // so that tid % 2 is computed from the caller's threadIdx.x before the
 // remainder is taken (substituting afterwards could not).
 func (s *Scope) Bind(args map[string]Form) *Scope {
-	b := &Scope{File: s.File, Func: s.Func, src: s.src, decls: s.decls, all: s.all,
-		memo: map[*Decl]Form{}, busy: map[*Decl]bool{}, defs: map[*Decl][]def{}, rhsMemo: map[*syntax.Node]Form{}, bound: args,
+	b := &Scope{File: s.File, Func: s.Func, src: s.src, decls: s.decls, all: s.all, bound: args,
 		loops: s.loops, assigns: s.assigns, asms: s.asms}
 	return b
 }
 
 // Scope builds the scope of a function_definition node.
 func (f *File) Scope(fn *syntax.Node) *Scope {
-	s := &Scope{File: f, Func: fn, src: f.src, decls: map[string][]*Decl{}, memo: map[*Decl]Form{}, busy: map[*Decl]bool{},
-		defs: map[*Decl][]def{}, rhsMemo: map[*syntax.Node]Form{}}
+	s := &Scope{File: f, Func: fn, src: f.src, decls: map[string][]*Decl{}}
 	if fn == nil {
 		return s
 	}
@@ -289,7 +288,9 @@ func (f *File) Scope(fn *syntax.Node) *Scope {
 		return true
 	})
 	for _, list := range s.decls {
-		sort.SliceStable(list, func(i, j int) bool { return list[i].start < list[j].start })
+		if len(list) > 1 {
+			slices.SortStableFunc(list, func(a, b *Decl) int { return cmp.Compare(a.start, b.start) })
+		}
 	}
 	for _, n := range writes {
 		var target *syntax.Node
@@ -386,20 +387,20 @@ func declsOf(n *syntax.Node, src []byte, local bool) []*Decl {
 	var quals []string
 	typ := ""
 	if t := n.ChildByFieldName("type"); t != nil {
-		typ = strings.Join(strings.Fields(t.Content(src)), " ")
+		typ = Squeezed(t, src)
 	}
 	var declarators []*syntax.Node
 	for i := 0; i < int(n.ChildCount()); i++ {
 		c := n.Child(i)
 		switch c.Type() {
 		case "type_qualifier", "storage_class_specifier", "cuda_qualifier":
-			quals = append(quals, c.Content(src))
+			quals = append(quals, qualifier(c, src))
 		}
 		if n.FieldNameForChild(i) == "declarator" {
 			declarators = append(declarators, c)
 		}
 	}
-	var out []*Decl
+	out := make([]*Decl, 0, len(declarators))
 	// The declarators share the qualifier list; its capacity is its
 	// length, so the pointer qualifiers unwrap appends go to a copy.
 	quals = quals[:len(quals):len(quals)]
@@ -422,6 +423,34 @@ func declsOf(n *syntax.Node, src []byte, local bool) []*Decl {
 	return out
 }
 
+// qualifier returns the text of a qualifier node; the common ones are
+// constants, not copies of the source.
+func qualifier(n *syntax.Node, src []byte) string {
+	if int(n.EndByte()) <= len(src) && n.StartByte() <= n.EndByte() {
+		switch q := src[n.StartByte():n.EndByte()]; string(q) {
+		case "const":
+			return "const"
+		case "__restrict__":
+			return "__restrict__"
+		case "__shared__":
+			return "__shared__"
+		case "__constant__":
+			return "__constant__"
+		case "__device__":
+			return "__device__"
+		case "static":
+			return "static"
+		case "volatile":
+			return "volatile"
+		case "extern":
+			return "extern"
+		case "constexpr":
+			return "constexpr"
+		}
+	}
+	return n.Content(src)
+}
+
 // unwrap descends a declarator, filling in the name, pointer levels, array
 // dimensions, pointer qualifiers and initializer. It reports false for
 // function declarators, which declare no variable.
@@ -438,7 +467,7 @@ func unwrap(n *syntax.Node, src []byte, d *Decl) bool {
 			d.Pointer++
 			for i := 0; i < int(n.NamedChildCount()); i++ {
 				if c := n.NamedChild(i); c.Type() == "type_qualifier" {
-					d.Qualifiers = append(d.Qualifiers, c.Content(src))
+					d.Qualifiers = append(d.Qualifiers, qualifier(c, src))
 				}
 			}
 			n = n.ChildByFieldName("declarator")

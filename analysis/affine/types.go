@@ -1,6 +1,10 @@
 package affine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cudaperf/cudaperf/analysis/syntax"
+)
 
 // sizes of CUDA scalar and vector types in bytes, as sizeof gives them on
 // the device.
@@ -62,6 +66,23 @@ func SizeOf(typ string) (int64, bool) {
 	}
 	n, ok := sizes[strings.Join(kept, " ")]
 	return n, ok
+}
+
+// Squeezed returns the source of n with white space trimmed and runs of it
+// made one space (strings.Join(strings.Fields(text), " ")): types as
+// written, "unsigned  int" and "unsigned int" alike. It copies the text
+// once, and only splits it when it is not so already.
+func Squeezed(n *syntax.Node, src []byte) string {
+	if n == nil || int(n.EndByte()) > len(src) || n.StartByte() > n.EndByte() {
+		return ""
+	}
+	b := src[n.StartByte():n.EndByte()]
+	for i, c := range b {
+		if c >= 0x80 || asciiSpace(c) && (c != ' ' || i == 0 || i == len(b)-1 || b[i-1] == ' ') {
+			return strings.Join(strings.Fields(string(b)), " ")
+		}
+	}
+	return string(b)
 }
 
 func ascii(s string) bool {

@@ -303,12 +303,12 @@ func (d *discoverer) params(list *syntax.Node) []Param {
 		default:
 			continue
 		}
-		p := Param{Node: pn, Type: strings.Join(strings.Fields(d.text(pn.ChildByFieldName("type"))), " ")}
+		p := Param{Node: pn, Type: affine.Squeezed(pn.ChildByFieldName("type"), d.src)}
 		if p.Type == "void" && pn.ChildByFieldName("declarator") == nil && list.NamedChildCount() == 1 {
 			break // f(void)
 		}
 		for j := 0; j < int(pn.NamedChildCount()); j++ {
-			if c := pn.NamedChild(j); c.Type() == "type_qualifier" && d.text(c) == "const" {
+			if c := pn.NamedChild(j); c.Type() == "type_qualifier" && string(d.bytes(c)) == "const" {
 				p.Const = true
 			}
 		}
@@ -319,7 +319,7 @@ func (d *discoverer) params(list *syntax.Node) []Param {
 				p.Pointer++
 				for j := 0; j < int(dn.NamedChildCount()); j++ {
 					if c := dn.NamedChild(j); c.Type() == "type_qualifier" {
-						if q := d.text(c); q == "__restrict__" || q == "restrict" || q == "__restrict" {
+						if q := string(d.bytes(c)); q == "__restrict__" || q == "restrict" || q == "__restrict" {
 							p.Restrict = true
 						}
 					}
@@ -508,7 +508,7 @@ func (d *discoverer) callee(n *syntax.Node) (string, []string) {
 		var targs []string
 		if al := n.ChildByFieldName("arguments"); al != nil {
 			for i := 0; i < int(al.NamedChildCount()); i++ {
-				targs = append(targs, strings.Join(strings.Fields(d.text(al.NamedChild(i))), " "))
+				targs = append(targs, affine.Squeezed(al.NamedChild(i), d.src))
 			}
 		}
 		return d.text(n.ChildByFieldName("name")), targs
@@ -535,7 +535,7 @@ func (d *discoverer) callee(n *syntax.Node) (string, []string) {
 
 // shared records the variables of a __shared__ declaration.
 func (d *discoverer) shared(n *syntax.Node, f *Function) {
-	typ := strings.Join(strings.Fields(d.text(n.ChildByFieldName("type"))), " ")
+	typ := affine.Squeezed(n.ChildByFieldName("type"), d.src)
 	extern := false
 	for i := 0; i < int(n.NamedChildCount()); i++ {
 		if c := n.NamedChild(i); c.Type() == "storage_class_specifier" && d.text(c) == "extern" {
