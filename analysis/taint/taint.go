@@ -42,12 +42,20 @@ type Info struct {
 	param  Level
 	vars   map[*affine.Decl]Level
 	writes map[*affine.Decl][]write
-	// memo caches expression levels for the current variable levels (it is
-	// cleared whenever one changes); guards caches the controlling
+	// memo caches expression levels for the current variable levels (see
+	// Analyze for when entries go); guards caches the controlling
 	// conditions of a node, which depend only on the tree.
-	memo   map[[2]uint32]Level
+	memo   map[[2]uint32]memoLevel
 	guards map[[2]uint32][]*syntax.Node
 	depth  int
+	reads  int // variable levels read so far, to tell which levels depend on them
+}
+
+// memoLevel is a memoized expression level; vars says whether it was
+// computed from variable levels (else it is final at once).
+type memoLevel struct {
+	l    Level
+	vars bool
 }
 
 func key(n *syntax.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
@@ -74,7 +82,7 @@ type Options struct {
 // Analyze computes the levels of all variables of scope's function.
 func Analyze(scope *affine.Scope, opts Options) *Info {
 	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: map[*affine.Decl]Level{}, writes: map[*affine.Decl][]write{},
-		memo: map[[2]uint32]Level{}, guards: map[[2]uint32][]*syntax.Node{}}
+		memo: map[[2]uint32]memoLevel{}, guards: map[[2]uint32][]*syntax.Node{}}
 	for _, d := range scope.Decls() {
 		if d.Value != nil {
 			in.writes[d] = append(in.writes[d], write{value: d.Value, at: d.Ident})
@@ -111,11 +119,13 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 	}
 	// Levels only grow and there are three, so this terminates quickly.
 	// Variables are visited in source order, where values mostly flow,
-	// and the memo of expression levels is cleared once per round that
+	// and the memo of expression levels is pruned once per round that
 	// changed a level rather than at every change: a stale (lower) level
 	// only delays a rise to the next round, and the last round, which
 	// changes nothing, sees only current levels. The result is the least
-	// fixed point either way (the levels are monotone).
+	// fixed point either way (the levels are monotone). Pruning keeps the
+	// levels that cannot change: those computed without reading a
+	// variable, and Varying, the top.
 	order := make([]*affine.Decl, 0, len(in.writes))
 	for _, d := range scope.Decls() {
 		if _, ok := in.writes[d]; ok {
@@ -148,7 +158,11 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 		if !changed {
 			break
 		}
-		clear(in.memo)
+		for k, m := range in.memo {
+			if m.vars && m.l != Varying {
+				delete(in.memo, k)
+			}
+		}
 	}
 	return in
 }
@@ -200,11 +214,15 @@ func (in *Info) Expr(n *syntax.Node) Level {
 		return Uniform
 	}
 	k := key(n)
-	if l, ok := in.memo[k]; ok {
-		return l
+	if m, ok := in.memo[k]; ok {
+		if m.vars {
+			in.reads++
+		}
+		return m.l
 	}
+	reads := in.reads
 	l := in.expr(n, in.src, true)
-	in.memo[k] = l
+	in.memo[k] = memoLevel{l: l, vars: in.reads != reads}
 	return l
 }
 
@@ -336,6 +354,7 @@ func (in *Info) level(n *syntax.Node, src []byte, own bool) Level {
 			return in.expr(e, msrc, false)
 		}
 		if d := in.scope.Lookup(name, n.StartByte()); d != nil && own {
+			in.reads++
 			return in.vars[d]
 		}
 		return Uniform
@@ -469,7 +488,11 @@ func (in *Info) warpUniform(n *syntax.Node) (Level, bool) {
 			}
 		}
 	case "<", "<=", ">", ">=":
-		d := in.scope.Eval(left).Sub(in.scope.Eval(right))
+		l, r := in.scope.Eval(left), in.scope.Eval(right)
+		if l.Kind != affine.Affine || r.Kind != affine.Affine || l.Coef("threadIdx.x") == r.Coef("threadIdx.x") {
+			return 0, false // no lane term in the difference: laneStride would say no
+		}
+		d := l.Sub(r)
 		if op == "<=" || op == ">" {
 			d = d.Sub(affine.Const(1))
 		}
@@ -491,8 +514,11 @@ func (in *Info) hiddenVarying(n *syntax.Node) bool {
 	for _, sym := range f.Symbols() {
 		// A variable that stands for itself in the form (a counter, s >>= 1)
 		// must not vary for reasons of its own.
-		if d := in.scope.Lookup(sym, n.StartByte()); d != nil && !d.Global && in.vars[d] == Varying {
-			return true
+		if d := in.scope.Lookup(sym, n.StartByte()); d != nil && !d.Global {
+			in.reads++
+			if in.vars[d] == Varying {
+				return true
+			}
 		}
 	}
 	return false

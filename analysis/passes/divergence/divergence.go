@@ -10,6 +10,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
+	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
 //go:embed doc.go
@@ -221,9 +222,15 @@ func run(pass *analysis.Pass) (any, error) {
 // costly ones (once per node).
 func count(pass *analysis.Pass, df *dataflow.Result, k *kernels.Function, c dataflow.Call, reported map[[2]uint32]bool) float64 {
 	f := c.Func
+	// Taint is computed for every function reached, as before, since the
+	// forms of mutually defined variables depend on the order they are
+	// first evaluated in; the loops and the bound scope only at the first
+	// divergent branch: many functions have none.
 	tn := df.CallTaint(c)
-	loops := df.Kernels.Loops(f)
-	bound := df.BoundScope(c) // the callee's parameters as the caller passes them
+	var (
+		loops *tripcount.Info
+		bound *affine.Scope // the callee's parameters as the caller passes them
+	)
 	total := 0.0
 	for _, st := range f.Sites {
 		if st.Kind != kernels.IfSite && st.Kind != kernels.SwitchSite || st.InLambda {
@@ -232,6 +239,9 @@ func count(pass *analysis.Pass, df *dataflow.Result, k *kernels.Function, c data
 		n := st.Node
 		if tn.Cond(n) != taint.Varying {
 			continue
+		}
+		if loops == nil {
+			loops, bound = df.Kernels.Loops(f), df.BoundScope(c)
 		}
 		cond := taint.CondOf(n)
 		bx := df.BlockX(k)
