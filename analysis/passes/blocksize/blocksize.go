@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/cudaperf/cudaperf/analysis"
-	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 )
 
@@ -34,7 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 	sum := map[*kernels.Function]float64{}
 	n := map[*kernels.Function]int{}
 	for _, l := range kr.Launches {
-		cfg := launchcfg.At(kr.Scope(l.Caller), l.Node)
+		cfg := l.Evaluated()
 		if cfg == nil {
 			continue
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
-	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/taint"
@@ -189,7 +188,7 @@ func (r *Result) BlockX(k *kernels.Function) int64 {
 	}
 	var bx int64
 	for i, l := range k.LaunchedBy {
-		cfg := launchcfg.At(r.Kernels.Scope(l.Caller), l.Node)
+		cfg := l.Evaluated()
 		if cfg == nil {
 			bx = 0
 			break

@@ -617,6 +617,7 @@ func (s *SharedDecl) size() int {
 func (d *discoverer) configs() {
 	for _, l := range d.r.Launches {
 		l.Cfg = launchcfg.At(d.r.Scope(l.Caller), l.Node)
+		l.read = l.Cfg != nil
 		if l.Cfg == nil {
 			// Not a shape launchcfg reads (a launch inside an ERROR
 			// node, say): the dimensions are unknown.

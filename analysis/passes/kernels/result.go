@@ -129,6 +129,9 @@ type Launch struct {
 	// block dimensions and dynamic shared memory through constant
 	// propagation. It is never nil.
 	Cfg *launchcfg.Launch
+	// read says whether Cfg is launchcfg.At's reading, not the unknown
+	// dimensions put in its place (see Evaluated).
+	read bool
 
 	Callee       string       // the callee as written, without template arguments: "relu", "ops::relu"
 	CalleeNode   *syntax.Node // the call's function field
@@ -138,6 +141,17 @@ type Launch struct {
 	Kernel *Function
 	// Caller is the function the launch is written in, nil at file scope.
 	Caller *Function
+}
+
+// Evaluated returns Cfg where launchcfg.At reads the launch's
+// configuration and nil where it reads none (a launch inside an ERROR
+// node): what launchcfg.At(r.Scope(l.Caller), l.Node) returns, evaluated
+// once for all the passes that ask.
+func (l *Launch) Evaluated() *launchcfg.Launch {
+	if !l.read {
+		return nil
+	}
+	return l.Cfg
 }
 
 // SharedDecl is one variable declared __shared__.

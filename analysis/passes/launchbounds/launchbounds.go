@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/cudaperf/cudaperf/analysis"
-	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 )
 
@@ -46,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 				Message: "__launch_bounds__ maximum of " + strconv.Itoa(lb.MaxThreads) + " threads is not a multiple of the warp size (" + strconv.Itoa(dev.WarpSize) + "); blocks of that size leave lanes of their last warp idle — use " + strconv.Itoa((lb.MaxThreads/dev.WarpSize+1)*dev.WarpSize)})
 		}
 		for _, l := range k.LaunchedBy {
-			cfg := launchcfg.At(kr.Scope(l.Caller), l.Node)
+			cfg := l.Evaluated()
 			if cfg == nil {
 				continue
 			}
