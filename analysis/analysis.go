@@ -345,7 +345,8 @@ type Pass struct {
 	Ptxas    *ptxas.Report  // resource usage per kernel from ptxas -v; nil when not available
 
 	// ResultOf holds the results of the analyzers in Analyzer.Requires
-	// (and only those).
+	// (and only those). It is read-only: a driver may hand the same map
+	// to the analyzers of a file that require the same analyzers.
 	ResultOf map[*Analyzer]any
 
 	Report        func(Diagnostic)

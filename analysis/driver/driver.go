@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -63,6 +64,11 @@ type Driver struct {
 	roots map[*analysis.Analyzer]bool
 	order []*analysis.Analyzer // dependencies first
 	opts  Options
+	// features is how many features the roots declare: a file's result
+	// starts with room for that many (one kernel's worth).
+	features int
+	// requires names each analyzer's requirements (see resultsOf).
+	requires map[*analysis.Analyzer]string
 }
 
 // New validates the analyzers and prepares their run order.
@@ -82,7 +88,7 @@ func New(analyzers []*analysis.Analyzer, opts Options) (*Driver, error) {
 	if opts.Jobs <= 0 {
 		opts.Jobs = runtime.GOMAXPROCS(0)
 	}
-	d := &Driver{roots: map[*analysis.Analyzer]bool{}, opts: opts}
+	d := &Driver{roots: map[*analysis.Analyzer]bool{}, opts: opts, requires: map[*analysis.Analyzer]string{}}
 	seen := map[*analysis.Analyzer]bool{}
 	var visit func(a *analysis.Analyzer)
 	visit = func(a *analysis.Analyzer) {
@@ -90,12 +96,18 @@ func New(analyzers []*analysis.Analyzer, opts Options) (*Driver, error) {
 			return
 		}
 		seen[a] = true
+		var key strings.Builder
 		for _, r := range a.Requires {
 			visit(r)
+			key.WriteString(r.Name + "\x00") // names are unique: Validate checks them
 		}
+		d.requires[a] = key.String()
 		d.order = append(d.order, a)
 	}
 	for _, a := range analyzers {
+		if !d.roots[a] {
+			d.features += len(a.Features)
+		}
 		d.roots[a] = true
 		visit(a)
 	}
@@ -205,6 +217,10 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 	}
 	results := map[*analysis.Analyzer]any{}
 	failed := map[*analysis.Analyzer]string{} // analyzer → why
+	// Most analyzers require just kernels or dataflow: those with the same
+	// requirements share one (read-only) ResultOf map instead of each
+	// making its own.
+	shared := map[string]map[*analysis.Analyzer]any{}
 	for _, a := range d.order {
 		if err := ctx.Err(); err != nil {
 			res.internal(a, fmt.Errorf("%s: analyzer %s not run: %w", path, a.Name, err))
@@ -218,7 +234,7 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 			}
 			continue
 		}
-		result, err := d.runOne(a, file, rep, results, res)
+		result, err := d.runOne(a, file, rep, d.resultsOf(a, results, shared), res)
 		if err != nil {
 			failed[a] = fmt.Sprintf("it requires %s, which failed", a.Name)
 			res.internal(a, err)
@@ -246,13 +262,25 @@ func (d *Driver) blocked(a *analysis.Analyzer, failed map[*analysis.Analyzer]str
 	return ""
 }
 
-// runOne runs one analyzer, turning a panic into an error.
-func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Report, results map[*analysis.Analyzer]any, res *FileResult) (result any, err error) {
-	root := d.roots[a]
-	resultOf := make(map[*analysis.Analyzer]any, len(a.Requires))
-	for _, r := range a.Requires {
-		resultOf[r] = results[r]
+// resultsOf returns the ResultOf map of a: the results of its
+// requirements, from shared when an analyzer with the same requirements
+// made it already.
+func (d *Driver) resultsOf(a *analysis.Analyzer, results map[*analysis.Analyzer]any, shared map[string]map[*analysis.Analyzer]any) map[*analysis.Analyzer]any {
+	key := d.requires[a]
+	if m, ok := shared[key]; ok {
+		return m
 	}
+	m := make(map[*analysis.Analyzer]any, len(a.Requires))
+	for _, r := range a.Requires {
+		m[r] = results[r]
+	}
+	shared[key] = m
+	return m
+}
+
+// runOne runs one analyzer, turning a panic into an error.
+func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Report, resultOf map[*analysis.Analyzer]any, res *FileResult) (result any, err error) {
+	root := d.roots[a]
 	pass := &analysis.Pass{
 		Analyzer: a,
 		File:     file,
@@ -289,6 +317,9 @@ func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Re
 			}
 			if f.Unit == "" {
 				f.Unit = def.Unit
+			}
+			if res.Features == nil {
+				res.Features = make([]analysis.Feature, 0, d.features)
 			}
 			res.Features = append(res.Features, f)
 		},
