@@ -71,7 +71,7 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 	}
 	t := typer{s: df.Kernels.Scope(f), src: src, memo: map[*syntax.Node]bool{}, depth: new(int)}
 	loops := df.Kernels.Loops(f)
-	df.Walk(f, func(n *syntax.Node, kind string) bool {
+	f.WalkExprs(func(n *syntax.Node, kind string) bool {
 		ops, fl := 0.0, 0.0
 		switch kind {
 		case "lambda_expression":

@@ -297,7 +297,7 @@ func (r *Result) collect(f *kernels.Function) []*Access {
 	s := r.Kernels.Scope(f)
 	loops := r.Kernels.Loops(f)
 	var out []*Access
-	r.Walk(f, func(n *syntax.Node, kind string) bool {
+	f.WalkExprs(func(n *syntax.Node, kind string) bool {
 		var a *Access
 		switch kind {
 		case "lambda_expression":

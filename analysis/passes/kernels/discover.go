@@ -376,8 +376,12 @@ func (d *discoverer) templateParams(list *syntax.Node) []string {
 func (d *discoverer) body(f *Function) {
 	nested := false // a lambda or inline assembly in the body
 	syntax.Inspect(f.Body, func(n *syntax.Node) bool {
-		switch n.Type() {
+		switch kind := n.Type(); kind {
+		case "subscript_expression", "pointer_expression", "field_expression", "binary_expression",
+			"assignment_expression", "update_expression", "unary_expression":
+			f.Exprs = append(f.Exprs, Expr{Node: n, Kind: kind})
 		case "call_expression":
+			f.Exprs = append(f.Exprs, Expr{Node: n, Kind: kind})
 			f.Sites = append(f.Sites, Site{Node: n, Kind: CallSite})
 			switch {
 			case n.ChildByFieldName("config") != nil:
@@ -400,6 +404,7 @@ func (d *discoverer) body(f *Function) {
 		case "switch_statement":
 			f.Sites = append(f.Sites, Site{Node: n, Kind: SwitchSite})
 		case "lambda_expression":
+			f.Exprs = append(f.Exprs, Expr{Node: n, Kind: kind})
 			nested = true
 		}
 		return true

@@ -64,6 +64,11 @@ type Function struct {
 	// of syntax.Inspect), lambdas included. Passes that look only at these
 	// read them here instead of walking the whole body again.
 	Sites []Site
+	// Exprs are the body's subscript, pointer and field expressions,
+	// calls, operators, assignments and lambdas, in source order, lambdas'
+	// insides included: what dataflow and arith examine, walked with
+	// WalkExprs instead of the whole body.
+	Exprs []Expr
 
 	globalsUsed []*SharedDecl // file-scope __shared__ variables named in the body
 }
@@ -93,6 +98,41 @@ type Site struct {
 	// inline-assembly statement of the body: a pass that does not look
 	// into those skips such sites.
 	InLambda, InAsm bool
+}
+
+// Expr is a node of Function.Exprs and its type.
+type Expr struct {
+	Node *syntax.Node
+	Kind string // Node.Type()
+}
+
+// WalkExprs calls visit with f's Exprs in source order; when visit returns
+// false, the Exprs inside that node are skipped: syntax.Inspect of the body
+// with visit seeing only these kinds.
+func (f *Function) WalkExprs(visit func(n *syntax.Node, kind string) bool) {
+	var skip *syntax.Node
+	for _, e := range f.Exprs {
+		if skip != nil {
+			if within(e.Node, skip) {
+				continue
+			}
+			skip = nil
+		}
+		if !visit(e.Node, e.Kind) {
+			skip = e.Node
+		}
+	}
+}
+
+// within reports whether n is a descendant of r. Nodes are numbered in
+// source order (preorder), so the parents of n below r all have larger IDs.
+func within(n, r *syntax.Node) bool {
+	for p := n.Parent(); p != nil && p.ID() >= r.ID(); p = p.Parent() {
+		if p == r {
+			return true
+		}
+	}
+	return false
 }
 
 // Param is one function parameter.
