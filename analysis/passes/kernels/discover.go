@@ -12,6 +12,10 @@ import (
 type discoverer struct {
 	r   *Result
 	src []byte
+	// exprs and sites back every function's Exprs and Sites: one array
+	// grows for the file instead of one per function.
+	exprs []Expr
+	sites []Site
 	// calls holds the plain calls of each function, resolved after all
 	// functions are known.
 	calls map[*Function][]*syntax.Node
@@ -374,15 +378,16 @@ func (d *discoverer) templateParams(list *syntax.Node) []string {
 // (the identifiers it names are looked up later, only when the file has
 // file-scope __shared__ variables).
 func (d *discoverer) body(f *Function) {
+	e0, s0 := len(d.exprs), len(d.sites)
 	nested := false // a lambda or inline assembly in the body
 	syntax.Inspect(f.Body, func(n *syntax.Node) bool {
 		switch kind := n.Type(); kind {
 		case "subscript_expression", "pointer_expression", "field_expression", "binary_expression",
 			"assignment_expression", "update_expression", "unary_expression":
-			f.Exprs = append(f.Exprs, Expr{Node: n, Kind: kind})
+			d.exprs = append(d.exprs, Expr{Node: n, Kind: kind})
 		case "call_expression":
-			f.Exprs = append(f.Exprs, Expr{Node: n, Kind: kind})
-			f.Sites = append(f.Sites, Site{Node: n, Kind: CallSite})
+			d.exprs = append(d.exprs, Expr{Node: n, Kind: kind})
+			d.sites = append(d.sites, Site{Node: n, Kind: CallSite})
 			switch {
 			case n.ChildByFieldName("config") != nil:
 				d.launch(n, f)
@@ -397,18 +402,20 @@ func (d *discoverer) body(f *Function) {
 				d.shared(n, f)
 			}
 		case "gnu_asm_expression":
-			f.Sites = append(f.Sites, Site{Node: n, Kind: AsmSite})
+			d.sites = append(d.sites, Site{Node: n, Kind: AsmSite})
 			nested = true
 		case "if_statement":
-			f.Sites = append(f.Sites, Site{Node: n, Kind: IfSite})
+			d.sites = append(d.sites, Site{Node: n, Kind: IfSite})
 		case "switch_statement":
-			f.Sites = append(f.Sites, Site{Node: n, Kind: SwitchSite})
+			d.sites = append(d.sites, Site{Node: n, Kind: SwitchSite})
 		case "lambda_expression":
-			f.Exprs = append(f.Exprs, Expr{Node: n, Kind: kind})
+			d.exprs = append(d.exprs, Expr{Node: n, Kind: kind})
 			nested = true
 		}
 		return true
 	})
+	f.Exprs = d.exprs[e0:len(d.exprs):len(d.exprs)]
+	f.Sites = d.sites[s0:len(d.sites):len(d.sites)]
 	if !nested {
 		return
 	}
