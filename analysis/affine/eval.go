@@ -15,9 +15,11 @@ const maxDepth = 64
 // Eval returns the form of expression n, which must belong to the scope's
 // file.
 func (s *Scope) Eval(n *syntax.Node) Form {
-	if s.depth > 0 {
+	if s.depth > 0 || n != nil && (n.Type() == "identifier" || n.Type() == "number_literal") {
 		// Inside a variable's Value, where the variable stands for
-		// itself for a while: not a result to keep.
+		// itself for a while: not a result to keep. A name or a number
+		// costs less to evaluate again (a name's value is memoized)
+		// than to memoize.
 		return s.eval(n, s.src, 0)
 	}
 	// Passes evaluate the same indices, conditions and bounds again and

@@ -186,6 +186,11 @@ func (t typer) isFloat(n *syntax.Node) bool {
 	if n == nil || *t.depth > maxTypeDepth {
 		return false
 	}
+	switch n.Type() {
+	case "number_literal", "identifier", "subscript_expression", "cast_expression":
+		// No operands to ask about: cheaper to answer again than to memoize.
+		return t.floatType(n)
+	}
 	if v, ok := t.memo[n]; ok {
 		return v
 	}
