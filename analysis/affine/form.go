@@ -251,16 +251,32 @@ func (f Form) Mul(g Form) Form {
 		return join(f, g)
 	}
 	out := Const(f.Const * g.Const)
+	if len(f.terms) == 0 && len(g.terms) == 0 {
+		return out
+	}
+	// Every product term in one list, then sorted and summed per monomial:
+	// the sum Add would build term by term, with one allocation (integer
+	// sums wrap the same in any order).
+	ts := make([]Term, 0, len(f.terms)*(len(g.terms)+1)+len(g.terms))
 	for _, t := range f.terms {
-		out = out.Add(Form{terms: []Term{{Mono: t.Mono, Coef: t.Coef * g.Const}}})
+		ts = append(ts, Term{Mono: t.Mono, Coef: t.Coef * g.Const})
 		for _, u := range g.terms {
-			out = out.Add(Form{terms: []Term{{Mono: mulMono(t.Mono, u.Mono), Coef: t.Coef * u.Coef}}})
+			ts = append(ts, Term{Mono: mulMono(t.Mono, u.Mono), Coef: t.Coef * u.Coef})
 		}
 	}
 	for _, u := range g.terms {
-		out = out.Add(Form{terms: []Term{{Mono: u.Mono, Coef: u.Coef * f.Const}}})
+		ts = append(ts, Term{Mono: u.Mono, Coef: u.Coef * f.Const})
 	}
-	out.terms = dropZero(out.terms)
+	slices.SortStableFunc(ts, func(a, b Term) int { return strings.Compare(a.Mono, b.Mono) })
+	merged := ts[:0]
+	for _, t := range ts {
+		if n := len(merged); n > 0 && merged[n-1].Mono == t.Mono {
+			merged[n-1].Coef += t.Coef
+		} else {
+			merged = append(merged, t)
+		}
+	}
+	out.terms = dropZero(merged)
 	return out
 }
 
