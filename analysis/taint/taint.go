@@ -143,12 +143,19 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 		changed := false
 		for _, d := range order {
 			l := in.vars[d]
+			// Varying is the top: once there, the remaining writes and
+			// their conditions cannot change the level.
 			for _, w := range in.writes[d] {
+				if l == Varying {
+					break
+				}
 				wl := w.lvl
 				if w.value != nil {
 					wl = in.Expr(w.value)
 				}
-				l = join(l, join(wl, in.Control(w.at)))
+				if l = join(l, wl); l < Varying {
+					l = join(l, in.Control(w.at))
+				}
 			}
 			if l != in.vars[d] {
 				in.vars[d] = l
