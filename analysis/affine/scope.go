@@ -210,34 +210,84 @@ func (f *File) Scope(fn *syntax.Node) *Scope {
 	if fn == nil {
 		return s
 	}
-	if fd := FuncDeclarator(fn); fd != nil {
-		if params := fd.ChildByFieldName("parameters"); params != nil {
-			for i := 0; i < int(params.NamedChildCount()); i++ {
-				p := params.NamedChild(i)
-				if p.Type() != "parameter_declaration" && p.Type() != "optional_parameter_declaration" {
-					continue
-				}
-				for _, d := range declsOf(p, f.src, false) {
-					d.Param = true
-					d.start = fn.StartByte()
-					s.add(d)
-				}
-			}
-		}
-	}
+	s.params(fn)
 	body := fn.ChildByFieldName("body")
 	if body == nil {
 		return s
 	}
 	// One walk of the body collects what the scope and the analyses built
-	// on it (tripcount, taint) need: the declarations and loops outside
-	// lambdas, the writes, the assignments and the inline assembly.
-	// Writes are resolved after the walk, once every declaration is known.
-	var writes []*syntax.Node
-	lambdas := false // one seen: later nodes may be inside it
+	// on it (tripcount, taint) need.
+	var b Body
+	syntax.Inspect(body, func(n *syntax.Node) bool {
+		switch n.Type() {
+		case "lambda_expression":
+			b.Lambdas = true
+		case "declaration":
+			b.Decls = append(b.Decls, n)
+		case "for_statement", "while_statement", "do_statement", "for_range_loop":
+			b.Loops = append(b.Loops, n)
+		case "assignment_expression", "update_expression", "pointer_expression":
+			b.Writes = append(b.Writes, n)
+		case "gnu_asm_expression":
+			b.Asms = append(b.Asms, n)
+		}
+		return true
+	})
+	s.build(body, &b)
+	return s
+}
+
+// Body lists the nodes of a function body that a scope is built from,
+// each list in source order (that of syntax.Inspect), lambdas' insides
+// included. A caller that walks the body anyway (package kernels) hands
+// them to ScopeOf instead of a second walk.
+type Body struct {
+	Decls   []*syntax.Node // declarations
+	Loops   []*syntax.Node // for, while, do and range-for statements
+	Writes  []*syntax.Node // assignment, update and pointer expressions (others are ignored)
+	Asms    []*syntax.Node // inline assembly (gnu_asm_expression)
+	Lambdas bool           // the body has a lambda
+}
+
+// ScopeOf is Scope of a function_definition whose body's nodes b lists.
+func (f *File) ScopeOf(fn *syntax.Node, b *Body) *Scope {
+	s := &Scope{File: f, Func: fn, src: f.src, decls: map[string][]*Decl{}}
+	s.params(fn)
+	if body := fn.ChildByFieldName("body"); body != nil {
+		s.build(body, b)
+	}
+	return s
+}
+
+// params adds the parameters of function fn.
+func (s *Scope) params(fn *syntax.Node) {
+	fd := FuncDeclarator(fn)
+	if fd == nil {
+		return
+	}
+	params := fd.ChildByFieldName("parameters")
+	if params == nil {
+		return
+	}
+	for i := 0; i < int(params.NamedChildCount()); i++ {
+		p := params.NamedChild(i)
+		if p.Type() != "parameter_declaration" && p.Type() != "optional_parameter_declaration" {
+			continue
+		}
+		for _, d := range declsOf(p, s.src, false) {
+			d.Param = true
+			d.start = fn.StartByte()
+			s.add(d)
+		}
+	}
+}
+
+// build adds the body's declarations (those outside lambdas) and loops to
+// the scope, then resolves the writes once every declaration is known.
+func (s *Scope) build(body *syntax.Node, b *Body) {
 	inLambda := func(n *syntax.Node) bool {
-		if !lambdas {
-			return false // no lambda precedes n in the walk, so none is around it
+		if !b.Lambdas {
+			return false
 		}
 		for p := n.Parent(); p != nil && p != body; p = p.Parent() {
 			if p.Type() == "lambda_expression" {
@@ -246,69 +296,56 @@ func (f *File) Scope(fn *syntax.Node) *Scope {
 		}
 		return false
 	}
-	syntax.Inspect(body, func(n *syntax.Node) bool {
+	for _, n := range b.Decls {
+		if inLambda(n) {
+			continue
+		}
+		loop := (*syntax.Node)(nil)
+		if p := n.Parent(); p != nil && p.Type() == "for_statement" {
+			if init := p.ChildByFieldName("initializer"); init != nil && init.StartByte() == n.StartByte() {
+				loop = p
+			}
+		}
+		for _, d := range declsOf(n, s.src, true) {
+			d.Loop = loop
+			s.add(d)
+		}
+	}
+	for _, n := range b.Loops {
+		if !inLambda(n) {
+			s.loops = append(s.loops, n)
+		}
+	}
+	s.asms = b.Asms
+	for _, list := range s.decls {
+		if len(list) > 1 {
+			slices.SortStableFunc(list, func(a, b *Decl) int { return cmp.Compare(a.start, b.start) })
+		}
+	}
+	for _, n := range b.Writes {
+		var target *syntax.Node
 		switch n.Type() {
-		case "lambda_expression":
-			lambdas = true
-		case "declaration":
-			if inLambda(n) {
-				break
-			}
-			loop := (*syntax.Node)(nil)
-			if p := n.Parent(); p != nil && p.Type() == "for_statement" {
-				if init := p.ChildByFieldName("initializer"); init != nil && init.StartByte() == n.StartByte() {
-					loop = p
-				}
-			}
-			for _, d := range declsOf(n, f.src, true) {
-				d.Loop = loop
-				s.add(d)
-			}
-		case "for_statement", "while_statement", "do_statement", "for_range_loop":
-			if !inLambda(n) {
-				s.loops = append(s.loops, n)
-			}
 		case "assignment_expression":
-			writes = append(writes, n)
 			s.assigns = append(s.assigns, n)
+			target = n.ChildByFieldName("left")
 		case "update_expression":
-			writes = append(writes, n)
+			target = n.ChildByFieldName("argument")
 		case "pointer_expression":
 			// &x handed to a call may be written through (cudaMalloc(&p),
 			// atomicAdd(&x, 1)); &x stored in an argument array for
 			// cudaLaunchKernel is only read.
 			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "&" {
 				if p := n.Parent(); p != nil && p.Type() == "argument_list" {
-					writes = append(writes, n)
+					target = n.ChildByFieldName("argument")
 				}
 			}
-		case "gnu_asm_expression":
-			s.asms = append(s.asms, n)
-		}
-		return true
-	})
-	for _, list := range s.decls {
-		if len(list) > 1 {
-			slices.SortStableFunc(list, func(a, b *Decl) int { return cmp.Compare(a.start, b.start) })
-		}
-	}
-	for _, n := range writes {
-		var target *syntax.Node
-		switch n.Type() {
-		case "assignment_expression":
-			target = n.ChildByFieldName("left")
-		case "update_expression":
-			target = n.ChildByFieldName("argument")
-		default: // &x
-			target = n.ChildByFieldName("argument")
 		}
 		if target != nil && target.Type() == "identifier" {
-			if d := s.Lookup(target.Content(f.src), n.StartByte()); d != nil && !d.Global {
+			if d := s.Lookup(target.Content(s.src), n.StartByte()); d != nil && !d.Global {
 				d.writes = append(d.writes, n)
 			}
 		}
 	}
-	return s
 }
 
 func (s *Scope) add(d *Decl) {

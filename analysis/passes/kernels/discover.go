@@ -12,10 +12,15 @@ import (
 type discoverer struct {
 	r   *Result
 	src []byte
-	// exprs and sites back every function's Exprs and Sites: one array
-	// grows for the file instead of one per function.
+	// exprs and sites back every function's Exprs and Sites, and nodes
+	// its scope lists (Function.body): one array grows for the file
+	// instead of one per function.
 	exprs []Expr
 	sites []Site
+	nodes []*syntax.Node
+	// scratch holds body's lists while it walks, reused from function to
+	// function.
+	scratch [5][]*syntax.Node
 	// calls holds the plain calls of each function, resolved after all
 	// functions are known.
 	calls map[*Function][]*syntax.Node
@@ -379,12 +384,18 @@ func (d *discoverer) templateParams(list *syntax.Node) []string {
 // file-scope __shared__ variables).
 func (d *discoverer) body(f *Function) {
 	e0, s0 := len(d.exprs), len(d.sites)
-	nested := false // a lambda or inline assembly in the body
+	// The nodes the function's affine scope is built from (see
+	// Result.Scope), by kind; appended to d.nodes after the walk.
+	decls, loops, writes, asms, shared := d.scratch[0][:0], d.scratch[1][:0], d.scratch[2][:0], d.scratch[3][:0], d.scratch[4][:0]
+	defer func() { d.scratch = [5][]*syntax.Node{decls, loops, writes, asms, shared} }()
+	lambdas := false
 	syntax.Inspect(f.Body, func(n *syntax.Node) bool {
 		switch kind := n.Type(); kind {
-		case "subscript_expression", "pointer_expression", "field_expression", "binary_expression",
-			"assignment_expression", "update_expression", "unary_expression":
+		case "subscript_expression", "field_expression", "binary_expression", "unary_expression":
 			d.exprs = append(d.exprs, Expr{Node: n, Kind: kind})
+		case "pointer_expression", "assignment_expression", "update_expression":
+			d.exprs = append(d.exprs, Expr{Node: n, Kind: kind})
+			writes = append(writes, n)
 		case "call_expression":
 			d.exprs = append(d.exprs, Expr{Node: n, Kind: kind})
 			d.sites = append(d.sites, Site{Node: n, Kind: CallSite})
@@ -397,26 +408,35 @@ func (d *discoverer) body(f *Function) {
 				d.calls[f] = append(d.calls[f], n)
 			}
 		case "declaration":
+			decls = append(decls, n)
 			// The text test first: it needs no walk of the children.
 			if bytes.Contains(d.bytes(n), []byte("__shared__")) && hasQualifier(n, d.src, "__shared__") {
-				d.shared(n, f)
+				shared = append(shared, n)
 			}
+		case "for_statement", "while_statement", "do_statement", "for_range_loop":
+			loops = append(loops, n)
 		case "gnu_asm_expression":
 			d.sites = append(d.sites, Site{Node: n, Kind: AsmSite})
-			nested = true
+			asms = append(asms, n)
 		case "if_statement":
 			d.sites = append(d.sites, Site{Node: n, Kind: IfSite})
 		case "switch_statement":
 			d.sites = append(d.sites, Site{Node: n, Kind: SwitchSite})
 		case "lambda_expression":
 			d.exprs = append(d.exprs, Expr{Node: n, Kind: kind})
-			nested = true
+			lambdas = true
 		}
 		return true
 	})
 	f.Exprs = d.exprs[e0:len(d.exprs):len(d.exprs)]
 	f.Sites = d.sites[s0:len(d.sites):len(d.sites)]
-	if !nested {
+	f.body = affine.Body{Decls: d.keep(decls), Loops: d.keep(loops), Writes: d.keep(writes), Asms: d.keep(asms), Lambdas: lambdas}
+	// After the walk: sizing a __shared__ array builds the function's
+	// scope, which needs the whole body.
+	for _, n := range shared {
+		d.shared(n, f)
+	}
+	if !lambdas && len(asms) == 0 {
 		return
 	}
 	for i := range f.Sites {
@@ -430,6 +450,16 @@ func (d *discoverer) body(f *Function) {
 			}
 		}
 	}
+}
+
+// keep copies a list of nodes into the file's array (see discoverer.nodes).
+func (d *discoverer) keep(ns []*syntax.Node) []*syntax.Node {
+	if len(ns) == 0 {
+		return nil
+	}
+	n0 := len(d.nodes)
+	d.nodes = append(d.nodes, ns...)
+	return d.nodes[n0:len(d.nodes):len(d.nodes)]
 }
 
 // mentions reports whether f's body has an identifier spelled name; the

@@ -71,6 +71,7 @@ type Function struct {
 	Exprs []Expr
 
 	globalsUsed []*SharedDecl // file-scope __shared__ variables named in the body
+	body        affine.Body   // what Result.Scope builds the scope from
 }
 
 // IsKernel reports whether f is a __global__ function.
@@ -280,7 +281,8 @@ func (r *Result) Scope(f *Function) *affine.Scope {
 	}
 	var s *affine.Scope
 	if f != nil && f.Body != nil {
-		s = r.Affine.Scope(f.Node)
+		// From the nodes the discovery's walk collected: no second walk.
+		s = r.Affine.ScopeOf(f.Node, &f.body)
 	} else {
 		s = r.Affine.Scope(nil)
 	}
