@@ -97,8 +97,8 @@ func readOnlyCandidates(pass *analysis.Pass, df *dataflow.Result, k *kernels.Fun
 	// A pointer handed to a call (a device function, an atomic) may be
 	// written there.
 	escaped := map[string]bool{}
-	syntax.Inspect(k.Body, func(n *syntax.Node) bool {
-		if n.Type() != "call_expression" {
+	k.WalkExprs(func(n *syntax.Node, kind string) bool {
+		if kind != "call_expression" {
 			return true
 		}
 		if fn := n.ChildByFieldName("function"); fn != nil {
