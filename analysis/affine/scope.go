@@ -24,7 +24,13 @@ type Decl struct {
 
 	start  uint32         // the name is in scope from here
 	writes []*syntax.Node // assignment_expression, update_expression, &name
+	index  int            // in its scope's Decls; -1 at file level
 }
+
+// Index returns the position of d in the Decls of its function's scope,
+// -1 for a file-level declaration: analyses keep per-variable facts in
+// slices indexed by it rather than in maps.
+func (d *Decl) Index() int { return d.index }
 
 // Has reports whether the declaration carries qualifier q.
 func (d *Decl) Has(q string) bool {
@@ -349,6 +355,7 @@ func (s *Scope) build(body *syntax.Node, b *Body) {
 }
 
 func (s *Scope) add(d *Decl) {
+	d.index = len(s.all)
 	s.decls[d.Name] = append(s.decls[d.Name], d)
 	s.all = append(s.all, d)
 }
@@ -442,7 +449,7 @@ func declsOf(n *syntax.Node, src []byte, local bool) []*Decl {
 	// length, so the pointer qualifiers unwrap appends go to a copy.
 	quals = quals[:len(quals):len(quals)]
 	for _, dn := range declarators {
-		d := &Decl{Type: typ, Qualifiers: quals}
+		d := &Decl{Type: typ, Qualifiers: quals, index: -1}
 		if local && dn.Type() == "function_declarator" {
 			if id := dn.ChildByFieldName("declarator"); id != nil && id.Type() == "identifier" {
 				d.Ident, d.Value = id, dn.ChildByFieldName("parameters")

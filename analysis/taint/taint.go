@@ -1,7 +1,6 @@
 package taint
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis/affine"
@@ -40,8 +39,9 @@ type Info struct {
 	scope  *affine.Scope
 	src    []byte
 	param  Level
-	vars   map[*affine.Decl]Level
-	writes map[*affine.Decl][]write
+	// vars and writes are by Decl.Index in the scope's Decls.
+	vars   []Level
+	writes [][]write
 	// memo caches expression levels for the current variable levels (see
 	// Analyze for when entries go); guards caches the controlling
 	// conditions of a node, which depend only on the tree.
@@ -81,20 +81,21 @@ type Options struct {
 
 // Analyze computes the levels of all variables of scope's function.
 func Analyze(scope *affine.Scope, opts Options) *Info {
-	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: map[*affine.Decl]Level{}, writes: map[*affine.Decl][]write{},
+	decls := scope.Decls()
+	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: make([]Level, len(decls)), writes: make([][]write, len(decls)),
 		memo: map[[2]uint32]memoLevel{}, guards: map[[2]uint32][]*syntax.Node{}}
-	for _, d := range scope.Decls() {
+	for _, d := range decls {
 		if d.Value != nil {
-			in.writes[d] = append(in.writes[d], write{value: d.Value, at: d.Ident})
+			in.addWrite(d, write{value: d.Value, at: d.Ident})
 		}
 		for _, w := range d.Writes() {
 			switch w.Type() {
 			case "assignment_expression":
-				in.writes[d] = append(in.writes[d], write{value: w.ChildByFieldName("right"), at: w})
+				in.addWrite(d, write{value: w.ChildByFieldName("right"), at: w})
 			case "update_expression":
-				in.writes[d] = append(in.writes[d], write{lvl: Uniform, at: w})
+				in.addWrite(d, write{lvl: Uniform, at: w})
 			default: // &x handed to a call: the callee may write anything
-				in.writes[d] = append(in.writes[d], write{lvl: Varying, at: w})
+				in.addWrite(d, write{lvl: Varying, at: w})
 			}
 		}
 	}
@@ -102,18 +103,18 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 		// Element writes of per-thread arrays: acc[i] = v.
 		if base := baseIdent(n.ChildByFieldName("left")); base != nil {
 			if d := scope.Lookup(base.Content(in.src), n.StartByte()); d != nil && !d.Global && !d.Param && len(d.Dims) > 0 && !d.Has("__shared__") {
-				in.writes[d] = append(in.writes[d], write{value: n.ChildByFieldName("right"), at: n})
+				in.addWrite(d, write{value: n.ChildByFieldName("right"), at: n})
 			}
 		}
 	}
 	for _, n := range scope.InlineAsm() {
 		in.asmWrites(n)
 	}
-	for _, d := range scope.Decls() {
+	for i, d := range decls {
 		if d.Param {
-			in.vars[d] = in.param
+			in.vars[i] = in.param
 			if l, ok := opts.Params[d.Name]; ok {
-				in.vars[d] = l
+				in.vars[i] = l
 			}
 		}
 	}
@@ -126,20 +127,13 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 	// fixed point either way (the levels are monotone). Pruning keeps the
 	// levels that cannot change: those computed without reading a
 	// variable, and Varying, the top.
-	order := make([]*affine.Decl, 0, len(in.writes))
-	for _, d := range scope.Decls() {
-		if _, ok := in.writes[d]; ok {
-			order = append(order, d)
+	var order []int // the variables written, in source order
+	for i, ws := range in.writes {
+		if ws != nil {
+			order = append(order, i)
 		}
 	}
-	if len(order) < len(in.writes) { // not expected: writes are to the scope's variables
-		for d := range in.writes {
-			if !slices.Contains(order, d) {
-				order = append(order, d)
-			}
-		}
-	}
-	for iter := 0; iter < 3*len(in.writes)+2; iter++ {
+	for iter := 0; iter < 3*len(order)+2; iter++ {
 		changed := false
 		for _, d := range order {
 			l := in.vars[d]
@@ -198,7 +192,7 @@ func (in *Info) asmWrites(n *syntax.Node) {
 		if c.Type() == "gnu_asm_output_operand" {
 			if v := c.ChildByFieldName("value"); v != nil && v.Type() == "identifier" {
 				if d := in.scope.Lookup(v.Content(in.src), n.StartByte()); d != nil && !d.Global {
-					in.writes[d] = append(in.writes[d], write{lvl: lvl, at: n})
+					in.addWrite(d, write{lvl: lvl, at: n})
 				}
 			}
 			return false
@@ -207,12 +201,22 @@ func (in *Info) asmWrites(n *syntax.Node) {
 	})
 }
 
+// addWrite records a write of d, a variable of the scope.
+func (in *Info) addWrite(d *affine.Decl, w write) {
+	if i := d.Index(); i >= 0 && i < len(in.writes) {
+		in.writes[i] = append(in.writes[i], w)
+	}
+}
+
 // Var returns the level of a declared variable.
 func (in *Info) Var(d *affine.Decl) Level {
 	if d == nil {
 		return Uniform
 	}
-	return in.vars[d]
+	if i := d.Index(); i >= 0 && i < len(in.vars) {
+		return in.vars[i]
+	}
+	return Uniform
 }
 
 // Expr returns the level of an expression of the function.
@@ -362,7 +366,7 @@ func (in *Info) level(n *syntax.Node, src []byte, own bool) Level {
 		}
 		if d := in.scope.Lookup(name, n.StartByte()); d != nil && own {
 			in.reads++
-			return in.vars[d]
+			return in.Var(d)
 		}
 		return Uniform
 	case "field_expression":
@@ -523,7 +527,7 @@ func (in *Info) hiddenVarying(n *syntax.Node) bool {
 		// must not vary for reasons of its own.
 		if d := in.scope.Lookup(sym, n.StartByte()); d != nil && !d.Global {
 			in.reads++
-			if in.vars[d] == Varying {
+			if in.Var(d) == Varying {
 				return true
 			}
 		}
