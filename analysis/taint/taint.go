@@ -36,9 +36,9 @@ func join(a, b Level) Level {
 
 // Info is the thread dependence of one function.
 type Info struct {
-	scope  *affine.Scope
-	src    []byte
-	param  Level
+	scope *affine.Scope
+	src   []byte
+	param Level
 	// vars and writes are by Decl.Index in the scope's Decls.
 	vars   []Level
 	writes [][]write
