@@ -247,6 +247,9 @@ func keyOf(fn uint32, loops []*tripcount.Loop, a *dataflow.Access, idx affine.Fo
 // value of its counter, and those requests count too. It returns 0 for a
 // lone request.
 func groupEfficiency(ms []*member) float64 {
+	if len(ms) == 1 && !expands(ms[0]) {
+		return 0 // one request: the answer below, without counting sectors
+	}
 	var union []int64
 	ideal, requests := 0, 0
 	for _, m := range ms {
@@ -278,10 +281,10 @@ const maxUnroll = 64
 // iteration of a small constant loop whose counter its index uses, else
 // just its own; ok is false when the lanes of one are unknown.
 func expansions(m *member) (lanes [][32]int64, ok bool) {
-	l := m.loop
-	if l == nil || l.Kind != tripcount.Constant || l.Trips < 2 || l.Trips > maxUnroll || l.Var == "" || m.index.Coef(l.Var) == 0 {
+	if !expands(m) {
 		return [][32]int64{m.lanes}, true // a known request (see run)
 	}
+	l := m.loop
 	out := make([][32]int64, 0, l.Trips)
 	if c, ok := linearIn(m.index, l.Var); ok {
 		// index = base + c·var: iteration t shifts base's lanes by c·t,
@@ -307,6 +310,13 @@ func expansions(m *member) (lanes [][32]int64, ok bool) {
 		out = append(out, ls)
 	}
 	return out, true
+}
+
+// expands reports whether m's index uses the counter of a small constant
+// loop around it (see expansions).
+func expands(m *member) bool {
+	l := m.loop
+	return l != nil && l.Kind == tripcount.Constant && l.Trips >= 2 && l.Trips <= maxUnroll && l.Var != "" && m.index.Coef(l.Var) != 0
 }
 
 // linearIn returns the coefficient of v in an affine form where v occurs
