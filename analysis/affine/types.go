@@ -76,7 +76,10 @@ func Squeezed(n *syntax.Node, src []byte) string {
 	if n == nil || int(n.EndByte()) > len(src) || n.StartByte() > n.EndByte() {
 		return ""
 	}
-	b := src[n.StartByte():n.EndByte()]
+	return squeezedBytes(src[n.StartByte():n.EndByte()])
+}
+
+func squeezedBytes(b []byte) string {
 	for i, c := range b {
 		if c >= 0x80 || asciiSpace(c) && (c != ' ' || i == 0 || i == len(b)-1 || b[i-1] == ' ') {
 			return strings.Join(strings.Fields(string(b)), " ")
