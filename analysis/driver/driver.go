@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,7 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -283,12 +284,11 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 		}
 		results[a] = result
 	}
-	sort.SliceStable(res.Diagnostics, func(i, j int) bool {
-		x, y := res.Diagnostics[i], res.Diagnostics[j]
-		if x.Range.StartByte != y.Range.StartByte {
-			return x.Range.StartByte < y.Range.StartByte
+	slices.SortStableFunc(res.Diagnostics, func(x, y analysis.Diagnostic) int {
+		if c := cmp.Compare(x.Range.StartByte, y.Range.StartByte); c != 0 {
+			return c
 		}
-		return x.Check < y.Check
+		return strings.Compare(x.Check, y.Check)
 	})
 	return res
 }
