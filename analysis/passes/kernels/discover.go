@@ -21,6 +21,7 @@ type discoverer struct {
 	// scratch holds body's lists while it walks, reused from function to
 	// function.
 	scratch [5][]*syntax.Node
+	scopes  map[*Function][]string // lookup's namespace prefixes by caller
 	// calls holds the plain calls of each function, resolved after all
 	// functions are known.
 	calls map[*Function][]*syntax.Node
@@ -304,7 +305,7 @@ func (d *discoverer) params(list *syntax.Node) []Param {
 	if list == nil {
 		return nil
 	}
-	var out []Param
+	out := make([]Param, 0, list.NamedChildCount())
 	for i := 0; i < int(list.NamedChildCount()); i++ {
 		pn := list.NamedChild(i)
 		switch pn.Type() {
@@ -346,6 +347,9 @@ func (d *discoverer) params(list *syntax.Node) []Param {
 			}
 		}
 		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil // as before the list was presized
 	}
 	return out
 }
@@ -704,12 +708,12 @@ func (d *discoverer) resolve() {
 	}
 }
 
-// lookup finds the definition a name refers to from inside caller: first
-// qualified by the caller's enclosing namespaces (innermost first), then as
-// written; among several, one whose parameter count matches nargs.
-func (d *discoverer) lookup(name string, caller *Function, nargs int, kernel bool) *Function {
-	if name == "" {
-		return nil
+// prefixes returns the namespaces a name is looked up in from inside
+// caller, innermost first, ending with "" (as written); made once per
+// function, as every call in it asks.
+func (d *discoverer) prefixes(caller *Function) []string {
+	if ps, ok := d.scopes[caller]; ok {
+		return ps
 	}
 	var prefixes []string
 	if caller != nil {
@@ -719,7 +723,21 @@ func (d *discoverer) lookup(name string, caller *Function, nargs int, kernel boo
 		}
 	}
 	prefixes = append(prefixes, "")
-	for _, p := range prefixes {
+	if d.scopes == nil {
+		d.scopes = map[*Function][]string{}
+	}
+	d.scopes[caller] = prefixes
+	return prefixes
+}
+
+// lookup finds the definition a name refers to from inside caller: first
+// qualified by the caller's enclosing namespaces (innermost first), then as
+// written; among several, one whose parameter count matches nargs.
+func (d *discoverer) lookup(name string, caller *Function, nargs int, kernel bool) *Function {
+	if name == "" {
+		return nil
+	}
+	for _, p := range d.prefixes(caller) {
 		var cands []*Function
 		for _, f := range d.r.byName[p+name] {
 			if p != "" && f.Qualified != p+name {
