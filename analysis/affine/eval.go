@@ -346,11 +346,11 @@ func (s *Scope) eval(n *syntax.Node, src []byte, at uint32) Form {
 	case "char_literal":
 		return Opaque(NonAffine)
 	case "identifier":
-		return s.ident(n.Content(src), pos)
+		return s.ident(text(n, src), pos)
 	case "parameter_declaration":
 		// An argument of a vexing-parse constructor: dim3 b(TILE, TILE).
 		if t := n.ChildByFieldName("type"); t != nil && n.NamedChildCount() == 1 && t.Type() == "type_identifier" {
-			return s.ident(t.Content(src), pos)
+			return s.ident(text(t, src), pos)
 		}
 		return Opaque(Unknown)
 	case "field_expression":
@@ -460,8 +460,19 @@ func (f Form) unknown() Form {
 	return f
 }
 
-func (s *Scope) ident(name string, pos uint32) Form {
-	if m, ok := s.File.macros[name]; ok {
+// text returns the source of n without copying it.
+func text(n *syntax.Node, src []byte) []byte {
+	if int(n.EndByte()) > len(src) || n.StartByte() > n.EndByte() {
+		return nil
+	}
+	return src[n.StartByte():n.EndByte()]
+}
+
+// ident evaluates a name. It takes the source bytes: names are looked up
+// without a copy (m[string(b)] makes none), and only an undeclared one is
+// copied, into its symbol.
+func (s *Scope) ident(name []byte, pos uint32) Form {
+	if m, ok := s.File.macros[string(name)]; ok {
 		if m.isLit {
 			// What evaluating the parsed literal gives, depth limit
 			// included, without parsing it.
@@ -475,13 +486,13 @@ func (s *Scope) ident(name string, pos uint32) Form {
 		}
 		return Opaque(Unknown)
 	}
-	if d := s.Lookup(name, pos); d != nil {
+	if d := lookup(s, name, pos); d != nil {
 		return s.valueAt(d, pos)
 	}
-	if name == "warpSize" {
+	if string(name) == "warpSize" {
 		return Const(32)
 	}
-	return Sym(name) // an undeclared name (a global from a header): uniform
+	return Sym(string(name)) // an undeclared name (a global from a header): uniform
 }
 
 func (s *Scope) binary(n *syntax.Node, src []byte, at uint32) Form {

@@ -377,14 +377,17 @@ func (s *Scope) InlineAsm() []*syntax.Node { return s.asms }
 
 // Lookup returns the declaration that name refers to at byte offset at:
 // the nearest preceding local or parameter, else the file-level one.
-func (s *Scope) Lookup(name string, at uint32) *Decl {
-	list := s.decls[name]
+func (s *Scope) Lookup(name string, at uint32) *Decl { return lookup(s, name, at) }
+
+// lookup is Lookup for a name as a string or as source bytes.
+func lookup[T string | []byte](s *Scope, name T, at uint32) *Decl {
+	list := s.decls[string(name)]
 	for i := len(list) - 1; i >= 0; i-- {
 		if list[i].start <= at {
 			return list[i]
 		}
 	}
-	return s.File.globals[name]
+	return s.File.globals[string(name)]
 }
 
 // IsLocal reports whether sym names a local variable or parameter of the
