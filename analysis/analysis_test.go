@@ -1,10 +1,13 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func okRun(*Pass) (any, error) { return nil, nil }
@@ -138,5 +141,40 @@ func TestFileSyntax(t *testing.T) {
 	again, _ := f.Syntax()
 	if st != again || st.Root().String() != f.Root().String() {
 		t.Errorf("Syntax copy differs or is rebuilt:\n%s\n%s", st.Root(), f.Root())
+	}
+}
+
+// TestParseReusesParsers checks the parser pool: a parse cut short by its
+// context fails with the context's error, and the parses after it, by
+// reused or new parsers, give the same trees as the first.
+func TestParseReusesParsers(t *testing.T) {
+	src := []byte("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+	first, err := ParseFile(context.Background(), "k.cu", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := first.Root().String()
+	first.Tree.Close()
+
+	// A long file and a context that ends while it is parsed.
+	long := bytes.Repeat([]byte("__global__ void k(float* x) { for (int i = 0; i < 8; i++) x[i] += x[i + 1] * 2.0f; }\n"), 20000)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	if f, err := ParseFile(ctx, "long.cu", long); err == nil {
+		f.Tree.Close()
+		t.Log("the parse finished before the deadline; the cancelled path was not exercised")
+	} else if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("cancelled parse: got %v, want the context's error", err)
+	}
+
+	for i := 0; i < 4; i++ {
+		f, err := ParseFile(context.Background(), "k.cu", src)
+		if err != nil {
+			t.Fatalf("parse %d after a cancelled one: %v", i, err)
+		}
+		if got := f.Root().String(); got != want {
+			t.Fatalf("parse %d: tree %s, want %s", i, got, want)
+		}
+		f.Tree.Close()
 	}
 }
