@@ -69,8 +69,11 @@ type Driver struct {
 	// features is how many features the roots declare: a file's result
 	// starts with room for that many (one kernel's worth).
 	features int
-	// requires names each analyzer's requirements (see resultsOf).
-	requires map[*analysis.Analyzer]string
+	// group numbers the analyzers of order by their requirements: those
+	// with the same share a ResultOf map (see resultsOf); groups counts
+	// the numbers.
+	group  []int
+	groups int
 }
 
 // New validates the analyzers and prepares their run order.
@@ -90,7 +93,8 @@ func New(analyzers []*analysis.Analyzer, opts Options) (*Driver, error) {
 	if opts.Jobs <= 0 {
 		opts.Jobs = runtime.GOMAXPROCS(0)
 	}
-	d := &Driver{roots: map[*analysis.Analyzer]bool{}, opts: opts, requires: map[*analysis.Analyzer]string{}}
+	d := &Driver{roots: map[*analysis.Analyzer]bool{}, opts: opts}
+	groupOf := map[string]int{} // requirement names → group
 	seen := map[*analysis.Analyzer]bool{}
 	var visit func(a *analysis.Analyzer)
 	visit = func(a *analysis.Analyzer) {
@@ -103,7 +107,12 @@ func New(analyzers []*analysis.Analyzer, opts Options) (*Driver, error) {
 			visit(r)
 			key.WriteString(r.Name + "\x00") // names are unique: Validate checks them
 		}
-		d.requires[a] = key.String()
+		g, ok := groupOf[key.String()]
+		if !ok {
+			g = len(groupOf)
+			groupOf[key.String()] = g
+		}
+		d.group = append(d.group, g)
 		d.order = append(d.order, a)
 	}
 	for _, a := range analyzers {
@@ -113,6 +122,7 @@ func New(analyzers []*analysis.Analyzer, opts Options) (*Driver, error) {
 		d.roots[a] = true
 		visit(a)
 	}
+	d.groups = len(groupOf)
 	return d, nil
 }
 
@@ -257,13 +267,13 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 	if d.opts.Ptxas != nil {
 		rep = d.opts.Ptxas(path)
 	}
-	results := map[*analysis.Analyzer]any{}
+	results := make(map[*analysis.Analyzer]any, len(d.order))
 	failed := map[*analysis.Analyzer]string{} // analyzer → why
 	// Most analyzers require just kernels or dataflow: those with the same
 	// requirements share one (read-only) ResultOf map instead of each
 	// making its own.
-	shared := map[string]map[*analysis.Analyzer]any{}
-	for _, a := range d.order {
+	shared := make([]map[*analysis.Analyzer]any, d.groups)
+	for i, a := range d.order {
 		if err := ctx.Err(); err != nil {
 			res.internal(a, fmt.Errorf("%s: analyzer %s not run: %w", path, a.Name, err))
 			failed[a] = "cancelled"
@@ -276,7 +286,7 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 			}
 			continue
 		}
-		result, err := d.runOne(a, file, rep, d.resultsOf(a, results, shared), res)
+		result, err := d.runOne(a, file, rep, resultsOf(a, results, &shared[d.group[i]]), res)
 		if err != nil {
 			failed[a] = fmt.Sprintf("it requires %s, which failed", a.Name)
 			res.internal(a, err)
@@ -304,18 +314,17 @@ func (d *Driver) blocked(a *analysis.Analyzer, failed map[*analysis.Analyzer]str
 }
 
 // resultsOf returns the ResultOf map of a: the results of its
-// requirements, from shared when an analyzer with the same requirements
-// made it already.
-func (d *Driver) resultsOf(a *analysis.Analyzer, results map[*analysis.Analyzer]any, shared map[string]map[*analysis.Analyzer]any) map[*analysis.Analyzer]any {
-	key := d.requires[a]
-	if m, ok := shared[key]; ok {
-		return m
+// requirements, the map in *shared when an analyzer with the same
+// requirements made it already.
+func resultsOf(a *analysis.Analyzer, results map[*analysis.Analyzer]any, shared *map[*analysis.Analyzer]any) map[*analysis.Analyzer]any {
+	if *shared != nil {
+		return *shared
 	}
 	m := make(map[*analysis.Analyzer]any, len(a.Requires))
 	for _, r := range a.Requires {
 		m[r] = results[r]
 	}
-	shared[key] = m
+	*shared = m
 	return m
 }
 
