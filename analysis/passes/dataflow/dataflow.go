@@ -136,16 +136,6 @@ type Result struct {
 	src      []byte
 }
 
-// Walk visits the named nodes of f's body in source order, with their
-// types, like syntax.Inspect (visit returns false to skip a node's
-// children).
-func (r *Result) Walk(f *kernels.Function, visit func(n *syntax.Node, kind string) bool) {
-	if f.Body == nil {
-		return
-	}
-	syntax.Inspect(f.Body, func(n *syntax.Node) bool { return visit(n, n.Type()) })
-}
-
 // Accesses returns the memory accesses written in f's body.
 func (r *Result) Accesses(f *kernels.Function) []*Access { return r.accesses[f] }
 
