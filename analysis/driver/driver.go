@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -162,74 +161,54 @@ func (d *Driver) RunFile(ctx context.Context, path string) *FileResult {
 		res.inputError(fmt.Errorf("%s: not analysed: %w", path, err))
 		return res
 	}
-	// Open, then stat the open file: one path lookup and one stat instead
-	// of os.Stat and os.ReadFile's own. A file that does not open gets
-	// os.Stat's answers below, as before.
-	if f, err := os.Open(path); err == nil {
-		if st, err := f.Stat(); err == nil {
-			defer f.Close()
-			return d.runOpen(ctx, path, f, st, res)
-		}
-		f.Close()
-	}
-	st, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		res.inputError(fmt.Errorf("%s: no such file; check the path", path))
-		return res
-	case err != nil:
-		res.inputError(fmt.Errorf("%s: cannot read: %w", path, err))
-		return res
-	case st.IsDir():
-		res.inputError(fmt.Errorf("%s: is a directory; pass the .cu files in it, or expand it with driver.Collect", path))
-		return res
-	case st.Size() > d.opts.MaxFileSize:
-		res.inputError(fmt.Errorf("%s: %.1f MB is over the %.0f MB limit for one source file; split it or raise the limit", path, float64(st.Size())/(1<<20), float64(d.opts.MaxFileSize)/(1<<20)))
-		return res
-	}
-	src, err := os.ReadFile(path)
+	src, err := d.readSource(path)
 	if err != nil {
-		res.inputError(fmt.Errorf("%s: cannot read: %w", path, err))
+		res.inputError(err)
 		return res
 	}
 	return d.run(ctx, path, src, res)
 }
 
-// runOpen is RunFile for an open file and its FileInfo.
-func (d *Driver) runOpen(ctx context.Context, path string, f *os.File, st fs.FileInfo, res *FileResult) *FileResult {
+// readSource reads a source file, refusing folders and files over the size
+// limit before reading them. It stats the open file (one path lookup, not
+// three as os.Stat and os.ReadFile would make).
+func (d *Driver) readSource(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such file; check the path", path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
 	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: cannot read: %w", path, err)
 	case st.IsDir():
-		res.inputError(fmt.Errorf("%s: is a directory; pass the .cu files in it, or expand it with driver.Collect", path))
-		return res
+		return nil, fmt.Errorf("%s: is a directory; pass the .cu files in it, or expand it with driver.Collect", path)
 	case st.Size() > d.opts.MaxFileSize:
-		res.inputError(fmt.Errorf("%s: %.1f MB is over the %.0f MB limit for one source file; split it or raise the limit", path, float64(st.Size())/(1<<20), float64(d.opts.MaxFileSize)/(1<<20)))
-		return res
+		return nil, d.tooLarge(path, st.Size())
 	}
-	// As os.ReadFile reads: a buffer of the stat size (a file that grew
-	// meanwhile is read to its end).
-	src := make([]byte, 0, max(st.Size(), 512)+1)
-	for {
-		n, err := f.Read(src[len(src):cap(src)])
-		src = src[:len(src)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			res.inputError(fmt.Errorf("%s: cannot read: %w", path, err))
-			return res
-		}
-		if len(src) == cap(src) {
-			src = append(src, 0)[:len(src)]
-		}
+	// Room for the stat size and a little more (a file that grew meanwhile
+	// is still read to its end).
+	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+512))
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, fmt.Errorf("%s: cannot read: %w", path, err)
 	}
-	return d.run(ctx, path, src, res)
+	return buf.Bytes(), nil
+}
+
+// tooLarge is the error for a source of size bytes over the limit.
+func (d *Driver) tooLarge(path string, size int64) error {
+	return fmt.Errorf("%s: %.1f MB is over the %.0f MB limit for one source file; split it or raise the limit", path, float64(size)/(1<<20), float64(d.opts.MaxFileSize)/(1<<20))
 }
 
 // RunSource analyses source held in memory; path names it in findings.
 func (d *Driver) RunSource(ctx context.Context, path string, src []byte) *FileResult {
 	res := &FileResult{Path: path}
 	if int64(len(src)) > d.opts.MaxFileSize {
-		res.inputError(fmt.Errorf("%s: %.1f MB is over the %.0f MB limit for one source file; split it or raise the limit", path, float64(len(src))/(1<<20), float64(d.opts.MaxFileSize)/(1<<20)))
+		res.inputError(d.tooLarge(path, int64(len(src))))
 		return res
 	}
 	return d.run(ctx, path, src, res)
