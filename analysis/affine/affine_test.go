@@ -1,27 +1,16 @@
 package affine
 
 import (
-	"context"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 func parse(t *testing.T, path string) (*syntax.Node, []byte) {
 	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := analysis.ParseFile(context.Background(), path, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return analysistest.SyntaxRoot(t, f), src
+	return analysistest.Parse(t, path)
 }
 
 // TestForms evaluates the initializer of every declaration that carries a

@@ -349,3 +349,22 @@ func SyntaxRoot(t interface {
 	}
 	return tree.Root()
 }
+
+// Parse reads and parses a CUDA file and returns its Go syntax tree and
+// source, failing the test on any error: what unit tests of the analysis
+// machinery start from.
+func Parse(t interface {
+	Helper()
+	Fatal(args ...any)
+}, path string) (*syntax.Node, []byte) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := analysis.ParseFile(context.Background(), path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return SyntaxRoot(t, f), src
+}

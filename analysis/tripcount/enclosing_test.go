@@ -1,13 +1,10 @@
 package tripcount
 
 import (
-	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
@@ -38,15 +35,7 @@ func TestEnclosingEveryNode(t *testing.T) {
 	paths = append(paths, "testdata/loops.cu")
 	nested := 0
 	for _, path := range paths {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := analysis.ParseFile(context.Background(), path, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		root := analysistest.SyntaxRoot(t, f)
+		root, src := analysistest.Parse(t, path)
 		file := affine.NewFile(root, src)
 		syntax.Inspect(root, func(fn *syntax.Node) bool {
 			if fn.Type() != "function_definition" {

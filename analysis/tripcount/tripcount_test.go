@@ -1,13 +1,10 @@
 package tripcount
 
 import (
-	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
@@ -16,18 +13,11 @@ import (
 // TestLoops checks "// trips: KIND EXPR weight=W" on the line where a loop
 // starts and "// weight: W depth=D" on a statement inside loops.
 func TestLoops(t *testing.T) {
-	src, err := os.ReadFile("testdata/loops.cu")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := analysis.ParseFile(context.Background(), "loops.cu", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := affine.NewFile(analysistest.SyntaxRoot(t, f), src)
+	root, src := analysistest.Parse(t, "testdata/loops.cu")
+	file := affine.NewFile(root, src)
 	lines := strings.Split(string(src), "\n")
 	checked := 0
-	syntax.Inspect(analysistest.SyntaxRoot(t, f), func(fn *syntax.Node) bool {
+	syntax.Inspect(root, func(fn *syntax.Node) bool {
 		if fn.Type() != "function_definition" {
 			return true
 		}

@@ -1,13 +1,10 @@
 package dataflow
 
 import (
-	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/analysistest"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 )
@@ -16,15 +13,8 @@ import (
 // testdata/accesses.cu with the "// access: A | B | ..." marker there (in
 // source order of the access nodes).
 func TestAccesses(t *testing.T) {
-	src, err := os.ReadFile("testdata/accesses.cu")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := analysis.ParseFile(context.Background(), "accesses.cu", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kr := kernels.Discover(analysistest.SyntaxRoot(t, f), src)
+	root, src := analysistest.Parse(t, "testdata/accesses.cu")
+	kr := kernels.Discover(root, src)
 	r := Build(kr, src)
 	if len(kr.Kernels) != 1 {
 		t.Fatalf("found %d kernels, want 1", len(kr.Kernels))
