@@ -173,7 +173,7 @@ func benchAction(c *cli.Context) error {
 		total += len(cands)
 	}
 
-	bar := newBar(total, format)
+	bar := newBar(total, "bench", format == "text")
 	out := c.App.Writer
 	var mu sync.Mutex
 	bad := 0
@@ -411,26 +411,28 @@ func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
 	}
 }
 
-// progress draws a bar on stderr only when stderr is a terminal and the
-// output is text.
+// progress draws a bar on stderr, only when show is set and stderr is a
+// terminal.
 type progress struct{ bar *progressbar.ProgressBar }
 
-func newBar(total int, format string) *progress {
-	if format != "text" || !term.IsTerminal(int(os.Stderr.Fd())) {
+func newBar(total int, what string, show bool) *progress {
+	if !show || !term.IsTerminal(int(os.Stderr.Fd())) {
 		return &progress{}
 	}
 	return &progress{bar: progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(os.Stderr),
-		progressbar.OptionSetDescription("bench"),
+		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)}
 }
 
-func (p *progress) add() {
+func (p *progress) add() { p.addN(1) }
+
+func (p *progress) addN(n int) {
 	if p.bar != nil {
-		_ = p.bar.Add(1)
+		_ = p.bar.Add(n)
 	}
 }
 

@@ -213,7 +213,12 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 	}()
 	inputs, inErrs := lint.Collect(args, s.cfg)
 	<-started
-	res := lint.Run(c.Context, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target()})
+	// A bar on a terminal's stderr while the plugins work (a large tree
+	// takes seconds); cleared before the report is printed.
+	bar := newBar(len(inputs)*len(s.host.OfKind(sdk.KindAnalyzer)), c.Command.Name, true)
+	ctx := pluginhost.WithAnalyzeProgress(c.Context, bar.addN)
+	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target()})
+	bar.finish()
 	var problems error
 	for _, e := range inErrs {
 		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)

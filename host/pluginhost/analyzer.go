@@ -111,6 +111,10 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 	// Results of different plugins for the same file are appended under
 	// this lock; the sort at the end makes the order independent of timing.
 	var mu sync.Mutex
+	progress, _ := ctx.Value(progressKey{}).(func(int))
+	if progress == nil {
+		progress = func(int) {}
+	}
 	chunks := splitFiles(req.GetFiles(), ChunkBytes)
 	errs := make([][]error, len(plugins)) // by plugin, by chunk
 	var wg sync.WaitGroup
@@ -124,13 +128,14 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 				slots <- struct{}{}
 				resp, err := p.Analyze(ctx, chunkRequest(req, ch))
 				<-slots
+				mu.Lock()
+				defer mu.Unlock()
+				progress(ch.end - ch.start)
 				if err != nil {
 					errs[i][c] = err
 					return
 				}
 				version := p.Version() // known once the plugin has started
-				mu.Lock()
-				defer mu.Unlock()
 				for j, fr := range resp.GetFiles() {
 					fa := a.Files[ch.start+j]
 					if fr.GetError() != "" {
@@ -185,6 +190,18 @@ func splitFiles(files []*pluginv1.SourceFile, limit int) []span {
 		size += n
 	}
 	return append(out, span{start, len(files)})
+}
+
+// progressKey carries the callback of WithAnalyzeProgress.
+type progressKey struct{}
+
+// WithAnalyzeProgress returns a context under which Analyze and
+// AnalyzeWith call fn each time a plugin has answered (or failed) for some
+// files, with their number: the calls add up to the number of files times
+// the number of plugins. Calls never overlap, so fn can drive a progress
+// bar directly.
+func WithAnalyzeProgress(ctx context.Context, fn func(files int)) context.Context {
+	return context.WithValue(ctx, progressKey{}, fn)
 }
 
 // chunkRequest is req with only the chunk's files. It shares everything

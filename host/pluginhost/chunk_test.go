@@ -38,9 +38,14 @@ func TestChunkedBatchKeepsOrder(t *testing.T) {
 	if total < 4*pluginhost.ChunkBytes {
 		t.Fatalf("the batch is %d bytes, want at least 4 chunks of %d", total, pluginhost.ChunkBytes)
 	}
-	a := h.Analyze(context.Background(), req)
+	done, calls := 0, 0 // WithAnalyzeProgress promises calls that never overlap: -race checks
+	ctx := pluginhost.WithAnalyzeProgress(context.Background(), func(n int) { done += n; calls++ })
+	a := h.Analyze(ctx, req)
 	if len(a.Failures) > 0 {
 		t.Fatalf("failures: %v", a.Failures)
+	}
+	if done != 2*len(req.Files) || calls < 8 {
+		t.Errorf("progress: %d files in %d calls, want %d files (two plugins) in one call per chunk and plugin", done, calls, 2*len(req.Files))
 	}
 	for i, fa := range a.Files {
 		if fa.Path != req.Files[i].Path {
@@ -71,7 +76,11 @@ func TestFailedChunkLosesOnlyItsFiles(t *testing.T) {
 	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
 	req := bigRequest(60)
 	req.Files[30].Path = "fail-me.cu"
-	a := h.Analyze(context.Background(), req)
+	done := 0
+	a := h.Analyze(pluginhost.WithAnalyzeProgress(context.Background(), func(n int) { done += n }), req)
+	if done != len(req.Files) {
+		t.Errorf("progress counted %d files, want all %d (the failed chunk's too)", done, len(req.Files))
+	}
 	if len(a.Failures) != 1 {
 		t.Fatalf("failures = %v, want one", a.Failures)
 	}
