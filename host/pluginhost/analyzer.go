@@ -46,8 +46,10 @@ func (p *Plugin) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 type Analysis struct {
 	// Files has one entry per request file, in request order.
 	Files []*FileAnalysis
-	// Failures names the plugins that failed the whole request (did not
-	// start, crashed, hung, returned an error); their results are missing.
+	// Failures names the plugins that failed (did not start, crashed,
+	// hung, returned an error), one error each; their results are missing,
+	// for every file or, when only some chunks of a large batch failed, for
+	// the number of files the error states.
 	Failures []error
 }
 
