@@ -24,7 +24,7 @@ func AnalyzeEach(ctx context.Context, req *pluginv1.AnalyzeRequest, fn FileAnaly
 
 // AnalyzeParallel is AnalyzeEach with up to jobs files analyzed at once
 // (jobs < 1: one per CPU, GOMAXPROCS), for analyzers whose fn is safe for
-// concurrent use. A batch lint sends every file in one request, so a plugin
+// concurrent use. A batch lint sends up to 64 KiB of files per request, so a plugin
 // that analyzes them one by one leaves all but one core idle. The results
 // keep the request's order.
 func AnalyzeParallel(ctx context.Context, req *pluginv1.AnalyzeRequest, jobs int, fn FileAnalyzer) *pluginv1.AnalyzeResponse {
