@@ -30,22 +30,26 @@ func BenchmarkLintColdOneFile(b *testing.B) {
 }
 
 // BenchmarkLintBatchCorpus measures batch throughput: one `cudaperf lint`
-// over the grammar's CUDA corpus; b.SetBytes makes `go test` print MB/s of
-// CUDA source. Target: ≥ 5 MB/s.
+// over every CUDA file of the grammar's corpus and the benchmark suites
+// (the batch of bench/perf/lint.md, start-up included); b.SetBytes makes
+// `go test` print MB/s of CUDA source. Target: ≥ 5 MB/s.
 func BenchmarkLintBatchCorpus(b *testing.B) {
 	exe := lintInstalledB(b)
-	corpus := filepath.Join(plugintest.ModuleRoot(b), "grammar/testdata/corpus")
+	root := plugintest.ModuleRoot(b)
 	var size int64
-	_ = filepath.Walk(corpus, func(_ string, fi os.FileInfo, err error) error {
-		if err == nil && !fi.IsDir() && filepath.Ext(fi.Name()) == ".cu" {
-			size += fi.Size()
-		}
-		return nil
-	})
+	for _, dir := range []string{"grammar/testdata/corpus", "bench/suites"} {
+		_ = filepath.Walk(filepath.Join(root, dir), func(_ string, fi os.FileInfo, err error) error {
+			if err == nil && !fi.IsDir() && filepath.Ext(fi.Name()) == ".cu" {
+				size += fi.Size()
+			}
+			return nil
+		})
+	}
 	b.SetBytes(size)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		cmd := exec.Command(exe, "lint", "--arch", "sm_90", "--format", "json", corpus)
+		cmd := exec.Command(exe, "lint", "--arch", "sm_90", "--format", "json", "grammar/testdata/corpus", "bench/suites")
+		cmd.Dir = root
 		cmd.Env = append(os.Environ(), pluginhost.PathEnv+"=")
 		if out, err := cmd.Output(); err != nil {
 			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() > 1 {
