@@ -131,9 +131,14 @@ type Result struct {
 	taints   map[*kernels.Function]*taint.Info
 	taintsBy map[string]*taint.Info   // by function and argument levels
 	bound    map[string]*affine.Scope // by function and argument forms
-	reach    map[*kernels.Function][]Call
-	blockX   map[*kernels.Function]int64
-	src      []byte
+	// following holds the local pointers whose initializers base is
+	// resolving: `float *p = p + 1;` names itself (its scope starts at
+	// its declarator), and following it again recursed until the stack
+	// overflowed (found by FuzzPasses).
+	following map[*affine.Decl]bool
+	reach     map[*kernels.Function][]Call
+	blockX    map[*kernels.Function]int64
+	src       []byte
 }
 
 // Accesses returns the memory accesses written in f's body.
@@ -272,7 +277,7 @@ func run(pass *analysis.Pass) (any, error) {
 // Build computes the Result from the kernels analyzer's result.
 func Build(kr *kernels.Result, src []byte) *Result {
 	r := &Result{Kernels: kr, accesses: map[*kernels.Function][]*Access{}, taints: map[*kernels.Function]*taint.Info{}, taintsBy: map[string]*taint.Info{}, bound: map[string]*affine.Scope{},
-		reach: map[*kernels.Function][]Call{}, blockX: map[*kernels.Function]int64{}, src: src}
+		following: map[*affine.Decl]bool{}, reach: map[*kernels.Function][]Call{}, blockX: map[*kernels.Function]int64{}, src: src}
 	for _, f := range kr.Functions {
 		if !f.IsDeviceCode() || f.Body == nil {
 			continue
@@ -541,9 +546,12 @@ func (r *Result) base(s *affine.Scope, n *syntax.Node, at uint32) *Access {
 		a.Space = Global
 	case len(d.Dims) > 0:
 		a.Space = Local
-	case d.Pointer > 0 && d.Value != nil && len(d.Writes()) == 0:
-		// A local pointer: follow its initializer.
+	case d.Pointer > 0 && d.Value != nil && len(d.Writes()) == 0 && !r.following[d]:
+		// A local pointer: follow its initializer (unless it leads back
+		// here: then where the pointer points is unknown).
+		r.following[d] = true
 		inner := r.pointerInit(s, d)
+		delete(r.following, d)
 		if inner == nil {
 			a.Space = Unknown
 			return a

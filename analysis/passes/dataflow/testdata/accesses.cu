@@ -21,4 +21,6 @@ __global__ void k(const float* __restrict__ a, float* b, float4* v, double* d, i
   (b + 8)[tx] = q.x;                         // access: b global float idx=threadIdx.x + 8 w w=1
   float* p = &b[4];
   *p = b[b[i]];                              // access: b global float idx=4 w w=1 | b global float idx=unknown(b, blockDim.x, blockIdx.x, threadIdx.x) r w=1 | b global float idx=blockDim.x*blockIdx.x + threadIdx.x r w=1
+  float* self = self + 1;  // names itself: where it points is unknown (this recursed forever once)
+  self[tx] = 0.0f;                           // access: self unknown float idx=threadIdx.x + 1 w w=1
 }
