@@ -14,8 +14,8 @@
 set -eu
 bindir=$(cd "$1" && pwd)
 root=$(cd "$(dirname "$0")/../.." && pwd)
-find "$bindir" -name '*.gz' -exec gunzip -f {} +
-chmod +x "$bindir"/bin/cudaperf "$bindir"/bin/plugins/analyzer/analyzer
+. "$root/bench/perf/lintlib.sh"
+prepare_bins "$bindir"
 # A missing test binary skips its section (the device call carries at most
 # 64 MiB, so a run may leave one out).
 have() { [ -f "$bindir/$1" ] && chmod +x "$bindir/$1"; }
@@ -41,51 +41,24 @@ else
 fi
 
 echo "== cudaperf lint --arch sm_90 --format json over every corpus .cu file"
-mapfile -t files < <(find "$root/grammar/testdata/corpus" "$root/bench/suites" -name '*.cu' | sort)
-bytes=$(cat "${files[@]}" | wc -c)
+corpus_files "$root"
 echo "files=${#files[@]} bytes=$bytes"
 export CUDAPERF_PLUGIN_PATH=
+lint=("$bindir/bin/cudaperf" lint --arch sm_90 --fail-on never --format json)
 for procs in 1 2 "$ncpu"; do
 	for r in $(seq "$count"); do
-		s=$(date +%s%N)
-		# Each command runs in its own subshell so `times` gives the
-		# children's CPU time (host + plugin) of this one command.
-		out=$( (GOMAXPROCS=$procs taskset -c 0-$((procs - 1)) "$bindir/bin/cudaperf" lint --arch sm_90 --fail-on never --format json "${files[@]}" >/dev/null; times) | tail -1)
-		e=$(date +%s%N)
-		awk -v p="$procs" -v b="$bytes" -v w=$(( (e - s) / 1000000 )) -v t="$out" 'BEGIN{
-			split(t, a, " "); cpu = 0
-			for (i = 1; i <= 2; i++) { m = a[i]; sub(/s$/, "", m); split(m, ms, "m"); cpu += ms[1] * 60 + ms[2] }
-			printf "  cores=%s wall=%d ms (%.2f MB/s) cpu=%.0f ms (%.2f MB/cpu-s)\n", p, w, b / 1000 / w, cpu * 1000, b / 1e6 / cpu }'
+		timed_lint "cores=$procs" "$bytes" env GOMAXPROCS="$procs" taskset -c "0-$((procs - 1))" "${lint[@]}" "${files[@]}"
 	done
 done
 
 echo "== the same files four times over (copies in a temporary folder), all cores"
 big=$(mktemp -d)
 trap 'rm -rf "$big"' EXIT
-for rep in 1 2 3 4; do
-	i=0
-	for f in "${files[@]}"; do
-		i=$((i + 1))
-		cp "$f" "$big/r${rep}_${i}_$(basename "$f")"
-	done
-done
-bigbytes=$(cat "$big"/*.cu | wc -c)
+make_big "$big"
 echo "files=$(ls "$big" | wc -l) bytes=$bigbytes"
 for r in $(seq "$count"); do
-	s=$(date +%s%N)
-	out=$( ("$bindir/bin/cudaperf" lint --arch sm_90 --fail-on never --format json "$big" >/dev/null; times) | tail -1)
-	e=$(date +%s%N)
-	awk -v b="$bigbytes" -v w=$(( (e - s) / 1000000 )) -v t="$out" 'BEGIN{
-		split(t, a, " "); cpu = 0
-		for (i = 1; i <= 2; i++) { m = a[i]; sub(/s$/, "", m); split(m, ms, "m"); cpu += ms[1] * 60 + ms[2] }
-		printf "  cores=all wall=%d ms (%.2f MB/s) cpu=%.0f ms (%.2f MB/cpu-s)\n", w, b / 1000 / w, cpu * 1000, b / 1e6 / cpu }'
+	timed_lint "cores=all" "$bigbytes" "${lint[@]}" "$big"
 done
 
 echo "== cold: cudaperf lint one.cu (examples/cmake/src/transpose.cu), median of 21 runs"
-for arch in "--arch sm_90" ""; do
-	for i in $(seq 21); do
-		s=$(date +%s%N)
-		(cd "$root/examples/cmake/src" && "$bindir/bin/cudaperf" lint $arch transpose.cu >/dev/null 2>&1) || true
-		echo $(( ($(date +%s%N) - s) / 1000 ))
-	done | sort -n | sed -n 11p | awk -v a="${arch:-(no --arch: NVML picks the device)}" '{printf "  %s median=%.1f ms\n", a, $1 / 1000}'
-done
+cold_median "$root" "$bindir/bin/cudaperf"
