@@ -93,7 +93,9 @@ const ChunkBytes = 64 << 10
 // chunksInFlight is how many chunk requests a plugin has at once: enough
 // to keep every core of the plugin busy across the end of one chunk and
 // the round trip of another: two, and one more per four cores beyond
-// eight (bench/perf/lint.md has the 16-core A/B).
+// eight. On the 16-core GPU machine four rather than two came with 1.8 MB
+// batches at 6.6–7.4 instead of 5.9–7.0 MB/s, in an A/B that also moved
+// the NVML probe (bench/perf/lint.md); the two were not measured apart.
 func chunksInFlight() int { return max(2, runtime.GOMAXPROCS(0)/4) }
 
 // AnalyzeWith is Analyze over the given analyzer plugins.
@@ -101,8 +103,10 @@ func chunksInFlight() int { return max(2, runtime.GOMAXPROCS(0)/4) }
 // A large batch goes to each plugin as consecutive chunks of about
 // ChunkBytes of source, a few at a time, instead of one request: the host
 // then decodes and sorts one chunk's answer while the plugin analyzes the
-// next, where one request left that work (a fifth of a batch's wall time on
-// 16 cores, bench/perf/lint.md) until after the last file. A chunk that
+// next, where one request left that work until after the last file: on
+// the 2-core dev VM that tail was 22 ms (answer transfer and decoding 12,
+// sorting 3, merging 7) of a 235 ms lint of 454 kB, an estimated quarter
+// of the 16-core wall time. A chunk that
 // fails leaves its files without that plugin's results and the plugin in
 // Failures (once); the other chunks' results are kept.
 func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1.AnalyzeRequest) *Analysis {
