@@ -139,7 +139,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 			task := t.tasks[ti]
 			ex := FewShot(task, t.train, *t.cfg.FewShot)
 			if turn == 0 {
-				p := pluginhost.Prompt{ID: fmt.Sprintf("%s:s%d:t0", task.Name, step), Messages: Prompt(task, ex)}
+				p := pluginhost.Prompt{ID: fmt.Sprintf("%s:s%d:b%d:t0", task.Name, step, b), Messages: Prompt(task, ex)}
 				prompts = append(prompts, p)
 				for _, tr := range trajs[b] {
 					tr.prompts = append(tr.prompts, p)
@@ -148,7 +148,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 			}
 			for i, tr := range trajs[b] {
 				last := len(tr.judged) - 1
-				p := pluginhost.Prompt{ID: fmt.Sprintf("%s:s%d:t%d:m%d", task.Name, step, turn, i),
+				p := pluginhost.Prompt{ID: fmt.Sprintf("%s:s%d:b%d:t%d:m%d", task.Name, step, b, turn, i),
 					Messages: Refine(task, ex, tr.comps[last].Text, tr.judged[last].Feedback())}
 				prompts = append(prompts, p)
 				tr.prompts = append(tr.prompts, p)
@@ -242,7 +242,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 			if !ok {
 				m.ZeroVarianceGroups++
 			}
-			group := fmt.Sprintf("%s:s%d:t%d", task.Name, step, turn)
+			group := fmt.Sprintf("%s:s%d:b%d:t%d", task.Name, step, b, turn)
 			for i, tr := range trajs[b] {
 				a := 0.0
 				if ok {

@@ -67,10 +67,11 @@ func openRun(cfg *Config, resume bool) (*runDir, error) {
 	return r, nil
 }
 
-// hash ignores the number of steps, which a resumed run may raise.
+// hash ignores the number of steps, which a resumed run may raise, and
+// where the run folder lives, which may move.
 func (r *runDir) hash() string {
 	c := *r.cfg
-	c.Steps = 0
+	c.Steps, c.Root = 0, ""
 	return c.Hash()
 }
 
