@@ -86,6 +86,7 @@ func newApp() *cli.App {
 			benchCommand(),
 			trainCommand(),
 			evalCommand(),
+			sftCommand(),
 			pluginsCommand(),
 			versionCommand(),
 			// Commands are added here as they land.

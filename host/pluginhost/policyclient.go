@@ -59,6 +59,8 @@ type Rollout struct {
 	Advantage  float64        `json:"advantage"`
 	Logprobs   []TokenLogprob `json:"logprobs,omitempty"`
 	GroupID    string         `json:"group_id"`
+	// Weight is an SFT example's weight (0 means 1); GRPO ignores it.
+	Weight float64 `json:"weight,omitempty"`
 }
 
 // PolicyInfo is a policy plugin's Describe answer.
@@ -134,12 +136,23 @@ func promptProto(p Prompt) *pluginv1.Prompt {
 	return out
 }
 
-// Update sends one step's rollouts and returns the plugin's statistics.
+// Update sends one GRPO step's rollouts (with advantages) and returns the
+// plugin's statistics.
 func (c PolicyClient) Update(ctx context.Context, step int64, rollouts []Rollout, hyper map[string]float64) (map[string]float64, error) {
-	req := &pluginv1.UpdateRequest{Step: step, Hyperparameters: hyper}
+	return c.update(ctx, pluginv1.UpdateObjective_UPDATE_OBJECTIVE_GRPO, step, rollouts, hyper)
+}
+
+// SFT sends one supervised step: raise the likelihood of each example's
+// completion given its prompt, weighted by Rollout.Weight.
+func (c PolicyClient) SFT(ctx context.Context, step int64, examples []Rollout, hyper map[string]float64) (map[string]float64, error) {
+	return c.update(ctx, pluginv1.UpdateObjective_UPDATE_OBJECTIVE_SFT, step, examples, hyper)
+}
+
+func (c PolicyClient) update(ctx context.Context, obj pluginv1.UpdateObjective, step int64, rollouts []Rollout, hyper map[string]float64) (map[string]float64, error) {
+	req := &pluginv1.UpdateRequest{Step: step, Hyperparameters: hyper, Objective: obj}
 	for _, r := range rollouts {
 		pr := &pluginv1.Rollout{Prompt: promptProto(r.Prompt), Completion: r.Completion, Reward: r.Reward,
-			Advantage: r.Advantage, GroupId: r.GroupID}
+			Advantage: r.Advantage, GroupId: r.GroupID, Weight: r.Weight}
 		for _, lp := range r.Logprobs {
 			pr.Logprobs = append(pr.Logprobs, &pluginv1.TokenLogprob{Token: lp.Token, TokenId: int32(lp.TokenID), Logprob: lp.Logprob})
 		}

@@ -6,7 +6,9 @@
 //
 //	logits += lr · A · (onehot(a) − softmax(logits))
 //
-// so the same GRPO loop that trains an LLM visibly learns here: the
+// (with A replaced by the example's weight for an SFT Update, whose
+// completions must be the variants as the prompt builder's Answer wraps
+// them), so the same GRPO loop that trains an LLM visibly learns here: the
 // probability of fast variants grows and the answer without code fades.
 // With the `recorded` benchmarker the whole loop runs in CI without a GPU.
 //

@@ -73,7 +73,13 @@ func (s *server) armsOf(task string) (*arms, error) {
 			return nil, status.Errorf(codes.Internal, "replay: %v", err)
 		}
 		a.names = append(a.names, strings.TrimSuffix(filepath.Base(p), ".cu"))
-		a.texts = append(a.texts, "Here is my kernel.\n```cuda\n"+string(b)+"```\n")
+		src := string(b)
+		if !strings.HasSuffix(src, "\n") {
+			src += "\n"
+		}
+		// The same text as the host's grpo.Answer, so SFT examples of
+		// known variants are recognised.
+		a.texts = append(a.texts, "```cuda\n"+src+"```")
 	}
 	a.names = append(a.names, "(no code)")
 	a.texts = append(a.texts, noCode)
@@ -138,6 +144,7 @@ func (s *server) Update(_ context.Context, req *pluginv1.UpdateRequest) (*plugin
 	if v, ok := req.GetHyperparameters()["learning_rate"]; ok {
 		lr = v
 	}
+	sft := req.GetObjective() == pluginv1.UpdateObjective_UPDATE_OBJECTIVE_SFT
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// The gradient of every rollout is taken at the logits before the
@@ -162,7 +169,7 @@ func (s *server) Update(_ context.Context, req *pluginv1.UpdateRequest) (*plugin
 			}
 		}
 		if k < 0 {
-			return nil, status.Errorf(codes.InvalidArgument, "replay: rollout for %s holds a completion this plugin did not propose", task)
+			return nil, status.Errorf(codes.InvalidArgument, "replay: rollout for %s holds a completion that is none of the task's variants", task)
 		}
 		g := grads[task]
 		if g == nil {
@@ -171,13 +178,22 @@ func (s *server) Update(_ context.Context, req *pluginv1.UpdateRequest) (*plugin
 			order = append(order, task)
 		}
 		g.n++
+		// GRPO weighs the log-likelihood gradient by the advantage, SFT
+		// by the example's weight (0 means 1).
+		scale := r.GetAdvantage()
+		if sft {
+			scale = r.GetWeight()
+			if scale == 0 {
+				scale = 1
+			}
+		}
 		p := softmax(a.logits)
 		for i := range g.g {
 			ind := 0.0
 			if i == k {
 				ind = 1
 			}
-			g.g[i] += r.GetAdvantage() * (ind - p[i])
+			g.g[i] += scale * (ind - p[i])
 		}
 	}
 	var norm float64
