@@ -73,7 +73,11 @@ func trainAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	tr, err := grpo.NewTrainer(ctx, cfg, grpo.Options{Policy: pol.Policy(), Benchmarker: bm, Dataset: ds}, c.Bool("resume"))
+	scorer, err := structureScorer(h, cfg.Reward.Mode, cfg.Ranker.Model)
+	if err != nil {
+		return err
+	}
+	tr, err := grpo.NewTrainer(ctx, cfg, grpo.Options{Policy: pol.Policy(), Benchmarker: bm, Scorer: scorer, Dataset: ds}, c.Bool("resume"))
 	if err != nil {
 		return failuref("%v", err)
 	}
@@ -107,6 +111,33 @@ func trainAction(c *cli.Context) error {
 	bar.finish()
 	fmt.Fprintf(w, "done: %s/metrics.jsonl, reward.png, rates.png, events.out.tfevents.cudaperf\n", cfg.Dir())
 	return nil
+}
+
+// structureScorer gives the loop features and diagnostics from the
+// installed analyzer plugins (for the feedback) and, when the reward mode
+// needs it, Rstr from the ranker. Nil when no analyzer is installed.
+func structureScorer(h *pluginhost.Host, mode, model string) (grpo.Scorer, error) {
+	needs := mode != "ver"
+	if len(h.OfKind(sdk.KindAnalyzer)) == 0 {
+		if needs {
+			return nil, usageErrorf("reward mode %s needs the structural score, but no analyzer plugin is installed (see 'cudaperf plugins list')", mode)
+		}
+		return nil, nil
+	}
+	s := &grpo.AnalyzerScorer{Analyzers: h}
+	if needs {
+		r, err := loadRanker(model)
+		if err != nil {
+			return nil, err
+		}
+		s.Rank = r
+	}
+	return s, nil
+}
+
+// loadRanker returns the ranker's score function.
+func loadRanker(model string) (grpo.Ranker, error) {
+	return nil, usageErrorf("reward modes str, both and random need the ranker (host/rank), which this build does not have yet; use reward mode ver")
 }
 
 // startPlugin finds an installed plugin by name, checks its kind and starts

@@ -33,6 +33,9 @@ type Structure struct {
 // Scorer computes the structure of a batch of candidate sources for a task.
 type Scorer interface {
 	Structure(ctx context.Context, t *Task, sources []string) ([]Structure, error)
+	// Ranked reports whether Structure gives Rstr (a ranker is set), not
+	// only features and diagnostics.
+	Ranked() bool
 }
 
 // Policy is the policy plugin's client (pluginhost.PolicyClient).

@@ -33,8 +33,8 @@ type Trainer struct {
 type Options struct {
 	Policy      Policy
 	Benchmarker Benchmarker
-	// Scorer gives Rstr, features and diagnostics; nil without analyzers
-	// and ranker (then only reward mode ver is possible).
+	// Scorer gives features, diagnostics and, with a ranker, Rstr; nil
+	// without analyzers. Modes other than ver need a ranked Scorer.
 	Scorer  Scorer
 	Dataset *Dataset
 }
@@ -44,7 +44,7 @@ type Options struct {
 // for steps, which may grow); without, the run folder must not hold a run.
 func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trainer, error) {
 	mode, _ := reward.ParseMode(cfg.Reward.Mode)
-	if mode != reward.ModeVer && o.Scorer == nil {
+	if mode != reward.ModeVer && (o.Scorer == nil || !o.Scorer.Ranked()) {
 		return nil, fmt.Errorf("grpo: reward mode %s needs the structural score (analyzers and a ranker); use mode ver without them", mode)
 	}
 	tasks, err := o.Dataset.Side(cfg.Side, cfg.Tasks)
@@ -198,7 +198,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 		m.Stage["evaluate_s"] += time.Since(t0).Seconds()
 		outs := make([]reward.Outcome, len(judged))
 		var str []float64
-		if t.scorer != nil {
+		if t.scorer != nil && t.scorer.Ranked() {
 			str = make([]float64, len(judged))
 		}
 		for i, j := range judged {

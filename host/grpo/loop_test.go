@@ -244,3 +244,46 @@ func TestResumeReachesSameState(t *testing.T) {
 		}
 	}
 }
+
+// fakeScorer ranks by source length (longer kernels are the tuned ones in
+// this suite), so Rstr has a real, skewed distribution.
+type fakeScorer struct{}
+
+func (fakeScorer) Ranked() bool { return true }
+
+func (fakeScorer) Structure(_ context.Context, _ *Task, srcs []string) ([]Structure, error) {
+	out := make([]Structure, len(srcs))
+	for i, s := range srcs {
+		out[i] = Structure{Str: float64(len(s)) / 1000, Features: map[string]float64{"chars": float64(len(s))}}
+	}
+	return out, nil
+}
+
+func TestRandomModeRun(t *testing.T) {
+	d := testDataset(t)
+	cfg := testConfig(t, t.TempDir(), 4)
+	cfg.Reward.Mode = "random"
+	if _, err := NewTrainer(context.Background(), cfg, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, false); err == nil {
+		t.Fatal("mode random without a ranker was accepted")
+	}
+	tr, err := NewTrainer(context.Background(), cfg, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Scorer: fakeScorer{}, Dataset: d}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ms, _ := ReadMetrics(filepath.Join(cfg.Dir(), "metrics.jsonl"))
+	for _, m := range ms {
+		if m.StrMean <= 0 || m.StrUsedStd <= 0 || m.Mode != "random" {
+			t.Errorf("step %d: str mean %v, used std %v, mode %s", m.Step, m.StrMean, m.StrUsedStd, m.Mode)
+		}
+		if m.RhoGroups == 0 {
+			t.Errorf("step %d: no group with a Rstr–speedup correlation", m.Step)
+		}
+	}
+	_, mean, _ := tr.comb.RunningStr()
+	if mean <= 0 {
+		t.Errorf("running Rstr mean %v", mean)
+	}
+}
