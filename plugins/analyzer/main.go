@@ -148,6 +148,7 @@ func targetDevice(t *pluginv1.Device) (*device.Device, error) {
 	cp := *d
 	if t.GetName() != "" {
 		cp.Name = t.GetName()
+		device.WithName(&cp, cp.Name)
 	}
 	if t.GetSmCount() > 0 {
 		cp.SMs = int(t.GetSmCount())
