@@ -321,8 +321,8 @@ func squeeze(n *syntax.Node, src []byte) string {
 // text renders a non-constant value: its affine form, or the expression
 // as written, following a variable to its only definition.
 func (x *extractor) text(n *syntax.Node, f affine.Form) string {
-	if f.Kind == affine.Affine {
-		return f.String()
+	if f.Kind == affine.Affine && !strings.Contains(f.String(), "[") {
+		return f.String() // not a uniform quotient: (n + 255) / 256 reads better as written
 	}
 	if n.Type() == "identifier" {
 		if d := x.s.Lookup(n.Content(x.src), x.at); d != nil && d.Value != nil && len(d.Writes()) == 0 && !strings.HasSuffix(d.Value.Type(), "_list") {

@@ -2,6 +2,7 @@ package tripcount
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
@@ -254,7 +255,7 @@ func classify(s *affine.Scope, n *syntax.Node) *Loop {
 	}
 	l := additive(n, v, dropThreads(start), bound, op, step)
 	l.Start, l.Step, l.Bound, l.Op = start, step, bound, op
-	if l.Kind == Symbolic && l.Expr == "?" {
+	if l.Kind == Symbolic && (l.Expr == "?" || strings.Contains(l.Expr, "[")) {
 		// A bound like (n + TILE - 1) / TILE is not affine; show it as written.
 		l.Expr = boundNode.Content(src)
 		if c, ok := dropThreads(start).Int(); !ok || c != 0 {

@@ -172,10 +172,12 @@ func run(pass *analysis.Pass) (any, error) {
 					unknown[2] += w
 					continue
 				}
-				if req.Stride == 0 {
-					// A broadcast: one transaction for the warp, neither
-					// coalesced nor wasteful; counting it as ideal would
-					// hide the strided accesses next to it.
+				if req.Stride == 0 || req.Sectors < req.Ideal {
+					// A broadcast (or a partial one: the two rows of a
+					// 16-wide block reading one element each): fewer
+					// transactions than a stride-1 warp, neither
+					// coalesced nor wasteful; counting it as ideal (or
+					// better) would hide the strided accesses next to it.
 					continue
 				}
 				enc := loops.Enclosing(a.Node)
@@ -194,7 +196,7 @@ func run(pass *analysis.Pass) (any, error) {
 			ms := groups[key]
 			g := groupEfficiency(ms)
 			for i, m := range ms {
-				e := m.req.Efficiency()
+				e := min(m.req.Efficiency(), 1)
 				if g > e {
 					e = g
 				}

@@ -40,7 +40,8 @@
 //     registers reuse data by issuing fewer global requests) and the
 //     footprint F = the span of addresses the index takes over the thread,
 //     block and loop ranges; traffic min(T, F) when F fits in L2, else
-//     F + (T − F)·(1 − L2/F).
+//     min(T, max(F, blocks · Fb)) with Fb one block's span (a block's
+//     threads and iterations reuse what it fetched while it runs).
 //   - t_dram_us: dram_bytes / the device's DRAM bandwidth. Unit: µs.
 //   - t_flop_us: flops_call / the device's FP32 peak. Unit: µs.
 //   - t_lower_us: max(t_dram_us, t_flop_us), a lower bound on the kernel's

@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 		{Name: "threads", Unit: "threads", Doc: "threads the kernel's launches start in one call. Formula: Σ over launches of blocks·block.x·block.y·block.z", Range: "[0, +inf)", Level: analysis.LevelKernel},
 		{Name: "gbytes", Unit: "bytes", Doc: "bytes of global loads and stores the kernel requests in one call. Formula: Σ over launches of threads · Σ over accesses of element size · trip counts at the size · guard fraction", Range: "[0, +inf)", Level: analysis.LevelKernel},
 		{Name: "flops_call", Unit: "FLOPs", Doc: "floating-point operations (FMA = 2) of the kernel in one call. Formula: Σ over launches of threads · flops per thread at the size's trip counts", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "dram_bytes", Unit: "bytes", Doc: "estimated DRAM traffic of the kernel in one call, modelling reuse. Formula: per array, T = sector traffic, F = address span; min(T, F) when F fits in L2, else F + (T - F)(1 - L2/F)", Range: "[0, +inf)", Level: analysis.LevelKernel},
+		{Name: "dram_bytes", Unit: "bytes", Doc: "estimated DRAM traffic of the kernel in one call, modelling reuse. Formula: per array, T = sector traffic, F = address span; min(T, F) when F fits in L2, else min(T, max(F, blocks·Fb)), Fb one block's span", Range: "[0, +inf)", Level: analysis.LevelKernel},
 		{Name: "t_dram_us", Unit: "us", Doc: "time to move dram_bytes at the device's DRAM bandwidth. Formula: dram_bytes / bandwidth", Range: "[0, +inf)", Level: analysis.LevelKernel},
 		{Name: "t_flop_us", Unit: "us", Doc: "time for flops_call at the device's FP32 peak. Formula: flops_call / peak", Range: "[0, +inf)", Level: analysis.LevelKernel},
 		{Name: "t_lower_us", Unit: "us", Doc: "lower bound on the kernel's time per call from traffic and FLOPs (launch overhead excluded). Formula: max(t_dram_us, t_flop_us)", Range: "[0, +inf)", Level: analysis.LevelKernel},
@@ -302,18 +302,20 @@ func (w *walker) add(pass *analysis.Pass, df *dataflow.Result, coal map[*dataflo
 			}
 			s, ok := spans[key]
 			if !ok {
-				s = &span{lo: math.Inf(1), hi: math.Inf(-1)}
+				s = &span{lo: math.Inf(1), hi: math.Inf(-1), blo: math.Inf(1), bhi: math.Inf(-1)}
 				spans[key] = s
 				order = append(order, key)
 			}
 			s.traffic += traffic * threads
-			lo, hi, ok := c.interval(idx, call.Func == k)
-			if !ok {
+			lo, hi, ok := c.interval(idx, call.Func == k, false)
+			blo, bhi, bok := c.interval(idx, call.Func == k, true)
+			if !ok || !bok {
 				s.unknown = true
 				continue
 			}
-			s.lo = math.Min(s.lo, lo*float64(a.Size))
-			s.hi = math.Max(s.hi, (hi+1)*float64(a.Size))
+			sz := float64(a.Size)
+			s.lo, s.hi = math.Min(s.lo, lo*sz), math.Max(s.hi, (hi+1)*sz)
+			s.blo, s.bhi = math.Min(s.blo, blo*sz), math.Max(s.bhi, (bhi+1)*sz)
 		}
 	}
 	l2 := float64(pass.Device.L2Bytes)
@@ -325,15 +327,15 @@ func (w *walker) add(pass *analysis.Pass, df *dataflow.Result, coal map[*dataflo
 			dram += t // no footprint known: no reuse assumed
 			continue
 		}
+		// Reuse: the whole span once when it fits in L2; else each
+		// block's own span once (a block's threads and loop iterations
+		// reuse what it fetched while it runs), at least the span.
 		f := s.hi - s.lo
-		switch {
-		case t <= f:
-			dram += t
-		case f <= l2:
-			dram += f
-		default:
-			dram += f + (t-f)*(1-l2/f)
+		x := f
+		if f > l2 {
+			x = math.Max(f, blocks*(s.bhi-s.blo))
 		}
+		dram += math.Min(t, x)
 	}
 	wk.CountsExact = wk.CountsExact && c.exact && in.exact
 	wk.GBytes += in.mult * threads * bytes
@@ -341,11 +343,13 @@ func (w *walker) add(pass *analysis.Pass, df *dataflow.Result, coal map[*dataflo
 	wk.DRAMBytes += in.mult * dram
 }
 
-// span is the byte range and the sector traffic of one array's accesses.
+// span is the byte range and the sector traffic of one array's accesses,
+// and the byte range of one block's (block 0's) accesses.
 type span struct {
-	lo, hi  float64
-	traffic float64
-	unknown bool
+	lo, hi   float64
+	blo, bhi float64
+	traffic  float64
+	unknown  bool
 }
 
 // counter weighs a kernel's nodes by its loops' trips at a size.
@@ -468,7 +472,7 @@ func (c *counter) guard(n *syntax.Node) float64 {
 // interval is the range of an index over the launch: thread and block
 // indices over their dimensions, loop counters over their trips (in the
 // kernel's own body; a device function's counters are not known here).
-func (c *counter) interval(f affine.Form, inKernel bool) (lo, hi float64, ok bool) {
+func (c *counter) interval(f affine.Form, inKernel, oneBlock bool) (lo, hi float64, ok bool) {
 	if f.Kind != affine.Affine || !inKernel {
 		return 0, 0, false
 	}
@@ -482,6 +486,9 @@ func (c *counter) interval(f affine.Form, inKernel bool) (lo, hi float64, ok boo
 			a, b, ok := c.symRange(x)
 			if !ok {
 				return 0, 0, false
+			}
+			if oneBlock && len(x) > 9 && x[:9] == "blockIdx." {
+				a, b = 0, 0
 			}
 			cands := []float64{plo * a, plo * b, phi * a, phi * b}
 			plo, phi = slices.Min(cands), slices.Max(cands)

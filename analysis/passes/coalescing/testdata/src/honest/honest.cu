@@ -20,3 +20,25 @@ __global__ void transpose_write(const float* in, float* out, int n) { // want ke
   int y = blockIdx.y;
   out[x * 1024 + y] = in[y * 1024 + x]; // want "store to out"
 }
+
+// A 16x16 block: A[row * K + k] is the same element for the 16 lanes of a
+// row, two sectors for the warp, fewer than a stride-1 request's four: a
+// partial broadcast, left out like a broadcast (it read as 2x the ideal).
+__global__ void rows(const float* A, const float* B, float* C, int K) { // want kernel=rows coal_load:"1" coal:"1"
+  int row = blockIdx.y * 16 + threadIdx.y, col = blockIdx.x * 16 + threadIdx.x;
+  float acc = 0;
+  for (int k = 0; k < K; k++) acc += A[row * K + k] * B[k * 1024 + col];
+  C[row * 1024 + col] = acc;
+}
+
+// An offset of k / 2 for a run-time k is one value for the whole grid:
+// the index stays affine in the thread (it was unknown, half of conv1d's
+// accesses).
+__global__ void taps(const float* x, float* y, int n, int k) { // want kernel=taps coal:"1" coal_unknown:"0"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = x[i - k / 2];
+}
+
+void launch_rows(const float* A, const float* B, float* C, int K) {
+  rows<<<dim3(64, 64), dim3(16, 16)>>>(A, B, C, K);
+}
