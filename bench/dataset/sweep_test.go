@@ -7,7 +7,6 @@ import (
 	"testing"
 )
 
-
 func TestTemplateInstancesFollowDeclarationsAndConstraints(t *testing.T) {
 	tp, err := ParseTemplate("testdata/sweep/ok/sweeps/tiled.cu")
 	if err != nil {
