@@ -82,6 +82,7 @@ func TestBadTemplatesAreRejectedWithTheFix(t *testing.T) {
 		"redefined.cu":   "the body #defines BLOCK",
 		"typo.cu":        "unknown directive",
 		"typeparam.cu":   "whose values are not all integers",
+		"nostrategy.cu":  "first line must be",
 	} {
 		t.Run(file, func(t *testing.T) {
 			path := filepath.Join("testdata/sweep/bad", file)
@@ -139,7 +140,7 @@ func TestExpandWritesChecksAndRemovesStaleInstances(t *testing.T) {
 	}
 	// A hand edit of an instance is undone; the hand-written variant stays.
 	inst := filepath.Join(dir, "variants", "sw_tiled_block64_items1.cu")
-	os.WriteFile(inst, []byte(generatedMarker+" (edited)\n"), 0o644)
+	os.WriteFile(inst, []byte("// strategy: x\n"+generatedMarker+" (edited)\n"), 0o644)
 	if plan, _ = Expand(dir, true); len(plan.Written) != 1 {
 		t.Fatalf("edited instance not detected: %+v", plan)
 	}

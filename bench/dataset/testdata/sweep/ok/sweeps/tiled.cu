@@ -1,3 +1,4 @@
+// strategy: tiled - ITEMS elements per thread, BLOCK threads per block
 // saxpy with ITEMS elements per thread; block size and ITEMS are swept.
 // sweep: BLOCK = 64, 128, 256
 // sweep: ITEMS = 1, 2, 4
