@@ -147,7 +147,7 @@ type Result struct {
 	Seeds     [2]uint64        `json:"seeds,omitempty"` // recorded after the run, for reproduction
 	RunWall   float64          `json:"run_seconds,omitempty"`
 	RunLog    string           `json:"run_log,omitempty"`
-	Error     string           `json:"error,omitempty"` // the harness could not evaluate it
+	Error     string           `json:"error,omitempty"`   // the harness could not evaluate it
 	Sandbox   *sandbox.Report  `json:"sandbox,omitempty"` // how the candidate was confined and what it tried
 
 	exe string // the linked driver, set by Build
@@ -517,10 +517,10 @@ type record struct {
 	HostMs []float64 `json:"host_ms"`
 	Leak   int64     `json:"leak_bytes"`
 	// InputsModified are the indices of input parameters the calls changed.
-	InputsModified []int `json:"inputs_modified"`
-	Device string    `json:"device"`
-	CC     string    `json:"cc"`
-	SMs    int       `json:"sms"`
+	InputsModified []int  `json:"inputs_modified"`
+	Device         string `json:"device"`
+	CC             string `json:"cc"`
+	SMs            int    `json:"sms"`
 }
 
 func readRecords(path string) ([]record, error) {
