@@ -244,3 +244,15 @@ func (a *paths) mayWrite(p string) bool {
 		// /dev/nvidia-caps/* and the like
 		slices.ContainsFunc(a.dev, func(d string) bool { return strings.HasPrefix(d, "/dev/nvidia") && under(p, d) })
 }
+
+// KernelHas reports whether this kernel provides mechanism m (Landlock,
+// seccomp user notification); the others need nothing from it.
+func KernelHas(m string) bool {
+	switch m {
+	case Landlock:
+		return landlockABI() > 0
+	case Seccomp:
+		return seccompNotifySupported()
+	}
+	return true
+}
