@@ -20,7 +20,7 @@ type world struct {
 	bin                                     string // compiled test programs
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t testing.TB) *world {
 	t.Helper()
 	root, err := os.MkdirTemp("", "cudaperf-sandboxtest-")
 	if err != nil {
@@ -46,7 +46,7 @@ func newWorld(t *testing.T) *world {
 }
 
 // compile builds testdata/escapes/name.c with gcc.
-func (w *world) compile(t *testing.T, name string) string {
+func (w *world) compile(t testing.TB, name string) string {
 	t.Helper()
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
@@ -59,7 +59,7 @@ func (w *world) compile(t *testing.T, name string) string {
 	return exe
 }
 
-func (w *world) run(t *testing.T, exe string, args ...string) (*runner.Outcome, *Report) {
+func (w *world) run(t testing.TB, exe string, args ...string) (*runner.Outcome, *Report) {
 	t.Helper()
 	o, rep, err := Run(context.Background(), runner.Cmd{Path: exe, Args: args, Timeout: time.Minute},
 		Policy{OutDir: w.out, Inputs: []string{w.data}, Records: filepath.Join(w.session, "records.jsonl")})
