@@ -114,6 +114,17 @@ func TestHonestProgramRunsClean(t *testing.T) {
 	}
 }
 
+// TestCUDARuntimeHabitsAreNotViolations keeps the false alarms the first
+// session found on the GPU machine fixed: each had rejected every candidate.
+func TestCUDARuntimeHabitsAreNotViolations(t *testing.T) {
+	needs(t, Landlock, Seccomp)
+	w := newWorld(t)
+	o, rep := w.run(t, w.compile(t, "cuda_like"))
+	if !o.OK() || len(rep.Violations) > 0 {
+		t.Errorf("%s, violations %v\n%s", o.Describe(), rep.Violations, o.Output)
+	}
+}
+
 func hasViolation(rep *Report, kind, text string) bool {
 	for _, v := range rep.Violations {
 		if v.Kind == kind && strings.Contains(v.Detail, text) {
@@ -141,6 +152,8 @@ func TestEscapesAreRefused(t *testing.T) {
 		{prog: "read_secret", kind: "read", text: w.other, args: []string{filepath.Join(w.other, "out.txt")}},
 		{prog: "read_secret", kind: "read", text: "/proc/self/root", args: []string{"/proc/self/root" + filepath.Join(w.cache, "entry")}},
 		{prog: "records", kind: "records", text: "dup2"},
+		{prog: "openat2", kind: "write", text: "openat2 " + outside, args: []string{outside}, absent: []string{outside}},
+		{prog: "openat2", kind: "write", text: "symlink", args: []string{outside}, absent: []string{outside}},
 	}
 	for _, c := range cases {
 		t.Run(c.prog+"/"+c.kind, func(t *testing.T) {

@@ -94,10 +94,9 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	if err != nil {
 		return nil, nil, err
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return nil, nil, fmt.Errorf("sandbox: cannot find this program to launch candidates: %w", err)
-	}
+	// This program is the launcher; /proc/self/exe still works when its
+	// file was replaced (a rebuild during a long run).
+	const self = "/proc/self/exe"
 	sup := &supervisor{a: a, rep: rep}
 	statusCh := make(chan *launchStatus, 1)
 	go func() { statusCh <- sup.receive(conn.(*net.UnixConn)) }()
@@ -345,12 +344,8 @@ func (t *target) str(addr uint64) (string, error) {
 	if addr == 0 {
 		return "", nil
 	}
-	if t.mem == nil {
-		f, err := os.Open(fmt.Sprintf("/proc/%d/mem", t.req.pid))
-		if err != nil {
-			return "", err
-		}
-		t.mem = f
+	if err := t.open(); err != nil {
+		return "", err
 	}
 	var out []byte
 	buf := make([]byte, 256)
@@ -371,7 +366,21 @@ func (t *target) str(addr uint64) (string, error) {
 	return string(out), nil
 }
 
+func (t *target) open() error {
+	if t.mem == nil {
+		f, err := os.Open(fmt.Sprintf("/proc/%d/mem", t.req.pid))
+		if err != nil {
+			return err
+		}
+		t.mem = f
+	}
+	return nil
+}
+
 func (t *target) u64(addr uint64) (uint64, error) {
+	if err := t.open(); err != nil {
+		return 0, err
+	}
 	var b [8]byte
 	if _, err := t.mem.ReadAt(b[:], int64(addr)); err != nil {
 		return 0, err
@@ -474,9 +483,6 @@ func (s *supervisor) decide(fd int, req *notif, name string) unix.Errno {
 			dirfd, pathArg, flags = 0, 1, args[2]
 		case "openat2":
 			dirfd, pathArg = 0, 1
-			if _, err := t.str(args[1]); err != nil { // opens t.mem
-				return unix.EACCES
-			}
 			f, err := t.u64(args[2]) // struct open_how starts with the flags
 			if err != nil {
 				return unix.EACCES
