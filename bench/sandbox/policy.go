@@ -242,7 +242,10 @@ func (a *paths) mayWrite(p string) bool {
 	p = clean(p)
 	return under(p, a.out) || slices.Contains(a.dev, p) ||
 		// /dev/nvidia-caps/* and the like
-		slices.ContainsFunc(a.dev, func(d string) bool { return strings.HasPrefix(d, "/dev/nvidia") && under(p, d) })
+		slices.ContainsFunc(a.dev, func(d string) bool { return strings.HasPrefix(d, "/dev/nvidia") && under(p, d) }) ||
+		// pthread_setname_np on another thread writes its comm file: not an
+		// escape (Landlock refuses it anyway; naming threads is optional).
+		under(p, "/proc") && !a.noproc && a.procOK(p) && filepath.Base(p) == "comm"
 }
 
 // KernelHas reports whether this kernel provides mechanism m (Landlock,
