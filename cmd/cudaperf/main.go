@@ -88,6 +88,7 @@ func newApp() *cli.App {
 			trainCommand(),
 			evalCommand(),
 			sftCommand(),
+			ablateCommand(),
 			pluginsCommand(),
 			versionCommand(),
 			// Commands are added here as they land.
