@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"time"
 
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -80,7 +81,12 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 		// Nothing checkpointed yet: start from the beginning.
 	}
 	if cfg.Policy.Init != "" {
-		if err := o.Policy.Load(ctx, cfg.Policy.Init); err != nil {
+		// The plugin may run elsewhere than the working directory.
+		init, err := filepath.Abs(cfg.Policy.Init)
+		if err != nil {
+			return nil, err
+		}
+		if err := o.Policy.Load(ctx, init); err != nil {
 			return nil, fmt.Errorf("grpo: load the initial policy %s: %w", cfg.Policy.Init, err)
 		}
 	}
