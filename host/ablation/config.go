@@ -141,12 +141,21 @@ func Parse(path string, b []byte) (*Config, error) {
 			bad = append(bad, fmt.Sprintf("eval.k %d: needs 1 ≤ k ≤ eval.n (%d)", k, c.Eval.N))
 		}
 	}
-	// The template: a run.yaml without the fields the ablation sets.
-	tb, err := yaml.Marshal(&c.Train)
-	if err != nil || c.Train.Kind == 0 {
-		tb = nil
+	// The template: a run.yaml body, without the fields the ablation sets.
+	body := map[string]any{}
+	if c.Train.Kind != 0 {
+		if err := c.Train.Decode(&body); err != nil {
+			bad = append(bad, fmt.Sprintf("train: %v (a run.yaml body: steps, batch, group, ...)", err))
+		}
 	}
-	base, err := grpo.ParseConfig(path+": train", append([]byte("name: template\n"), tb...))
+	for _, k := range []string{"name", "root", "seed"} {
+		if _, ok := body[k]; ok {
+			bad = append(bad, fmt.Sprintf("train.%s: the ablation sets it; remove it", k))
+		}
+	}
+	body["name"] = "template"
+	tb, _ := yaml.Marshal(body)
+	base, err := grpo.ParseConfig(path+": train", tb)
 	if err != nil {
 		bad = append(bad, err.Error())
 	} else {
