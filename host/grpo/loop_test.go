@@ -58,11 +58,22 @@ var (
 	replayDir  string
 )
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if replayDir != "" {
+		os.RemoveAll(replayDir)
+	}
+	os.Exit(code)
+}
+
 // replayPolicy starts a real replay plugin process.
 func replayPolicy(t *testing.T) pluginhost.PolicyClient {
 	replayOnce.Do(func() {
-		replayDir = filepath.Join(os.TempDir(), "cudaperf-grpo-test-plugins")
-		os.RemoveAll(replayDir)
+		dir, err := os.MkdirTemp("", "cudaperf-grpo-test-plugins")
+		if err != nil {
+			t.Fatal(err)
+		}
+		replayDir = dir
 		plugintest.InstallGo(t, "plugins/policy/replay", replayDir)
 	})
 	t.Setenv("CUDAPERF_REPLAY_SUITE", filepath.Join(plugintest.ModuleRoot(t), "bench", "suites", "c2cuda"))
