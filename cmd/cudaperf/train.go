@@ -93,6 +93,7 @@ func trainAction(c *cli.Context) error {
 	}
 	bar := newBar(cfg.Steps, "train", true)
 	bar.addN(int(tr.Step()))
+	tr.Progress = func(step int64, stage string, _, _ int) { bar.describe(fmt.Sprintf("step %d: %s", step, stage)) }
 	for tr.Step() < int64(cfg.Steps) {
 		if err := ctx.Err(); err != nil {
 			return failuref("%v", context.Cause(ctx))
@@ -111,6 +112,13 @@ func trainAction(c *cli.Context) error {
 	bar.finish()
 	fmt.Fprintf(w, "done: %s/metrics.jsonl, reward.png, rates.png, events.out.tfevents.cudaperf\n", cfg.Dir())
 	return nil
+}
+
+// describe changes the bar's label (the stage of a long step).
+func (p *progress) describe(s string) {
+	if p.bar != nil {
+		p.bar.Describe(s)
+	}
 }
 
 // structureScorer gives the loop features and diagnostics from the
