@@ -34,10 +34,10 @@ type Kernel struct {
 
 // Task is a set of variants of one program.
 type Task struct {
-	Name    string
-	Side    string   // train, validation, test or ""
-	Primary string   // the primary configuration
-	Configs []string // every configuration, in the task's order
+	Name     string
+	Side     string   // train, validation, test or ""
+	Primary  string   // the primary configuration
+	Configs  []string // every configuration, in the task's order
 	Variants []Variant
 }
 

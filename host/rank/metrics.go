@@ -21,9 +21,13 @@ type TaskResult struct {
 	Pairs int     `json:"pairs"`
 }
 
-// Evaluate measures score on each task, on its primary configuration or,
-// with all, on every configuration with at least two timed variants.
-func Evaluate(tasks []Task, score func(Variant) float64, all bool) []TaskResult {
+// PrimaryOnly makes Evaluate measure the primary configuration only.
+const PrimaryOnly = -1
+
+// Evaluate measures score on each task: on its primary configuration when
+// minMs is PrimaryOnly, else on every configuration whose fastest variant
+// runs at least minMs (faster ones time the launch, not the kernel).
+func Evaluate(tasks []Task, score func(Variant) float64, minMs float64) []TaskResult {
 	var out []TaskResult
 	for _, t := range tasks {
 		s := make([]float64, len(t.Variants))
@@ -31,12 +35,12 @@ func Evaluate(tasks []Task, score func(Variant) float64, all bool) []TaskResult 
 			s[i] = score(v)
 		}
 		configs := []string{t.Primary}
-		if all {
+		if minMs != PrimaryOnly {
 			configs = t.Configs
 		}
 		for _, c := range configs {
 			idx := t.timed(c)
-			if len(idx) < 2 {
+			if len(idx) < 2 || (minMs != PrimaryOnly && t.Variants[idx[0]].Times[c] < minMs) {
 				continue
 			}
 			sc, speed := make([]float64, len(idx)), make([]float64, len(idx))

@@ -40,6 +40,9 @@ type Input struct {
 type Training struct {
 	Options  Options `json:"options"`
 	DataHash string  `json:"data_hash"`
+	// Arch is the device the features were computed for (occupancy
+	// depends on it); scoring uses the same unless told otherwise.
+	Arch string `json:"arch,omitempty"`
 	// Split names the tasks trained on and those early stopping used.
 	Train      []string `json:"train"`
 	Validation []string `json:"validation"`

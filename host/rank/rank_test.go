@@ -64,7 +64,7 @@ func TestTrainLearnsHeldOutRanking(t *testing.T) {
 			t.Fatal(err)
 		}
 		sc := m.NewScorer()
-		rs := Evaluate(test, func(v Variant) float64 { return sc.ScoreFile(v.Kernels) }, false)
+		rs := Evaluate(test, func(v Variant) float64 { return sc.ScoreFile(v.Kernels) }, PrimaryOnly)
 		if r := meanRho(rs); r < 0.8 {
 			t.Errorf("%s: held-out mean ρ %.3f, want ≥ 0.8 on data whose time is a smooth function of the features", kind, r)
 		}
@@ -78,7 +78,7 @@ func TestRandomLabelsLearnNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := m.NewScorer()
-	s := Summarize(Evaluate(test, func(v Variant) float64 { return sc.ScoreFile(v.Kernels) }, false), 1)
+	s := Summarize(Evaluate(test, func(v Variant) float64 { return sc.ScoreFile(v.Kernels) }, PrimaryOnly), 1)
 	if s.Rho.Lo > 0.3 {
 		t.Errorf("random-label model: ρ %+v, want an interval reaching down near 0", s.Rho)
 	}

@@ -28,7 +28,7 @@ func BestSingleFeature(schema Schema, tasks []Task) SingleFeature {
 	for _, f := range schema.Sorted() {
 		for _, sign := range []float64{1, -1} {
 			c := SingleFeature{Feature: f.Name, Sign: sign}
-			rs := Evaluate(tasks, c.Score, false)
+			rs := Evaluate(tasks, c.Score, PrimaryOnly)
 			var sum float64
 			for _, r := range rs {
 				sum += r.Rho
