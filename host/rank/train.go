@@ -236,7 +236,13 @@ func shuffled(t Task, config string, rng *rand.Rand) Task {
 func fit(sizes []int, tr, va *examples, opt Options, seed uint64) (*Net, int) {
 	rng := rand.New(rand.NewPCG(seed, 0xa11ce))
 	net := newNet(sizes, rng)
-	w := net.newWork()
+	w := net.newWork() // for validation passes
+	// One activation buffer per training example: the backward pass reuses
+	// the epoch's forward pass instead of recomputing it.
+	ws := make([]*work, len(tr.x))
+	for i := range ws {
+		ws[i] = net.newWork()
+	}
 	opt2 := newAdam(len(net.Params), opt.LR)
 	grad := make([]float64, len(net.Params))
 	scores := make([]float64, len(tr.x))
@@ -253,7 +259,7 @@ func fit(sizes []int, tr, va *examples, opt Options, seed uint64) (*Net, int) {
 	bestLoss, bestEpoch := math.Inf(1), 0
 	for epoch := 1; epoch <= opt.MaxEpochs; epoch++ {
 		for i, x := range tr.x {
-			scores[i] = net.forward(x, w)
+			scores[i] = net.forward(x, ws[i])
 			gs[i] = 0
 		}
 		for _, p := range tr.pairs {
@@ -265,12 +271,10 @@ func fit(sizes []int, tr, va *examples, opt Options, seed uint64) (*Net, int) {
 		for i := range grad {
 			grad[i] = 2 * opt.L2 * net.Params[i]
 		}
-		for i, x := range tr.x {
-			if gs[i] == 0 {
-				continue
+		for i := range tr.x {
+			if gs[i] != 0 {
+				net.backward(gs[i], ws[i], grad)
 			}
-			net.forward(x, w)
-			net.backward(gs[i], w, grad)
 		}
 		opt2.step(net.Params, grad)
 		if vscores == nil {
