@@ -63,7 +63,7 @@ func BenchmarkTrain20kPairs(b *testing.B) {
 			b.Fatalf("%d pairs, want ≥ 20,000", tm.Training.Pairs)
 		}
 	}
-	b.ReportMetric((cpuTime() - start).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkScoreFile scores one two-kernel file with the built-in model
