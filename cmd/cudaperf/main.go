@@ -84,6 +84,7 @@ func newApp() *cli.App {
 			explainCommand(),
 			parseCommand(),
 			benchCommand(),
+			datasetCommand(),
 			rankCommand(),
 			pluginsCommand(),
 			versionCommand(),
