@@ -18,7 +18,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 # Chosen on the validation split (docs/ranker.md, "Model selection").
-OPTS=(--kind mlp --hidden 16 --ensemble 5 --l2 0.01 --pairs all --tie-band 0.1 --seed 1)
+OPTS=(--sizes task --kind mlp --hidden 16 --ensemble 5 --l2 0.01 --pairs quartile --seed 1)
 model=host/rank/default_model.json
 
 make --no-print-directory cli go-plugins >/dev/null

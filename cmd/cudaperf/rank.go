@@ -14,6 +14,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/dataset"
+	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/rank"
 	"github.com/cudaperf/cudaperf/host/report"
@@ -60,6 +61,10 @@ func rankDataFlags() []cli.Flag {
 	}
 }
 
+// sizesFlag chooses whether the features are computed with each task
+// configuration's problem sizes bound.
+var sizesFlag = &cli.StringFlag{Name: "sizes", Value: "none", Usage: "`MODE`: none (features as lint computes them, no problem size) or task (each configuration's sizes bound, so per-call features exist; the model also learns the unbound vectors, so it scores files without sizes too)"}
+
 func rankTrainCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "train",
@@ -70,7 +75,7 @@ func rankTrainCommand() *cli.Command {
 			"--pairs all), and fits the model; then scores the validation split and records\n" +
 			"the result in the model file. The test split is never read: `cudaperf rank eval\n" +
 			"--side test` scores it (once, for the final number). Deterministic for a --seed.",
-		Flags: append(rankDataFlags(),
+		Flags: append(rankDataFlags(), sizesFlag,
 			&cli.StringFlag{Name: "out", Required: true, Usage: "write the model to `FILE` (JSON)"},
 			&cli.StringFlag{Name: "kind", Value: "mlp", Usage: "`MODEL`: mlp or linear"},
 			&cli.StringFlag{Name: "hidden", Value: "16", Usage: "hidden layer `WIDTHS` of the MLP, comma-separated"},
@@ -128,13 +133,18 @@ func rankScoreCommand() *cli.Command {
 		Description: "Prints the structural score of every kernel and of every file (the file's\n" +
 			"vector is the mean of its kernels'). Higher means predicted faster, compared\n" +
 			"with other implementations of the same task; the number has no unit.\n" +
-			"JSON: an array of {\"file\", \"kernel\", \"score\"}, a file's own score with \"kernel\": \"\".",
-		Flags: []cli.Flag{
+			"JSON: an array of {\"file\", \"kernel\", \"score\"}, a file's own score with \"kernel\": \"\".\n\n" +
+			"--task T (or --set n=...) binds the problem size, as the model was trained when it\n" +
+			"says sizes: task (the built-in one does); without it the size-dependent features\n" +
+			"are missing and the model scores as lint does.\n\n" +
+			"   cudaperf rank score --task conv1d          # the task's variants at its primary size\n" +
+			"   cudaperf rank score --task conv1d mine.cu  # a candidate of that task",
+		Flags: append(sizeFlags(),
 			&cli.StringFlag{Name: "model", Usage: "the model `FILE` (default: the built-in model)"},
 			&cli.StringFlag{Name: "arch", Usage: "compute features for `ARCH` (default: the model's)"},
 			&cli.StringFlag{Name: "config", Usage: "read `FILE` instead of the nearest .cudaperf.yaml"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
-		},
+		),
 		Action: runRankScore,
 	}
 }
@@ -259,7 +269,12 @@ func (d *rankData) named(names []string) ([]rank.Task, error) {
 
 // loadRankData reads measurements, resolves each accepted variant's file,
 // and computes the features of all files in one analysis.
-func loadRankData(c *cli.Context, measurements, splitPath, kernelsDir string, plugins []string) (*rankData, error) {
+//
+// With bindSizes, each task's files are analyzed once per configuration
+// with its problem sizes bound (task.yaml next to the variants folder), so
+// size-dependent features (blocks, bytes per call, time bounds) exist;
+// otherwise once, without sizes, as lint sees a file.
+func loadRankData(c *cli.Context, measurements, splitPath, kernelsDir string, plugins []string, bindSizes bool) (*rankData, error) {
 	var split *dataset.Split
 	if splitPath != "" {
 		s, err := dataset.LoadSplit(splitPath)
@@ -325,18 +340,27 @@ func loadRankData(c *cli.Context, measurements, splitPath, kernelsDir string, pl
 	if len(schema) == 0 {
 		return nil, usageErrorf("no analyzer plugin named %s declares features: `cudaperf plugins list` shows the installed ones", strings.Join(plugins, ", "))
 	}
-	res, problems := s.analyze(c, paths)
+	d := &rankData{schema: schema}
+	sort.Strings(order)
+	res, problems := s.analyze(c, paths) // without sizes, as lint
 	if problems != nil {
 		return nil, problems
 	}
 	ks := kernelsByFile(res.Features, schema)
-	d := &rankData{schema: schema}
-	sort.Strings(order)
 	for _, name := range order {
 		t := byTask[name]
+		if bindSizes {
+			if err := analyzeAtSizes(c, s, t, schema); err != nil {
+				return nil, err
+			}
+		}
 		var kept []rank.Variant
 		for _, v := range t.Variants {
-			v.Kernels = ks[filepath.Clean(v.File)]
+			if bindSizes {
+				v.Unbound = ks[filepath.Clean(v.File)]
+			} else {
+				v.Kernels = ks[filepath.Clean(v.File)]
+			}
 			if len(v.Kernels) == 0 {
 				fmt.Fprintf(c.App.ErrWriter, "cudaperf: %s: no kernel found; variant %s/%s left out\n", v.File, t.Name, v.Name)
 				continue
@@ -375,14 +399,20 @@ func featurePlugins(c *cli.Context) []string {
 	return defaultFeaturePlugins
 }
 
-func suiteData(c *cli.Context) (*rankData, error) {
-	suite := c.String("suite")
-	return loadRankData(c, filepath.Join(suite, "measurements.jsonl"), filepath.Join(suite, dataset.SplitFile), "", featurePlugins(c))
+// bindSizes reads --sizes.
+func bindSizes(mode string) (bool, error) {
+	switch mode {
+	case "none", "":
+		return false, nil
+	case "task":
+		return true, nil
+	}
+	return false, usageErrorf("--sizes %q: use none or task", mode)
 }
 
 func trainOptions(c *cli.Context) (rank.Options, error) {
 	o := rank.Options{
-		Kind: c.String("kind"), Featurizer: c.String("featurizer"),
+		Kind: c.String("kind"), Featurizer: c.String("featurizer"), Unbound: c.String("sizes") == "task",
 		AllConfigs: c.Bool("all-configs"), MinMs: c.Float64("min-ms"),
 		LR: c.Float64("lr"), L2: c.Float64("l2"), MaxEpochs: c.Int("epochs"), Patience: c.Int("patience"),
 		Ensemble: c.Int("ensemble"), Seed: c.Uint64("seed"),
@@ -419,7 +449,12 @@ func runRankTrain(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := suiteData(c)
+	bind, err := bindSizes(c.String("sizes"))
+	if err != nil {
+		return err
+	}
+	suite := c.String("suite")
+	d, err := loadRankData(c, filepath.Join(suite, "measurements.jsonl"), filepath.Join(suite, dataset.SplitFile), "", featurePlugins(c), bind)
 	if err != nil {
 		return err
 	}
@@ -439,10 +474,11 @@ func runRankTrain(c *cli.Context) error {
 		return usageErrorf("%v", err)
 	}
 	m.Training.Arch = c.String("arch")
+	m.Training.Sizes = c.String("sizes")
 	if len(val) > 0 {
-		sc := m.NewScorer()
-		s := rank.Summarize(rank.ByTask(rank.Evaluate(val, func(v rank.Variant) float64 { return sc.ScoreFile(v.Kernels) }, rank.PrimaryOnly)), 1)
-		m.Training.Metrics = map[string]rank.Summary{"validation": s}
+		m.Training.Metrics = map[string]rank.Summary{}
+		recordMetrics(m, "validation", val, bind)
+		s := m.Training.Metrics["validation"]
 		fmt.Fprintf(c.App.ErrWriter, "validation (%d tasks, primary configuration): ρ %s, τ %s, pair accuracy %s\n",
 			s.Tasks, fmtCI(s.Rho), fmtCI(s.Tau), fmtCI(s.Acc))
 	}
@@ -454,13 +490,36 @@ func runRankTrain(c *cli.Context) error {
 	return nil
 }
 
+// recordMetrics stores m's result on tasks in its metrics as side, and,
+// for a model trained with sizes bound, its result without sizes (how lint
+// scores) as side + nosizesSuffix.
+func recordMetrics(m *rank.Model, side string, tasks []rank.Task, bound bool) {
+	sc := m.NewScorer()
+	score := func(v rank.Variant) float64 { return sc.ScoreFile(v.Kernels) }
+	m.Training.Metrics[side] = rank.Summarize(rank.ByTask(rank.Evaluate(tasks, score, rank.PrimaryOnly)), evalSeed)
+	if bound {
+		m.Training.Metrics[side+nosizesSuffix] = rank.Summarize(rank.ByTask(rank.Evaluate(rank.WithoutSizes(tasks), score, rank.PrimaryOnly)), evalSeed)
+	}
+}
+
+// nosizesSuffix marks metrics measured on features computed without
+// problem sizes.
+const nosizesSuffix = "-nosizes"
+
 func fmtCI(ci rank.CI) string {
 	return fmt.Sprintf("%.3f [%.3f, %.3f]", ci.Mean, ci.Lo, ci.Hi)
 }
 
 func runRankScore(c *cli.Context) error {
-	if c.NArg() == 0 {
-		return usageErrorf("name the CUDA files to score")
+	files, sizes, err := taskSizes(c)
+	if err != nil {
+		return err
+	}
+	if c.NArg() > 0 {
+		files = c.Args().Slice()
+	}
+	if len(files) == 0 {
+		return usageErrorf("name the CUDA files to score, or a --task whose variants to score")
 	}
 	format := c.String("format")
 	if format != "text" && format != "json" {
@@ -483,7 +542,8 @@ func runRankScore(c *cli.Context) error {
 	if err := checkModelSchema(c.Context, s.host, m, c.String("model")); err != nil {
 		return err
 	}
-	res, problems := s.analyze(c, c.Args().Slice())
+	s.sizes = sizes
+	res, problems := s.analyze(c, files)
 	scores := scoreFiles(m, res.Features)
 	if format == "json" {
 		err = writeJSON(c.App.Writer, scores)
@@ -573,14 +633,58 @@ func printLintScores(c *cli.Context, s *analysisSession, rows []report.KernelFea
 	}
 }
 
-// modelTrust says how well the model ranked held-out tasks: its test-split
-// ρ when the test split was scored, else its validation ρ.
+// modelTrust says how well the model ranked held-out tasks as lint scores
+// them (without problem sizes): its test-split ρ when the test split was
+// scored, else its validation ρ.
 func modelTrust(m *rank.Model) string {
 	for _, side := range []string{"test", "validation"} {
-		if s, ok := m.Training.Metrics[side]; ok {
-			return fmt.Sprintf("ranker %s ρ %.2f [%.2f, %.2f] over %d held-out tasks; compare variants of one task, higher is faster",
-				side, s.Rho.Mean, s.Rho.Lo, s.Rho.Hi, s.Tasks)
+		for _, key := range []string{side + nosizesSuffix, side} {
+			if s, ok := m.Training.Metrics[key]; ok {
+				return fmt.Sprintf("ranker %s ρ %.2f [%.2f, %.2f] over %d held-out tasks; compare variants of one task, higher is faster",
+					side, s.Rho.Mean, s.Rho.Lo, s.Rho.Hi, s.Tasks)
+			}
 		}
 	}
 	return "ranker never validated; compare variants of one task, higher is faster"
+}
+
+// analyzeAtSizes computes the kernels of t's variants at each of its
+// configurations' problem sizes (Variant.At; Kernels at the primary).
+func analyzeAtSizes(c *cli.Context, s *analysisSession, t *rank.Task, schema rank.Schema) error {
+	if len(t.Variants) == 0 {
+		return nil
+	}
+	dir := filepath.Dir(filepath.Dir(t.Variants[0].File)) // <task>/variants/<name>.cu
+	tk, err := task.Load(dir)
+	if err != nil {
+		return usageErrorf("task %s: binding problem sizes needs its task.yaml: %v (or train with --sizes none)", t.Name, err)
+	}
+	var paths []string
+	for _, v := range t.Variants {
+		paths = append(paths, v.File)
+	}
+	for i := range tk.Configs {
+		r, err := tk.Resolve(i)
+		if err != nil {
+			return usageErrorf("task %s: configuration %s: %v", t.Name, tk.Configs[i].Name, err)
+		}
+		s.sizes = r.Env
+		res, problems := s.analyze(c, paths)
+		if problems != nil {
+			return problems
+		}
+		ks := kernelsByFile(res.Features, schema)
+		for j := range t.Variants {
+			v := &t.Variants[j]
+			if v.At == nil {
+				v.At = map[string][]rank.Kernel{}
+			}
+			v.At[r.Name] = ks[filepath.Clean(v.File)]
+			if r.Name == t.Primary {
+				v.Kernels = v.At[r.Name]
+			}
+		}
+	}
+	s.sizes = nil
+	return nil
 }

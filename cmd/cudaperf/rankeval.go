@@ -62,7 +62,11 @@ func runRankEval(c *cli.Context) error {
 		return err
 	}
 	plugins := m.Schema.Plugins()
-	suite, err := loadRankData(c, filepath.Join(c.String("suite"), "measurements.jsonl"), filepath.Join(c.String("suite"), dataset.SplitFile), "", plugins)
+	bind, err := bindSizes(m.Training.Sizes)
+	if err != nil {
+		return err
+	}
+	suite, err := loadRankData(c, filepath.Join(c.String("suite"), "measurements.jsonl"), filepath.Join(c.String("suite"), dataset.SplitFile), "", plugins, bind)
 	if err != nil {
 		return err
 	}
@@ -78,7 +82,7 @@ func runRankEval(c *cli.Context) error {
 	held := suite.side(side)
 	what := side + " split of " + c.String("suite")
 	if f := c.String("measurements"); f != "" {
-		user, err := loadRankData(c, f, "", c.String("kernels"), plugins)
+		user, err := loadRankData(c, f, "", c.String("kernels"), plugins, bind)
 		if err != nil {
 			return err
 		}
@@ -103,6 +107,11 @@ func runRankEval(c *cli.Context) error {
 	base := evaluateScorer("model", desc, held, model)
 	rep.Scorers = append(rep.Scorers, base)
 	rep.PerSize = rank.Evaluate(held, model, dataset.MinFastestMs)
+	if bind {
+		r := evaluateScorer("model-nosizes", "the same model on features computed without problem sizes, as lint scores a file", rank.WithoutSizes(held), model)
+		r.Diff = diffs(base, r)
+		rep.Scorers = append(rep.Scorers, r)
+	}
 	if !c.Bool("no-controls") {
 		train, err := suite.named(m.Training.Train)
 		if err != nil {
@@ -118,10 +127,7 @@ func runRankEval(c *cli.Context) error {
 		}
 		for _, ctl := range controls {
 			r := evaluateScorer(ctl.name, ctl.detail, held, ctl.score)
-			r.Diff = map[string]rank.CI{}
-			for name, f := range rank.Metrics {
-				r.Diff[name] = rank.PairedBootstrap(base.PerTask, r.PerTask, f, evalSeed)
-			}
+			r.Diff = diffs(base, r)
 			rep.Scorers = append(rep.Scorers, r)
 		}
 	}
@@ -135,7 +141,7 @@ func runRankEval(c *cli.Context) error {
 		if m.Training.Metrics == nil {
 			m.Training.Metrics = map[string]rank.Summary{}
 		}
-		m.Training.Metrics[side] = base.Primary
+		recordMetrics(m, side, held, bind)
 		if err := m.Save(c.String("model")); err != nil {
 			return failuref("%v", err)
 		}
@@ -160,6 +166,15 @@ func evaluateScorer(name, detail string, tasks []rank.Task, score func(rank.Vari
 	return scorerResult{Name: name, Detail: detail, PerTask: per,
 		Primary:  rank.Summarize(per, evalSeed),
 		AllSizes: rank.Summarize(rank.ByTask(rank.Evaluate(tasks, score, dataset.MinFastestMs)), evalSeed)}
+}
+
+// diffs is base − r for every metric, paired over tasks.
+func diffs(base, r scorerResult) map[string]rank.CI {
+	out := map[string]rank.CI{}
+	for name, f := range rank.Metrics {
+		out[name] = rank.PairedBootstrap(base.PerTask, r.PerTask, f, evalSeed)
+	}
+	return out
 }
 
 type control struct {

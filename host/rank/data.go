@@ -24,6 +24,40 @@ type Variant struct {
 	// Times maps a configuration name to the measured median time in ms; a
 	// configuration that was not timed (or not passed) is absent.
 	Times map[string]float64
+	// At holds, when the features were computed with each configuration's
+	// problem sizes bound, the kernels at each configuration (Kernels are
+	// then those at the primary one). Nil when sizes were not bound: the
+	// same vectors then stand for every configuration.
+	At map[string][]Kernel
+	// Unbound are the kernels computed without problem sizes (as lint sees
+	// the file), when At is set; nil otherwise.
+	Unbound []Kernel
+}
+
+// WithoutSizes returns the tasks with every variant's kernels replaced by
+// those computed without problem sizes (tasks whose features were never
+// bound are returned as they are).
+func WithoutSizes(tasks []Task) []Task {
+	out := make([]Task, len(tasks))
+	for i, t := range tasks {
+		t.Variants = slices.Clone(t.Variants)
+		for j := range t.Variants {
+			v := &t.Variants[j]
+			if v.Unbound != nil {
+				v.Kernels, v.At, v.Unbound = v.Unbound, nil, nil
+			}
+		}
+		out[i] = t
+	}
+	return out
+}
+
+// atConfig returns v with the kernels computed at config, when there are.
+func (v Variant) atConfig(config string) Variant {
+	if ks, ok := v.At[config]; ok {
+		v.Kernels = ks
+	}
+	return v
 }
 
 // Kernel is one kernel's vector.

@@ -30,10 +30,6 @@ const PrimaryOnly = -1
 func Evaluate(tasks []Task, score func(Variant) float64, minMs float64) []TaskResult {
 	var out []TaskResult
 	for _, t := range tasks {
-		s := make([]float64, len(t.Variants))
-		for i, v := range t.Variants {
-			s[i] = score(v)
-		}
 		configs := []string{t.Primary}
 		if minMs != PrimaryOnly {
 			configs = t.Configs
@@ -42,6 +38,10 @@ func Evaluate(tasks []Task, score func(Variant) float64, minMs float64) []TaskRe
 			idx := t.timed(c)
 			if len(idx) < 2 || (minMs != PrimaryOnly && t.Variants[idx[0]].Times[c] < minMs) {
 				continue
+			}
+			s := make([]float64, len(t.Variants))
+			for i, v := range t.Variants {
+				s[i] = score(v.atConfig(c))
 			}
 			sc, speed := make([]float64, len(idx)), make([]float64, len(idx))
 			for k, i := range idx {

@@ -43,6 +43,10 @@ type Training struct {
 	// Arch is the device the features were computed for (occupancy
 	// depends on it); scoring uses the same unless told otherwise.
 	Arch string `json:"arch,omitempty"`
+	// Sizes is "task" when the features were computed with each task
+	// configuration's problem sizes bound (scoring then needs the sizes
+	// too), "none" when without.
+	Sizes string `json:"sizes,omitempty"`
 	// Split names the tasks trained on and those early stopping used.
 	Train      []string `json:"train"`
 	Validation []string `json:"validation"`

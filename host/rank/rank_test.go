@@ -235,3 +235,53 @@ func TestFileVectorAveragesKernels(t *testing.T) {
 		t.Errorf("file vector %v", v)
 	}
 }
+
+// TestUnboundTrainsBothRegimes: with sizes bound, a size-dependent feature
+// is always present; Unbound adds the vectors without it, so the feature
+// gets a mask input and the unbound pairs join the training set.
+func TestUnboundTrainsBothRegimes(t *testing.T) {
+	tasks := synthetic(8, 5, 1)
+	for i := range tasks {
+		for j := range tasks[i].Variants {
+			v := &tasks[i].Variants[j]
+			bound := Vector{}
+			for k, x := range v.Kernels[0].Vector {
+				bound[k] = x
+			}
+			bound["never"] = v.Times["large"] * 1000 // a per-call feature, known only at a size
+			v.Unbound = v.Kernels
+			v.Kernels = []Kernel{{"k", bound}}
+			v.At = map[string][]Kernel{"large": v.Kernels}
+		}
+	}
+	plain, err := Train(testSchema, tasks, nil, Options{Seed: 1, MaxEpochs: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := Train(testSchema, tasks, nil, Options{Seed: 1, MaxEpochs: 5, Unbound: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if both.Training.Pairs != 2*plain.Training.Pairs {
+		t.Errorf("pairs with the unbound vectors %d, want twice %d", both.Training.Pairs, plain.Training.Pairs)
+	}
+	mask := func(m *Model) bool {
+		for _, in := range m.Inputs {
+			if in.Feature == "never" {
+				return in.Mask
+			}
+		}
+		t.Fatalf("no input for the size-dependent feature")
+		return false
+	}
+	if mask(plain) || !mask(both) {
+		t.Errorf("mask input of the size-dependent feature: bound only %v, with unbound %v; want false, true", mask(plain), mask(both))
+	}
+	un := WithoutSizes(tasks)
+	if _, ok := FileVector(un[0].Variants[0].Kernels)["never"]; ok || un[0].Variants[0].At != nil {
+		t.Errorf("WithoutSizes kept the bound vectors")
+	}
+	if _, ok := FileVector(tasks[0].Variants[0].Kernels)["never"]; !ok {
+		t.Errorf("WithoutSizes changed its input")
+	}
+}

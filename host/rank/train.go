@@ -33,6 +33,12 @@ type Options struct {
 	// ShuffleLabels permutes the measured times within each task and
 	// configuration before pairing: the random-label control.
 	ShuffleLabels bool `json:"shuffle_labels,omitempty"`
+	// Unbound also trains on the variants' vectors computed without
+	// problem sizes (Variant.Unbound), paired as at the primary
+	// configuration, so a model trained with sizes bound still scores a
+	// file whose sizes are unknown (lint): the size-dependent features are
+	// then missing and their mask inputs say so.
+	Unbound bool `json:"unbound,omitempty"`
 }
 
 // Defaults fills unset options.
@@ -154,11 +160,17 @@ func (m *Model) fitInputs(train []Task, opt Options) error {
 	var vecs []Vector
 	for _, t := range train {
 		for _, v := range t.Variants {
-			fv := FileVector(v.Kernels)
-			if m.Featurizer == FeaturizerPaperProxies {
-				fv = PaperProxies(fv)
+			kss := [][]Kernel{v.Kernels}
+			if opt.Unbound && v.Unbound != nil {
+				kss = append(kss, v.Unbound)
 			}
-			vecs = append(vecs, fv)
+			for _, ks := range kss {
+				fv := FileVector(ks)
+				if m.Featurizer == FeaturizerPaperProxies {
+					fv = PaperProxies(fv)
+				}
+				vecs = append(vecs, fv)
+			}
 		}
 	}
 	for _, name := range cands {
@@ -191,11 +203,20 @@ func (m *Model) fitInputs(train []Task, opt Options) error {
 func (m *Model) examples(tasks []Task, opt Options, rng *rand.Rand) *examples {
 	ex := &examples{}
 	for _, t := range tasks {
-		base := len(ex.x)
+		primary := len(ex.x)
 		for _, v := range t.Variants {
 			ex.x = append(ex.x, m.x(FileVector(v.Kernels), nil))
 		}
 		for _, c := range opt.Configs(&t) {
+			base := primary
+			if c != t.Primary && len(t.Variants) > 0 && t.Variants[0].At != nil {
+				// Features bound at c's sizes: the variants at c are
+				// examples of their own.
+				base = len(ex.x)
+				for _, v := range t.Variants {
+					ex.x = append(ex.x, m.x(FileVector(v.atConfig(c).Kernels), nil))
+				}
+			}
 			tt := t
 			if opt.ShuffleLabels && rng != nil {
 				tt = shuffled(t, c, rng)
@@ -203,6 +224,15 @@ func (m *Model) examples(tasks []Task, opt Options, rng *rand.Rand) *examples {
 			ps := tt.Pairs(c, opt.Pairs)
 			for _, p := range ps {
 				ex.pairs = append(ex.pairs, wpair{base + p.Fast, base + p.Slow, 1 / float64(len(ps))})
+			}
+			if c == t.Primary && opt.Unbound && len(t.Variants) > 0 && t.Variants[0].Unbound != nil {
+				base = len(ex.x)
+				for _, v := range t.Variants {
+					ex.x = append(ex.x, m.x(FileVector(v.Unbound), nil))
+				}
+				for _, p := range ps {
+					ex.pairs = append(ex.pairs, wpair{base + p.Fast, base + p.Slow, 1 / float64(len(ps))})
+				}
 			}
 		}
 	}
