@@ -85,6 +85,7 @@ func newApp() *cli.App {
 			parseCommand(),
 			benchCommand(),
 			datasetCommand(),
+			rankCommand(),
 			pluginsCommand(),
 			versionCommand(),
 			// Commands are added here as they land.
