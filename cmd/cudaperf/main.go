@@ -85,6 +85,7 @@ func newApp() *cli.App {
 			parseCommand(),
 			benchCommand(),
 			datasetCommand(),
+			rankCommand(),
 			trainCommand(),
 			evalCommand(),
 			sftCommand(),
