@@ -83,7 +83,7 @@ func ablateAction(c *cli.Context) error {
 		if needsStr {
 			mode = "both"
 		}
-		scorer, err := structureScorer(h, mode, base.Ranker.Model)
+		scorer, err := structureScorer(ctx, h, mode, base.Ranker.Model)
 		if err != nil {
 			h.Close()
 			return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/host/grpo"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/report"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
 
@@ -73,7 +74,7 @@ func trainAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	scorer, err := structureScorer(h, cfg.Reward.Mode, cfg.Ranker.Model)
+	scorer, err := structureScorer(ctx, h, cfg.Reward.Mode, cfg.Ranker.Model)
 	if err != nil {
 		return err
 	}
@@ -122,9 +123,11 @@ func (p *progress) describe(s string) {
 }
 
 // structureScorer gives the loop features and diagnostics from the
-// installed analyzer plugins (for the feedback) and, when the reward mode
-// needs it, Rstr from the ranker. Nil when no analyzer is installed.
-func structureScorer(h *pluginhost.Host, mode, model string) (grpo.Scorer, error) {
+// installed analyzer plugins (for the feedback) and Rstr from the ranker
+// (model, or the built-in one), so every mode measures the Rstr–speedup
+// correlation. A mode that rewards Rstr fails without them; mode ver goes
+// on with what there is.
+func structureScorer(ctx context.Context, h *pluginhost.Host, mode, model string) (grpo.Scorer, error) {
 	needs := mode != "ver"
 	if len(h.OfKind(sdk.KindAnalyzer)) == 0 {
 		if needs {
@@ -133,19 +136,30 @@ func structureScorer(h *pluginhost.Host, mode, model string) (grpo.Scorer, error
 		return nil, nil
 	}
 	s := &grpo.AnalyzerScorer{Analyzers: h}
-	if needs {
-		r, err := loadRanker(model)
-		if err != nil {
-			return nil, err
-		}
-		s.Rank = r
+	r, err := loadRanker(ctx, h, model)
+	if err != nil && needs {
+		return nil, err
 	}
+	s.Rank = r
 	return s, nil
 }
 
-// loadRanker returns the ranker's score function.
-func loadRanker(model string) (grpo.Ranker, error) {
-	return nil, usageErrorf("reward modes str, both and random need the ranker (host/rank), which this build does not have yet; use reward mode ver")
+// loadRanker returns the ranker's score of one file's feature rows, after
+// checking that the model was trained on the features the analyzers give.
+func loadRanker(ctx context.Context, h *pluginhost.Host, model string) (grpo.Ranker, error) {
+	m, err := loadModel(model)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkModelSchema(ctx, h, m, model); err != nil {
+		return nil, err
+	}
+	return func(rows []report.KernelFeatures) (float64, bool) {
+		for _, ks := range kernelsByFile(rows, m.Schema) {
+			return m.NewScorer().ScoreFile(ks), true // rows are one file's
+		}
+		return 0, false
+	}, nil
 }
 
 // startPlugin finds an installed plugin by name, checks its kind and starts

@@ -2,7 +2,9 @@ package grpo
 
 import (
 	"math"
-	"sort"
+	"slices"
+
+	"github.com/cudaperf/cudaperf/host/rank"
 )
 
 // Metrics are one step's numbers, one line of metrics.jsonl.
@@ -89,11 +91,11 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 					}
 				}
 			}
-			if len(xs) >= 3 {
-				if rho, ok := Spearman(xs, ys); ok {
-					rhoSum += rho
-					m.RhoGroups++
-				}
+			// ρ needs spread on both sides (rank.Spearman reads 0 otherwise,
+			// which would dilute the mean).
+			if len(xs) >= 3 && spread(xs) && spread(ys) {
+				rhoSum += rank.Spearman(xs, ys)
+				m.RhoGroups++
 			}
 		}
 	}
@@ -121,43 +123,6 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 	if m.RhoGroups > 0 {
 		m.StrSpeedupRho = rhoSum / float64(m.RhoGroups)
 	}
-}
-
-// Spearman is the rank correlation of x and y (average ranks for ties);
-// ok is false when either has no spread.
-func Spearman(x, y []float64) (rho float64, ok bool) {
-	rx, ry := ranks(x), ranks(y)
-	mx, sx := MeanStd(rx)
-	my, sy := MeanStd(ry)
-	if sx == 0 || sy == 0 {
-		return 0, false
-	}
-	var c float64
-	for i := range rx {
-		c += (rx[i] - mx) * (ry[i] - my)
-	}
-	return c / float64(len(rx)) / (sx * sy), true
-}
-
-func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	r := make([]float64, len(x))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
-			j++
-		}
-		avg := float64(i+j)/2 + 1
-		for k := i; k <= j; k++ {
-			r[idx[k]] = avg
-		}
-		i = j + 1
-	}
-	return r
 }
 
 // RolloutRecord is one line of rollouts/step-NNNNNN.jsonl.gz: everything an
@@ -200,3 +165,5 @@ func newRecord(step int64, turn, member int, group string, tr *trajectory, ret, 
 	}
 	return r
 }
+
+func spread(x []float64) bool { return slices.Min(x) != slices.Max(x) }
