@@ -173,6 +173,8 @@ func (j *Judged) Feedback() string {
 	switch {
 	case !j.HasCode:
 		fmt.Fprintf(&b, "Your answer could not be used: %s. Answer with one ```cuda code block holding the complete .cu file.\n", j.NoCode)
+	case j.Eval.NotRecorded:
+		b.WriteString("Your code could not be judged: the benchmarker only knows recorded kernels. Try again.\n")
 	case !j.Eval.Compiled:
 		b.WriteString("Your code did not compile. The compiler said:\n")
 		b.WriteString(trimLog(j.Eval.CompileLog))

@@ -24,8 +24,11 @@ type Metrics struct {
 	StrUsedMean float64 `json:"str_used_mean"`
 	StrUsedStd  float64 `json:"str_used_std"`
 	// Candidates counts every completion of the step (all turns).
-	Candidates  int     `json:"candidates"`
-	NoCode      int     `json:"no_code"`
+	Candidates int `json:"candidates"`
+	NoCode     int `json:"no_code"`
+	// NotRecorded counts candidates a recorded benchmarker could not
+	// judge (they get the compile-failure reward).
+	NotRecorded int     `json:"not_recorded,omitempty"`
 	CompileRate float64 `json:"compile_rate"`
 	CorrectRate float64 `json:"correct_rate"`
 	// GeomeanSpeedup is over correct candidates (primary configuration,
@@ -76,6 +79,9 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 				turnN[turn]++
 				if !j.HasCode {
 					m.NoCode++
+				}
+				if j.Eval != nil && j.Eval.NotRecorded {
+					m.NotRecorded++
 				}
 				if j.HasCode && j.Eval != nil && j.Eval.Compiled {
 					compiled++

@@ -28,6 +28,12 @@ type Evaluation struct {
 	Reasons []string
 	// Warnings are run-level notes that do not reject the candidate.
 	Warnings []string
+	// Recorded is true when the answer comes from recorded measurements
+	// (the `recorded` benchmarker), not from a run now.
+	Recorded bool
+	// NotRecorded is true when a recorded benchmarker had no measurement
+	// for this source: nothing was judged (Compiled is false).
+	NotRecorded bool
 	// GeomeanSpeedup is over the passing configurations (0 when none).
 	GeomeanSpeedup float64
 }
@@ -58,9 +64,16 @@ func (p *Plugin) Evaluate(ctx context.Context, req EvalRequest) (*Evaluation, er
 		case *pluginv1.RunEvent_Done:
 			ev.GeomeanSpeedup = x.Done.GetGeomeanSpeedup()
 			for _, r := range x.Done.GetReasons() {
-				if w, ok := strings.CutPrefix(r, "warning "); ok {
-					ev.Warnings = append(ev.Warnings, w)
-				} else {
+				switch {
+				case strings.HasPrefix(r, "warning "):
+					ev.Warnings = append(ev.Warnings, strings.TrimPrefix(r, "warning "))
+				case strings.HasPrefix(r, "recorded:"):
+					// A note that the answer is a recording, not a refusal.
+					ev.Recorded = true
+				case strings.HasPrefix(r, "error: not recorded"):
+					ev.NotRecorded = true
+					ev.Reasons = append(ev.Reasons, strings.TrimPrefix(r, "error: "))
+				default:
 					ev.Reasons = append(ev.Reasons, r)
 				}
 			}
