@@ -110,7 +110,7 @@ func evalAction(c *cli.Context) error {
 	o := grpo.EvalOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), N: c.Int("n"), Ks: ks,
 		Sampling: pluginhost.Sampling{Temperature: c.Float64("temperature"), TopP: c.Float64("top-p"), MaxTokens: c.Int("max-tokens")},
 		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency")}
-	bar := newBar(len(tasks), "eval", format == "text")
+	bar := newBar(2, "eval: generate, judge", format == "text")
 	last := 0
 	rep, err := grpo.Evaluate(c.Context, pol, bm, nil, o, func(done, _ int) { bar.addN(done - last); last = done })
 	bar.clear()

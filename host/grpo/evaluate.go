@@ -79,7 +79,8 @@ func (o EvalOptions) Protocol() string {
 		o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, o.FewShot, o.Bootstrap)
 }
 
-// Evaluate samples N candidates per task and judges them.
+// Evaluate samples N candidates per task and judges them; progress is told
+// about its two stages (generate, judge) as done/2.
 func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOptions, progress func(done, total int)) (*EvalReport, error) {
 	if o.Bootstrap == 0 {
 		o.Bootstrap = 2000
@@ -94,31 +95,41 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 		return nil, err
 	}
 	rep := &EvalReport{Policy: info.Name + " " + info.Version, Model: info.Model, Protocol: o.Protocol(), FastP: map[string]Estimate{}}
+	// One Generate call for every task (a GPU policy batches them), then
+	// one concurrent judging of every sample.
+	prompts := make([]pluginhost.Prompt, len(o.Tasks))
 	for i, t := range o.Tasks {
-		if progress != nil {
-			progress(i, len(o.Tasks))
+		prompts[i] = pluginhost.Prompt{ID: t.Name + ":eval", Messages: Prompt(t, FewShot(t, o.Train, o.FewShot))}
+	}
+	sp := o.Sampling
+	sp.Seed = int64(o.Seed%(1<<31)) * 1_000_003
+	if progress != nil {
+		progress(0, 2)
+	}
+	groups, err := pol.Generate(ctx, prompts, o.N, sp)
+	if err != nil {
+		return nil, fmt.Errorf("grpo: eval: %w", err)
+	}
+	if progress != nil {
+		progress(1, 2)
+	}
+	var tasks []*Task
+	var texts []string
+	for i, t := range o.Tasks {
+		for _, c := range groups[i] {
+			tasks, texts = append(tasks, t), append(texts, c.Text)
 		}
-		p := pluginhost.Prompt{ID: t.Name + ":eval", Messages: Prompt(t, FewShot(t, o.Train, o.FewShot))}
-		sp := o.Sampling
-		sp.Seed = int64(o.Seed%(1<<31))*1_000_003 + int64(i)
-		groups, err := pol.Generate(ctx, []pluginhost.Prompt{p}, o.N, sp)
-		if err != nil {
-			return nil, fmt.Errorf("grpo: eval %s: %w", t.Name, err)
-		}
-		tasks := make([]*Task, o.N)
-		texts := make([]string, o.N)
-		for k, c := range groups[0] {
-			tasks[k], texts[k] = t, c.Text
-		}
-		js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), tasks, texts)
-		if err != nil {
-			return nil, fmt.Errorf("grpo: eval %s: %w", t.Name, err)
-		}
+	}
+	js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), tasks, texts)
+	if err != nil {
+		return nil, fmt.Errorf("grpo: eval: %w", err)
+	}
+	for i, t := range o.Tasks {
 		te := TaskEval{Task: t.Name, Side: t.Side, N: o.N, Baseline: t.Baseline}
 		if len(t.Variants) > 0 {
 			te.Best = t.Variants[0].Speedup
 		}
-		for _, j := range js {
+		for _, j := range js[i*o.N : (i+1)*o.N] {
 			if !j.HasCode {
 				te.NoCode++
 			}
@@ -133,7 +144,7 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 		rep.Tasks = append(rep.Tasks, te)
 	}
 	if progress != nil {
-		progress(len(o.Tasks), len(o.Tasks))
+		progress(2, 2)
 	}
 	rep.summarize(o)
 	return rep, nil
