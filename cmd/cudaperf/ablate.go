@@ -56,6 +56,7 @@ func ablateAction(c *cli.Context) error {
 		return usageErrorf("%v", err)
 	}
 	base := cfg.Runs()[0].Cfg
+	replaySuite(base.Suite)
 	ds, err := grpo.LoadDataset(base.Suite, base.Measurements)
 	if err != nil {
 		return usageErrorf("%v", err)

@@ -58,6 +58,7 @@ func evalCommand() *cli.Command {
 // loadForPolicy reads the dataset and starts the policy (restored from
 // --load when given).
 func loadForPolicy(c *cli.Context, h *pluginhost.Host) (*grpo.Dataset, pluginhost.PolicyClient, error) {
+	replaySuite(c.String("suite"))
 	ms := c.StringSlice("measurements")
 	if len(ms) == 0 {
 		ms = []string{filepath.Join(c.String("suite"), "measurements.jsonl")}

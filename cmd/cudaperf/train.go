@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
@@ -60,6 +62,7 @@ func trainAction(c *cli.Context) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	replaySuite(cfg.Suite)
 	h, err := openHost(c)
 	if err != nil {
 		return err
@@ -113,6 +116,17 @@ func trainAction(c *cli.Context) error {
 	bar.finish()
 	fmt.Fprintf(w, "done: %s/metrics.jsonl, reward.png, rates.png, events.out.tfevents.cudaperf\n", cfg.Dir())
 	return nil
+}
+
+// replaySuite tells the replay policy plugin (which runs in its own folder
+// and knows tasks only by name) which suite to propose variants from,
+// unless $CUDAPERF_REPLAY_SUITE already says.
+func replaySuite(suite string) {
+	if os.Getenv("CUDAPERF_REPLAY_SUITE") == "" {
+		if abs, err := filepath.Abs(suite); err == nil {
+			os.Setenv("CUDAPERF_REPLAY_SUITE", abs)
+		}
+	}
 }
 
 // describe changes the bar's label (the stage of a long step).
