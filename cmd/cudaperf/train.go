@@ -39,7 +39,7 @@ func trainCommand() *cli.Command {
 			"  discount: 0.8                   # per-turn discount of returns\n" +
 			"  few_shot: 1                     # example kernels per prompt (train split, fastest first)\n" +
 			"  seed: 0\n" +
-			"  policy: {plugin: replay, init: '', hyperparameters: {learning_rate: 0.5}}\n" +
+			"  policy: {plugin: replay, init: '', updates_per_step: 1, hyperparameters: {learning_rate: 0.5}}\n" +
 			"  benchmarker: {plugin: cudaperf-benchmarker, concurrency: 8}\n" +
 			"  reward: {mode: both, compile: 1, tests: 0.8, speedup: 0.1, clip: 3, variance: 0.1,\n" +
 			"           max_cv: 0.3, correct_bonus: 0.5, lambda: 0.2}   # see 'go doc ./host/reward'\n" +

@@ -77,6 +77,10 @@ type PolicyConfig struct {
 	// Hyperparameters go to every Update (learning_rate, kl_coef,
 	// clip, ...); the plugin documents the keys it reads.
 	Hyperparameters map[string]float64 `yaml:"hyperparameters"`
+	// UpdatesPerStep is μ, optimiser steps on each step's rollouts
+	// (default 1; with μ > 1 the surrogate's clip bounds how far the
+	// policy moves from the one that sampled).
+	UpdatesPerStep int `yaml:"updates_per_step"`
 }
 
 // BenchmarkerConfig names the benchmarker plugin.
@@ -165,6 +169,7 @@ func (c *Config) fill() {
 		c.Benchmarker.Plugin = "cudaperf-benchmarker"
 	}
 	def(&c.Benchmarker.Concurrency, 8)
+	def(&c.Policy.UpdatesPerStep, 1)
 	if c.Reward.Mode == "" {
 		c.Reward.Mode = string(reward.ModeBoth)
 	}
@@ -191,7 +196,7 @@ func (c *Config) Validate() error {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"steps", c.Steps}, {"batch", c.Batch}, {"turns", c.Turns}, {"keep_checkpoints", c.KeepCheckpoints}, {"benchmarker.concurrency", c.Benchmarker.Concurrency}, {"sampling.max_tokens", c.Sampling.MaxTokens}} {
+	}{{"steps", c.Steps}, {"batch", c.Batch}, {"turns", c.Turns}, {"keep_checkpoints", c.KeepCheckpoints}, {"benchmarker.concurrency", c.Benchmarker.Concurrency}, {"policy.updates_per_step", c.Policy.UpdatesPerStep}, {"sampling.max_tokens", c.Sampling.MaxTokens}} {
 		if f.v < 1 {
 			bad = append(bad, fmt.Sprintf("%s = %d: must be ≥ 1", f.name, f.v))
 		}

@@ -265,9 +265,13 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 	if t.info.CanUpdate && len(rollouts) > 0 {
 		t.progress(step, "update", 0, len(rollouts))
 		t0 := time.Now()
-		stats, err := t.pol.Update(ctx, step, rollouts, t.cfg.Policy.Hyperparameters)
-		if err != nil {
-			return nil, fmt.Errorf("grpo: step %d: update: %w", step, err)
+		var stats map[string]float64
+		for range t.cfg.Policy.UpdatesPerStep {
+			var err error
+			stats, err = t.pol.Update(ctx, step, rollouts, t.cfg.Policy.Hyperparameters)
+			if err != nil {
+				return nil, fmt.Errorf("grpo: step %d: update: %w", step, err)
+			}
 		}
 		m.Stage["update_s"] = time.Since(t0).Seconds()
 		m.Update = stats
