@@ -13,7 +13,7 @@ PYTHON  ?= .venv/bin/python
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker
+GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker plugins/policy/replay plugins/policy/openai
 PY_PLUGINS := plugins/python/examples/synccount
 
 .PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins rank-model

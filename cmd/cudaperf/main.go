@@ -86,6 +86,10 @@ func newApp() *cli.App {
 			benchCommand(),
 			datasetCommand(),
 			rankCommand(),
+			trainCommand(),
+			evalCommand(),
+			sftCommand(),
+			ablateCommand(),
 			pluginsCommand(),
 			versionCommand(),
 			// Commands are added here as they land.
