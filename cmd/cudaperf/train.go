@@ -10,7 +10,6 @@ import (
 
 	"github.com/cudaperf/cudaperf/host/grpo"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
-	"github.com/cudaperf/cudaperf/host/report"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
 
@@ -156,24 +155,6 @@ func structureScorer(ctx context.Context, h *pluginhost.Host, mode, model string
 	}
 	s.Rank = r
 	return s, nil
-}
-
-// loadRanker returns the ranker's score of one file's feature rows, after
-// checking that the model was trained on the features the analyzers give.
-func loadRanker(ctx context.Context, h *pluginhost.Host, model string) (grpo.Ranker, error) {
-	m, err := loadModel(model)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkModelSchema(ctx, h, m, model); err != nil {
-		return nil, err
-	}
-	return func(rows []report.KernelFeatures) (float64, bool) {
-		for _, ks := range kernelsByFile(rows, m.Schema) {
-			return m.NewScorer().ScoreFile(ks), true // rows are one file's
-		}
-		return 0, false
-	}, nil
 }
 
 // startPlugin finds an installed plugin by name, checks its kind and starts

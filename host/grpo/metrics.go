@@ -2,7 +2,6 @@ package grpo
 
 import (
 	"math"
-	"slices"
 
 	"github.com/cudaperf/cudaperf/host/rank"
 )
@@ -97,11 +96,12 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 					}
 				}
 			}
-			// ρ needs spread on both sides (rank.Spearman reads 0 otherwise,
-			// which would dilute the mean).
-			if len(xs) >= 3 && spread(xs) && spread(ys) {
-				rhoSum += rank.Spearman(xs, ys)
-				m.RhoGroups++
+			// ρ needs spread on both sides (ok is false otherwise).
+			if len(xs) >= 3 {
+				if rho, ok := rank.Spearman(xs, ys); ok {
+					rhoSum += rho
+					m.RhoGroups++
+				}
 			}
 		}
 	}
@@ -171,5 +171,3 @@ func newRecord(step int64, turn, member int, group string, tr *trajectory, ret, 
 	}
 	return r
 }
-
-func spread(x []float64) bool { return slices.Min(x) != slices.Max(x) }
