@@ -1,21 +1,26 @@
-package nvml
+package device
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
 
-// ErrNoDevice means NVML or a GPU is not available.
-var ErrNoDevice = errors.New("no CUDA device found")
+// ErrNoGPU means NVML or a GPU is not available. Its text is the one
+// "no GPU" message of the project: the CLI, the benchmarker plugin and the
+// tests all match it.
+var ErrNoGPU = errors.New("no CUDA device found")
 
 // Info describes one GPU at one moment.
 type Info struct {
 	Index          int      `json:"index"`
 	Name           string   `json:"name"`
 	UUID           string   `json:"uuid,omitempty"`
-	CC             string   `json:"cc"` // compute capability, "9.0"
+	CC             CC       `json:"cc"` // compute capability, "9.0"
+	SMs            int      `json:"sm_count,omitempty"`
 	Driver         string   `json:"driver,omitempty"`
 	SMClockMHz     int      `json:"sm_clock_mhz"`
 	MaxSMClockMHz  int      `json:"max_sm_clock_mhz"`
@@ -28,7 +33,7 @@ type Info struct {
 }
 
 // Arch is the nvcc architecture of the device, "sm_90".
-func (i *Info) Arch() string { return "sm_" + strings.ReplaceAll(i.CC, ".", "") }
+func (i *Info) Arch() string { return i.CC.Arch() }
 
 // PeakBandwidth is the device memory bandwidth in bytes per second: the
 // datasheet figure for parts we know (NVML's clock and bus width understate
@@ -115,14 +120,7 @@ func (s *Summary) add(i *Info) {
 	s.Samples++
 }
 
-func contains(s []string, x string) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
+func contains(s []string, x string) bool { return slices.Contains(s, x) }
 
 // DeviceNodesPresent reports whether the NVIDIA driver's device nodes
 // (/dev/nvidia0, ...) exist: some sandboxes expose a GPU to CUDA but not to
@@ -130,4 +128,58 @@ func contains(s []string, x string) bool {
 func DeviceNodesPresent() bool {
 	m, _ := filepath.Glob("/dev/nvidia[0-9]*")
 	return len(m) > 0
+}
+
+// Detect returns the limits of GPU index i (as NVML numbers them): the
+// per-SM values from the table of its compute capability, with the name,
+// multiprocessor count and memory bus width read from NVML. go-nvml loads
+// libnvidia-ml.so.1 at run time, so a binary that calls Detect still runs
+// where there is no driver: Detect then returns an error wrapping ErrNoGPU.
+func Detect(i int) (*Device, error) {
+	g, err := Open()
+	if err != nil {
+		return nil, fmt.Errorf("device: %w; pick the target with an architecture such as %s instead", err, DefaultArch)
+	}
+	defer g.Close()
+	if n := g.Count(); i < 0 || i >= n {
+		return nil, fmt.Errorf("device: GPU index %d out of range: this machine has %d GPU(s), numbered from 0", i, n)
+	}
+	info, err := g.Info(i)
+	if err != nil {
+		return nil, err
+	}
+	return FromInfo(info)
+}
+
+// FromInfo maps what NVML says about a GPU to its limits: the table's
+// per-SM values for its compute capability, with NVML's name,
+// multiprocessor count and memory bus width.
+func FromInfo(info *Info) (*Device, error) {
+	d, err := ForCC(info.CC)
+	if err != nil {
+		return nil, fmt.Errorf("device: GPU %d (%s): %w", info.Index, info.Name, err)
+	}
+	d.Name = info.Name
+	if strings.Contains(info.Name, "H200") {
+		h := H200()
+		d.SMs, d.L2Bytes = h.SMs, h.L2Bytes
+	}
+	if info.SMs > 0 {
+		d.SMs = info.SMs
+	}
+	if info.MemBusWidth > 0 {
+		d.MemoryBusWidthBits = info.MemBusWidth
+	}
+	d.Source = "nvml"
+	return d, nil
+}
+
+// coresPerSM is the FP32 core count per multiprocessor (Programming Guide,
+// arithmetic instructions table): NVML has no multiprocessor count, so the
+// core count divided by this gives it.
+func coresPerSM(cc CC) int {
+	if cc.Major == 7 || cc == (CC{8, 0}) {
+		return 64
+	}
+	return 128
 }

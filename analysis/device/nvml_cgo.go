@@ -1,6 +1,6 @@
 //go:build cgo && linux
 
-package nvml
+package device
 
 import (
 	"fmt"
@@ -10,12 +10,13 @@ import (
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 )
 
-// Session is an initialised NVML library.
-type Session struct{ driver string }
+// NVML is an initialised NVML library: the one wrapper of go-nvml in the
+// project.
+type NVML struct{ driver string }
 
-// Open initialises NVML; ErrNoDevice (wrapped) when there is no driver or
+// Open initialises NVML; ErrNoGPU (wrapped) when there is no driver or
 // no GPU.
-func Open() (*Session, error) {
+func Open() (*NVML, error) {
 	var ret gonvml.Return
 	func() {
 		// go-nvml panics when libnvidia-ml cannot be loaded on some
@@ -28,29 +29,29 @@ func Open() (*Session, error) {
 		ret = gonvml.Init()
 	}()
 	if ret != gonvml.SUCCESS {
-		return nil, fmt.Errorf("%w (NVML: %s)", ErrNoDevice, gonvml.ErrorString(ret))
+		return nil, fmt.Errorf("%w (NVML: %s)", ErrNoGPU, gonvml.ErrorString(ret))
 	}
 	n, ret := gonvml.DeviceGetCount()
 	if ret != gonvml.SUCCESS || n == 0 {
 		gonvml.Shutdown()
-		return nil, fmt.Errorf("%w (NVML sees %d GPUs)", ErrNoDevice, n)
+		return nil, fmt.Errorf("%w (NVML sees %d GPUs)", ErrNoGPU, n)
 	}
-	s := &Session{}
+	s := &NVML{}
 	s.driver, _ = gonvml.SystemGetDriverVersion()
 	return s, nil
 }
 
 // Close shuts NVML down.
-func (s *Session) Close() { gonvml.Shutdown() }
+func (s *NVML) Close() { gonvml.Shutdown() }
 
 // Count is the number of GPUs.
-func (s *Session) Count() int {
+func (s *NVML) Count() int {
 	n, _ := gonvml.DeviceGetCount()
 	return n
 }
 
 // Info reads device index now. Fields NVML cannot give stay zero.
-func (s *Session) Info(index int) (*Info, error) {
+func (s *NVML) Info(index int) (*Info, error) {
 	d, ret := gonvml.DeviceGetHandleByIndex(index)
 	if ret != gonvml.SUCCESS {
 		return nil, fmt.Errorf("nvml: device %d: %s", index, gonvml.ErrorString(ret))
@@ -59,7 +60,10 @@ func (s *Session) Info(index int) (*Info, error) {
 	i.Name, _ = d.GetName()
 	i.UUID, _ = d.GetUUID()
 	if major, minor, ret := d.GetCudaComputeCapability(); ret == gonvml.SUCCESS {
-		i.CC = fmt.Sprintf("%d.%d", major, minor)
+		i.CC = CC{major, minor}
+		if cores, ret := d.GetNumGpuCores(); ret == gonvml.SUCCESS && cores > 0 {
+			i.SMs = cores / coresPerSM(i.CC)
+		}
 	}
 	u := func(v uint32, _ gonvml.Return) int { return int(v) }
 	i.SMClockMHz = u(d.GetClockInfo(gonvml.CLOCK_SM))
@@ -90,7 +94,7 @@ type Sampler struct {
 }
 
 // Sample starts sampling device index every period.
-func (s *Session) Sample(index int, period time.Duration) *Sampler {
+func (s *NVML) Sample(index int, period time.Duration) *Sampler {
 	sp := &Sampler{stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(sp.done)

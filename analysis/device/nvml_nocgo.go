@@ -1,34 +1,34 @@
 //go:build !cgo || !linux
 
-package nvml
+package device
 
 import (
 	"fmt"
 	"time"
 )
 
-// Session is unavailable without cgo: NVML is a C library.
-type Session struct{}
+// NVML is unavailable without cgo: it is a C library.
+type NVML struct{}
 
 // Open always fails: this binary was built without cgo.
-func Open() (*Session, error) {
-	return nil, fmt.Errorf("%w (built without cgo, so NVML cannot be loaded; rebuild with CGO_ENABLED=1)", ErrNoDevice)
+func Open() (*NVML, error) {
+	return nil, fmt.Errorf("%w (built without cgo, so NVML cannot be loaded; rebuild with CGO_ENABLED=1)", ErrNoGPU)
 }
 
 // Close does nothing.
-func (s *Session) Close() {}
+func (s *NVML) Close() {}
 
 // Count is 0.
-func (s *Session) Count() int { return 0 }
+func (s *NVML) Count() int { return 0 }
 
 // Info fails.
-func (s *Session) Info(int) (*Info, error) { return nil, ErrNoDevice }
+func (s *NVML) Info(int) (*Info, error) { return nil, ErrNoGPU }
 
 // Sampler does nothing.
 type Sampler struct{}
 
 // Sample returns a sampler that sees nothing.
-func (s *Session) Sample(int, time.Duration) *Sampler { return &Sampler{} }
+func (s *NVML) Sample(int, time.Duration) *Sampler { return &Sampler{} }
 
 // Stop returns an empty summary.
 func (sp *Sampler) Stop() Summary { return Summary{} }
