@@ -718,3 +718,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 	}
 	r.Verdict = v
 }
+
+// NotRecorded starts the Error of a result that a benchmarker answering
+// from recorded measurements (plugins/recorded) has no record for.
+const NotRecorded = "not recorded"

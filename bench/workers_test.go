@@ -36,7 +36,7 @@ func TestVisibleWorkers(t *testing.T) {
 		idx  []int
 	}{
 		{"", false, []string{"0", "1", "2", "3"}, []int{0, 1, 2, 3}},
-		{"", true, nil, nil},                          // set but empty: no GPU, as CUDA reads it
+		{"", true, nil, nil},                           // set but empty: no GPU, as CUDA reads it
 		{"2,0", true, []string{"2", "0"}, []int{2, 0}}, // CUDA's order
 		{"GPU-c", true, []string{"GPU-c"}, []int{2}},   // a UUID prefix
 		{"1,-1,3", true, []string{"1"}, []int{1}},      // CUDA stops at an invalid ordinal

@@ -41,6 +41,7 @@ func benchInstalled(t *testing.T) string {
 		}
 		plugintest.BuildGo(t, "cmd/cudaperf", dir)
 		plugintest.InstallGo(t, "plugins/benchmarker", filepath.Join(dir, "plugins"))
+		plugintest.InstallGo(t, "plugins/recorded", filepath.Join(dir, "plugins"))
 		benchDir = dir
 	})
 	if benchDir == "" {
@@ -121,8 +122,31 @@ func TestBenchNoDevice(t *testing.T) {
 func TestBenchBenchmarkerFlag(t *testing.T) {
 	_, stderr, code := benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--task", "saxpy", "--compile-only",
 		"--benchmarker", "nope", "--runs-dir", t.TempDir())
-	if code != 3 || !strings.Contains(stderr, `no benchmarker plugin "nope" (installed: cudaperf-benchmarker)`) {
+	if code != 3 || !strings.Contains(stderr, `no benchmarker plugin "nope" (installed: cudaperf-benchmarker, recorded)`) {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestBenchRecorded: with --benchmarker recorded, bench answers the
+// measured variants of a task without a GPU, each marked recorded, and a
+// candidate nobody measured as not recorded (a failure, exit 1).
+func TestBenchRecorded(t *testing.T) {
+	stdout, stderr, code := benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "c2cuda", "--task", "vector_add",
+		"--benchmarker", "recorded", "--format", "json", "--runs-dir", t.TempDir())
+	rs := records(t, stdout)
+	if code != 0 || len(rs) != 6 {
+		t.Fatalf("exit %d, %d records\n%s", code, len(rs), stderr)
+	}
+	for _, r := range rs {
+		if !r.Recorded || r.Verdict == nil || !r.Verdict.Accepted {
+			t.Errorf("%s: recorded %v verdict %+v error %q", r.Candidate, r.Recorded, r.Verdict, r.Error)
+		}
+	}
+	stdout, _, code = benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "c2cuda", "--task", "vector_add",
+		"--candidate", filepath.Join("testdata", "bench", "broken.cu"), "--benchmarker", "recorded", "--format", "json", "--runs-dir", t.TempDir())
+	rs = records(t, stdout)
+	if code != 1 || len(rs) != 1 || rs[0].Recorded || !strings.HasPrefix(rs[0].Error, bench.NotRecorded) {
+		t.Errorf("unmeasured candidate: exit %d, records %+v", code, rs)
 	}
 }
 
