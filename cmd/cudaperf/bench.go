@@ -70,6 +70,7 @@ func benchCommand() *cli.Command {
 			&cli.IntFlag{Name: "jobs", Usage: "parallel compiles (default: CPUs)"},
 			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
+			&cli.StringFlag{Name: "shard", Usage: "evaluate only share `K/N` (every N-th candidate from the K-th) of the selection: split the work over N hosts"},
 			&cli.StringFlag{Name: "benchmarker", Value: defaultBenchmarker, Usage: "benchmarker plugin `NAME` that evaluates (see `cudaperf plugins list`)"},
 			&cli.StringFlag{Name: "runs-dir", Value: "runs", Usage: "results go to `DIR`/bench-<UTC>/results.jsonl"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json (one result per line)"},
@@ -218,6 +219,9 @@ func benchAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if items, err = shard(items, c.String("shard")); err != nil {
+		return err
+	}
 	for _, err := range taskErrs {
 		fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
 	}
@@ -321,6 +325,24 @@ func benchAction(c *cli.Context) error {
 		return findings("bench: %d candidate(s) failed", bad)
 	}
 	return nil
+}
+
+// shard keeps share "K/N" of items: every N-th from the K-th (1-based).
+func shard(items []benchItem, spec string) ([]benchItem, error) {
+	if spec == "" {
+		return items, nil
+	}
+	a, b, ok := strings.Cut(spec, "/")
+	k, errK := strconv.Atoi(a)
+	n, errN := strconv.Atoi(b)
+	if !ok || errK != nil || errN != nil || n < 1 || k < 1 || k > n {
+		return nil, usageErrorf("bench: --shard %q: want K/N with 1 <= K <= N, e.g. 2/4 for the second of four hosts", spec)
+	}
+	var out []benchItem
+	for i := k - 1; i < len(items); i += n {
+		out = append(out, items[i])
+	}
+	return out, nil
 }
 
 // evaluateItem sends one candidate to the benchmarker.

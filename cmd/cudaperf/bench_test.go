@@ -100,6 +100,12 @@ func TestBenchCompileOnly(t *testing.T) {
 	if n := strings.Count(string(data), "\n"); n != 2 {
 		t.Errorf("results.jsonl has %d lines, want 2", n)
 	}
+	// --shard 2/2 keeps the second of the two.
+	stdout, stderr, code = benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy",
+		"--compile-only", "--format", "json", "--shard", "2/2", "--runs-dir", runs)
+	if rs := records(t, stdout); code != 0 || len(rs) != 1 || rs[0].Candidate != "naive" {
+		t.Errorf("--shard 2/2: exit %d, %d records\n%s", code, len(rs), stderr)
+	}
 }
 
 // TestBenchNoDevice: without a GPU a run must say so and exit 3.
@@ -294,6 +300,7 @@ func TestBenchUsage(t *testing.T) {
 		{[]string{"--profile", "fast"}, `profile "fast" is unknown`},
 		{[]string{"--candidate", "x.cu"}, "needs exactly one --task"},
 		{[]string{"--batch", "nope.jsonl"}, "nope.jsonl"},
+		{[]string{"--suites", selftestRoot, "--task", "saxpy", "--shard", "3/2"}, `--shard "3/2"`},
 		{[]string{"--suites", selftestRoot, "--task", "nope", "--compile-only"}, `no task "nope"`},
 		{[]string{"--suites", selftestRoot, "--suite", "nope", "--compile-only"}, `no suite "nope"`},
 		{[]string{"--suites", bad, "--compile-only"}, "task.yaml: entry: \"3x\" is not a C identifier"},
