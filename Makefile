@@ -18,10 +18,10 @@ LDFLAGS := -X main.version=$(VERSION)
 # NVIDIA's, not ours: silence that one warning class for every cgo package.
 export CGO_CFLAGS ?= -O2 -g -Wno-deprecated-declarations
 
-GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker plugins/recorded
+GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker plugins/recorded plugins/policy/replay plugins/policy/openai
 PY_PLUGINS := plugins/python/examples/synccount
 
-.PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins
+.PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins rank-model
 all: build
 
 build: cli go-plugins py-plugins
@@ -63,6 +63,12 @@ bench-plugins:
 
 generate:
 	plugins/proto/generate.sh
+
+# Retrain the built-in ranker model after the analyzer's features change
+# (TestBuiltinModelMatchesAnalyzer says when). SCORE_TEST=1 also scores the
+# test split once and logs the look in docs/ranker.md.
+rank-model:
+	bench/rank/train-default.sh
 
 clean:
 	rm -rf $(BIN)

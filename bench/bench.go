@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -23,6 +24,7 @@ import (
 	"github.com/cudaperf/cudaperf/bench/harness"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/runner"
+	"github.com/cudaperf/cudaperf/bench/sandbox"
 	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/bench/verdict"
 )
@@ -159,7 +161,8 @@ type Result struct {
 	Seeds     [2]uint64        `json:"seeds,omitempty"` // recorded after the run, for reproduction
 	RunWall   float64          `json:"run_seconds,omitempty"`
 	RunLog    string           `json:"run_log,omitempty"`
-	Error     string           `json:"error,omitempty"` // the harness could not evaluate it
+	Error     string           `json:"error,omitempty"`   // the harness could not evaluate it
+	Sandbox   *sandbox.Report  `json:"sandbox,omitempty"` // how the candidate was confined and what it tried
 
 	Profile   Profile `json:"profile,omitempty"`            // the evaluation profile (report or rl)
 	TimeLimit float64 `json:"time_limit_seconds,omitempty"` // the candidate process's wall-time limit
@@ -532,9 +535,11 @@ type record struct {
 	TailMs []float64 `json:"tail_ms"`
 	HostMs []float64 `json:"host_ms"`
 	Leak   int64     `json:"leak_bytes"`
-	Device string    `json:"device"`
-	CC     string    `json:"cc"`
-	SMs    int       `json:"sms"`
+	// InputsModified are the indices of input parameters the calls changed.
+	InputsModified []int  `json:"inputs_modified"`
+	Device         string `json:"device"`
+	CC             string `json:"cc"`
+	SMs            int    `json:"sms"`
 }
 
 func readRecords(path string) ([]record, error) {
@@ -596,7 +601,9 @@ func (s *Session) run(ctx context.Context, r *Result, exe string, w *Worker) (ju
 		r.Error = fmt.Sprintf("bench: %v", err)
 		return func() {}
 	}
-	records := filepath.Join(outDir, "driver.jsonl")
+	// The records arrive through the sandbox's pipe and are kept outside
+	// the candidate's folder.
+	records := outDir + ".jsonl"
 	var sampler *device.Sampler
 	if w != nil && w.Info != nil {
 		r.Device = w.Info
@@ -609,29 +616,35 @@ func (s *Session) run(ctx context.Context, r *Result, exe string, w *Worker) (ju
 	}
 	limit := s.ProcessLimit()
 	r.TimeLimit = limit.Seconds()
-	o, err := runner.Run(ctx, runner.Cmd{
-		Path: exe, Args: []string{data, outDir, records, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)},
+	o, rep, err := sandbox.Run(ctx, runner.Cmd{
+		Path: exe, Args: []string{data, outDir, sandbox.RecordsArg, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)},
 		Env:     w.env(),
 		Timeout: limit,
-	})
+	}, s.sandboxPolicy(outDir, records))
+	r.Sandbox = rep
 	if sampler != nil {
 		sum := sampler.Stop()
 		r.Clocks = &sum
 	}
 	if err != nil {
 		os.RemoveAll(outDir)
+		os.Remove(records)
 		r.Error = err.Error()
 		return func() {}
 	}
 	r.Ran, r.RunWall, r.Seeds = true, o.Wall.Seconds(), s.seeds
 	return func() {
 		defer os.RemoveAll(outDir)
+		defer os.Remove(records)
 		s.judge(r, o, records, outDir)
 	}
 }
 
 // judge reads the driver's records and outputs and fills r.Verdict.
 func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
+	// Also when the driver failed: a candidate that tried to escape is
+	// rejected for that.
+	defer func() { r.Verdict = judgeSandbox(r.Sandbox, o, r.Verdict) }()
 	recs, recErr := readRecords(records)
 	if !o.OK() || recErr != nil {
 		r.RunLog = o.Output
@@ -676,6 +689,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 			}
 		default:
 			cr.Ms, cr.TailMs, cr.Leak = a.Ms, a.TailMs, max(a.Leak, b.Leak)
+			cr.ModifiedInputs = s.modifiedInputs(a, b)
 			for p, prm := range s.Task.Params {
 				if !prm.Role.IsOutput() {
 					continue
@@ -722,3 +736,23 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 // NotRecorded starts the Error of a result that a benchmarker answering
 // from recorded measurements (plugins/recorded) has no record for.
 const NotRecorded = "not recorded"
+
+// GeomeanSpeedup is the geometric mean of the speedups of the passing
+// configurations (a wrong answer has none); 0 when there are none.
+func (r *Result) GeomeanSpeedup() float64 {
+	if r.Verdict == nil {
+		return 0
+	}
+	var sum float64
+	n := 0
+	for _, c := range r.Verdict.Configs {
+		if c.Pass && c.Speedup > 0 {
+			sum += math.Log(c.Speedup)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Exp(sum / float64(n))
+}

@@ -36,22 +36,14 @@ type Info struct {
 func (i *Info) Arch() string { return i.CC.Arch() }
 
 // PeakBandwidth is the device memory bandwidth in bytes per second: the
-// datasheet figure for parts we know (NVML's clock and bus width understate
-// HBM3e), else 2 transfers per memory clock over the bus width.
+// datasheet figure of the limits table (FromInfo: the compute capability's
+// entry, adjusted for the named part, e.g. the H200's HBM3e), else 2
+// transfers per memory clock over the bus width.
 func (i *Info) PeakBandwidth() float64 {
-	for part, bw := range datasheetBandwidth {
-		if strings.Contains(i.Name, part) {
-			return bw
-		}
+	if d, err := FromInfo(i); err == nil && d.DRAMBandwidth > 0 {
+		return d.DRAMBandwidth
 	}
 	return 2 * float64(i.MaxMemClockMHz) * 1e6 * float64(i.MemBusWidth) / 8
-}
-
-// datasheetBandwidth is NVIDIA's published peak memory bandwidth (bytes/s).
-var datasheetBandwidth = map[string]float64{
-	"H200": 4.8e12,
-	"H100": 3.35e12,
-	"A100": 2.039e12,
 }
 
 // Clock-event reasons, as NVML numbers them.
@@ -160,6 +152,7 @@ func FromInfo(info *Info) (*Device, error) {
 		return nil, fmt.Errorf("device: GPU %d (%s): %w", info.Index, info.Name, err)
 	}
 	d.Name = info.Name
+	WithName(d, info.Name)
 	if strings.Contains(info.Name, "H200") {
 		h := H200()
 		d.SMs, d.L2Bytes = h.SMs, h.L2Bytes

@@ -41,11 +41,15 @@ func TestReasons(t *testing.T) {
 }
 
 func TestBandwidth(t *testing.T) {
-	if bw := (&Info{Name: "NVIDIA H200"}).PeakBandwidth(); bw != 4.8e12 {
+	// The datasheet figures come from the limits table, one place.
+	if bw := (&Info{Name: "NVIDIA H200", CC: CC{9, 0}}).PeakBandwidth(); bw != 4.8e12 {
 		t.Errorf("H200 bandwidth %g", bw)
 	}
+	if bw := (&Info{Name: "NVIDIA H100 80GB HBM3", CC: CC{9, 0}}).PeakBandwidth(); bw != 3.35e12 {
+		t.Errorf("H100 bandwidth %g", bw)
+	}
 	// 2 transfers x 1000 MHz x 256 bit / 8 = 64 GB/s.
-	if bw := (&Info{Name: "Other", MaxMemClockMHz: 1000, MemBusWidth: 256}).PeakBandwidth(); bw != 64e9 {
+	if bw := (&Info{Name: "Other", CC: CC{6, 1}, MaxMemClockMHz: 1000, MemBusWidth: 256}).PeakBandwidth(); bw != 64e9 {
 		t.Errorf("computed bandwidth %g", bw)
 	}
 }

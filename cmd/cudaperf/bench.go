@@ -355,7 +355,7 @@ func evaluateItem(ctx context.Context, p *pluginhost.Plugin, it benchItem, s ben
 	if err != nil {
 		return nil, err
 	}
-	return p.Evaluate(ctx, bench.Job{TaskPath: dir, Source: src, Filename: it.cand.Path, Name: it.cand.Name,
+	return p.EvaluateJob(ctx, bench.Job{TaskPath: dir, Source: src, Filename: it.cand.Path, Name: it.cand.Name,
 		Kind: it.cand.Kind, Expect: it.cand.Expect, Flags: it.cand.Flags, Settings: s})
 }
 

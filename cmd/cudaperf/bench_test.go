@@ -243,7 +243,7 @@ func TestBenchSameRecords(t *testing.T) {
 			}
 			task, _ := filepath.Abs(filepath.Join(selftestRoot, "selftest", it.Task))
 			j := bench.Job{TaskPath: task, Source: src, Filename: c.Path, Name: c.Name, Kind: c.Kind, Expect: c.Expect, Settings: s}
-			viaPlugin, err := p.Evaluate(context.Background(), j)
+			viaPlugin, err := p.EvaluateJob(context.Background(), j)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -92,7 +92,7 @@ func (p *Plugin) Run(ctx context.Context, req *pluginv1.RunRequest, onEvent func
 	}
 }
 
-// Evaluate sends one job to the benchmarker and returns its result: the
+// EvaluateJob sends one job to the benchmarker and returns its result: the
 // one conversion, on the host side, of a bench.Job into a RunRequest and of
 // the Run stream back into a bench.Result. A plugin that sends the record
 // (cudaperf's do) gives its result unchanged; for another, the result is
@@ -100,7 +100,7 @@ func (p *Plugin) Run(ctx context.Context, req *pluginv1.RunRequest, onEvent func
 // says so in RunLog. A request the plugin refused as sent (InvalidArgument)
 // wraps bench.ErrBadJob; other errors mean the benchmarker cannot work
 // (no GPU, no nvcc, a crash).
-func (p *Plugin) Evaluate(ctx context.Context, j bench.Job) (*bench.Result, error) {
+func (p *Plugin) EvaluateJob(ctx context.Context, j bench.Job) (*bench.Result, error) {
 	req := runRequest(j)
 	var comp *pluginv1.CompileResponse
 	var cfgs []*pluginv1.ConfigResult

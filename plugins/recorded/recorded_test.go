@@ -82,7 +82,7 @@ func TestRecorded(t *testing.T) {
 	want := lastRecord(t, measurements, "vector_add", "naive")
 	// Reformatted and re-commented: the same tokens, so the same record.
 	edited := "// a policy's copy of the naive kernel\n" + strings.ReplaceAll(string(src), "\n", "\n\n  ")
-	r, err := p.Evaluate(ctx, bench.Job{TaskPath: taskDir, Source: []byte(edited), Filename: "policy/cand7.cu", Settings: bench.Settings{Profile: bench.ProfileRL}})
+	r, err := p.EvaluateJob(ctx, bench.Job{TaskPath: taskDir, Source: []byte(edited), Filename: "policy/cand7.cu", Settings: bench.Settings{Profile: bench.ProfileRL}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestRecorded(t *testing.T) {
 
 	// One changed token: not recorded, and no verdict.
 	changed := strings.Replace(string(src), "<", "<=", 1)
-	r, err = p.Evaluate(ctx, bench.Job{TaskPath: taskDir, Source: []byte(changed), Filename: "cand8.cu"})
+	r, err = p.EvaluateJob(ctx, bench.Job{TaskPath: taskDir, Source: []byte(changed), Filename: "cand8.cu"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestRecorded(t *testing.T) {
 	}
 
 	// A cheat's expected reason is checked against the recorded verdict.
-	r, err = p.Evaluate(ctx, bench.Job{TaskPath: taskDir, Source: src, Filename: "x.cu", Kind: bench.KindCheat, Expect: "wrong_result"})
+	r, err = p.EvaluateJob(ctx, bench.Job{TaskPath: taskDir, Source: src, Filename: "x.cu", Kind: bench.KindCheat, Expect: "wrong_result"})
 	if err != nil || r.Caught != (r.Verdict != nil && !r.Verdict.Accepted) {
 		t.Errorf("cheat: caught %v verdict %+v err %v", r.Caught, r.Verdict, err)
 	}
@@ -117,11 +117,11 @@ func TestRecorded(t *testing.T) {
 	}
 	t.Setenv(EnvMeasurements, empty)
 	p2 := start(t)
-	r, err = p2.Evaluate(ctx, bench.Job{TaskPath: taskDir, Source: src, Filename: "naive.cu"})
+	r, err = p2.EvaluateJob(ctx, bench.Job{TaskPath: taskDir, Source: src, Filename: "naive.cu"})
 	if err != nil || !strings.HasPrefix(r.Error, bench.NotRecorded) || !strings.Contains(r.Error, empty) {
 		t.Errorf("empty measurements: %+v %v", r, err)
 	}
-	if _, err := p2.Evaluate(ctx, bench.Job{Source: src}); err == nil || !strings.Contains(err.Error(), "task_path") {
+	if _, err := p2.EvaluateJob(ctx, bench.Job{Source: src}); err == nil || !strings.Contains(err.Error(), "task_path") {
 		t.Errorf("no task: %v", err)
 	}
 }

@@ -150,8 +150,8 @@ func Events(r *bench.Result) ([]*pluginv1.RunEvent, error) {
 	if r.Error != "" {
 		sum.Reasons = append(sum.Reasons, "error: "+r.Error)
 	}
+	sum.GeomeanSpeedup = r.GeomeanSpeedup()
 	if v := r.Verdict; v != nil {
-		var logs []float64
 		for _, c := range v.Configs {
 			ev := &pluginv1.ConfigResult{Config: c.Name, Passed: c.Pass, MaxAbsError: finite(float64(c.MaxAbsErr)),
 				MaxRelError: finite(float64(c.MaxRelErr)), Timing: timingProto(c.Time), ReferenceTiming: timingProto(c.RefTime),
@@ -166,18 +166,7 @@ func Events(r *bench.Result) ([]*pluginv1.RunEvent, error) {
 			} else {
 				sum.Failed++
 			}
-			// Speedups of passing configurations only: a wrong answer has none.
-			if c.Pass && c.Speedup > 0 {
-				logs = append(logs, math.Log(c.Speedup))
-			}
 			out = append(out, &pluginv1.RunEvent{Event: &pluginv1.RunEvent_Config{Config: ev}})
-		}
-		if len(logs) > 0 {
-			var s float64
-			for _, l := range logs {
-				s += l
-			}
-			sum.GeomeanSpeedup = math.Exp(s / float64(len(logs)))
 		}
 		for _, x := range v.Reasons {
 			sum.Reasons = append(sum.Reasons, x.String())
