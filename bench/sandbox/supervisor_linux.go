@@ -1,18 +1,15 @@
 package sandbox
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 	"unsafe"
 
 	"github.com/elastic/go-seccomp-bpf/arch"
@@ -34,25 +31,13 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 		return nil, nil, err
 	}
 	rep := &Report{}
-	var files []*os.File
-	var recs *recordsReader
-	if p.Records != "" {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return nil, nil, fmt.Errorf("sandbox: %w", err)
-		}
-		recs = &recordsReader{r: r, path: p.Records, start: time.Now(), done: make(chan error, 1)}
-		files = append(files, w)
-		defer w.Close()
+	recs, files, err := recordsPipe(p)
+	if err != nil {
+		return nil, nil, err
 	}
+	defer closeAll(files)
 	if !Enabled() {
-		c.ExtraFiles, c.Dir, c.Env = files, p.OutDir, candidateEnv(p.Env, p.OutDir)
-		if recs != nil {
-			go recs.read()
-		}
-		o, err := runner.Run(ctx, c)
-		rep.Mechanisms = []Mechanism{{Name: "all", Detail: EnvSandbox + "=off"}}
-		return o, rep, finish(recs, files, rep, err)
+		return runUnconfined(ctx, c, p, recs, files, EnvSandbox+"=off")
 	}
 
 	a := &paths{out: filepath.Clean(p.OutDir), dev: devFiles()}
@@ -128,44 +113,6 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	return o, rep, finish(recs, files, rep, runErr)
 }
 
-// finish closes the parent's ends and collects the records.
-func finish(recs *recordsReader, files []*os.File, rep *Report, runErr error) error {
-	for _, f := range files {
-		f.Close()
-	}
-	if recs == nil {
-		return runErr
-	}
-	err := <-recs.done
-	rep.Records = recs.lines
-	return errors.Join(runErr, err)
-}
-
-// candidateEnv keeps the variables CUDA and libc need, and points HOME and
-// TMPDIR into the output folder: no secret of the caller's environment
-// reaches the candidate.
-func candidateEnv(keep []string, out string) []string {
-	env := []string{"HOME=" + out, "TMPDIR=" + out}
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		ok := false
-		if keep == nil {
-			ok = k == "PATH" || k == "LD_LIBRARY_PATH" || k == "LANG" || k == "LC_ALL" || k == "TZ" ||
-				strings.HasPrefix(k, "CUDA_") || strings.HasPrefix(k, "NVIDIA_") ||
-				// Test hooks: a test binary that plays a driver is told how.
-				strings.HasPrefix(k, "CUDAPERF_TEST_")
-		} else {
-			for _, want := range keep {
-				ok = ok || k == want
-			}
-		}
-		if ok && k != "HOME" && k != "TMPDIR" {
-			env = append(env, kv)
-		}
-	}
-	return env
-}
-
 // shareWithNobody lets uid NobodyID write the output folder and reach the
 // inputs: it owns out, and the scratch folders above (named cudaperf-*)
 // become traversable (not listable). It returns why the user switch cannot
@@ -192,41 +139,6 @@ func shareWithNobody(out string, inputs []string) string {
 		}
 	}
 	return ""
-}
-
-// recordsReader collects the records pipe line by line, stamping each with
-// the supervisor's clock, and writes them to path for the judge.
-type recordsReader struct {
-	r     *os.File
-	path  string
-	start time.Time
-	lines []Record
-	done  chan error
-}
-
-func (rr *recordsReader) read() {
-	defer rr.r.Close()
-	f, err := os.Create(rr.path)
-	if err != nil {
-		io.Copy(io.Discard, rr.r)
-		rr.done <- fmt.Errorf("sandbox: records: %w", err)
-		return
-	}
-	br := bufio.NewReader(rr.r)
-	var werr error
-	for {
-		line, err := br.ReadBytes('\n')
-		if len(line) > 0 {
-			rr.lines = append(rr.lines, Record{Line: line, At: time.Since(rr.start)})
-			if _, e := f.Write(line); e != nil && werr == nil {
-				werr = e
-			}
-		}
-		if err != nil {
-			break
-		}
-	}
-	rr.done <- errors.Join(werr, f.Close())
 }
 
 // supervisor answers the notifications of one candidate.
