@@ -7,15 +7,24 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/cudaperf/cudaperf/bench/runner"
 )
 
-// recordsPipe makes the records pipe when the policy asks for one: its
-// write end becomes the program's descriptor 3 (RecordsFD).
-func recordsPipe(p Policy) (*recordsReader, []*os.File, error) {
+// begin checks the policy, fills in its defaults and makes the records
+// pipe when the policy asks for one: its write end becomes the program's
+// descriptor 3 (RecordsFD).
+func begin(p *Policy) (*recordsReader, []*os.File, error) {
+	p.defaults()
+	if !filepath.IsAbs(p.OutDir) {
+		return nil, nil, fmt.Errorf("sandbox: the output folder %q must be an absolute path", p.OutDir)
+	}
+	if err := CheckSkip(); err != nil {
+		return nil, nil, err
+	}
 	if p.Records == "" {
 		return nil, nil, nil
 	}

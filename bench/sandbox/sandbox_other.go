@@ -4,8 +4,6 @@ package sandbox
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
 	"runtime"
 
 	"github.com/cudaperf/cudaperf/bench/runner"
@@ -14,11 +12,7 @@ import (
 // Run runs c unconfined: the mechanisms are Linux's. The report says so
 // and the verdict warns not_sandboxed.
 func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report, error) {
-	p.defaults()
-	if !filepath.IsAbs(p.OutDir) {
-		return nil, nil, fmt.Errorf("sandbox: the output folder %q must be an absolute path", p.OutDir)
-	}
-	recs, files, err := recordsPipe(p)
+	recs, files, err := begin(&p)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -23,19 +23,12 @@ import (
 // how the program ended and the report. With CUDAPERF_SANDBOX=off it runs c
 // unconfined (the records pipe still works) and says so in the report.
 func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report, error) {
-	p.defaults()
-	if !filepath.IsAbs(p.OutDir) {
-		return nil, nil, fmt.Errorf("sandbox: the output folder %q must be an absolute path", p.OutDir)
-	}
-	if err := CheckSkip(); err != nil {
-		return nil, nil, err
-	}
-	rep := &Report{}
-	recs, files, err := recordsPipe(p)
+	recs, files, err := begin(&p)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer closeAll(files)
+	rep := &Report{}
 	if !Enabled() {
 		return runUnconfined(ctx, c, p, recs, files, EnvSandbox+"=off")
 	}
