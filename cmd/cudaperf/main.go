@@ -84,6 +84,7 @@ func newApp() *cli.App {
 			explainCommand(),
 			parseCommand(),
 			benchCommand(),
+			datasetCommand(),
 			pluginsCommand(),
 			versionCommand(),
 			// Commands are added here as they land.
