@@ -41,7 +41,9 @@ func newWorld(t testing.TB) *world {
 			t.Fatal(err)
 		}
 	}
-	os.Chmod(w.data, 0o755)
+	// A private input (umask 077 on the reference's side): the sandbox must
+	// make it readable for the candidate's user.
+	os.Chmod(w.input, 0o600)
 	return w
 }
 

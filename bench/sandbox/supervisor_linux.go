@@ -88,14 +88,15 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	conn.Close()
 	st := <-statusCh
 	sup.stop()
-	if st == nil {
-		out := ""
-		if o != nil {
-			out = o.Output
+	if st == nil || st.Error != "" {
+		_ = finish(recs, files, rep, nil)
+		if st == nil {
+			out := ""
+			if o != nil {
+				out = o.Output
+			}
+			return o, nil, errors.Join(runErr, fmt.Errorf("sandbox: the launcher did not start: %s", strings.TrimSpace(out)))
 		}
-		return o, nil, errors.Join(runErr, fmt.Errorf("sandbox: the launcher did not start: %s", strings.TrimSpace(out)))
-	}
-	if st.Error != "" {
 		return o, nil, fmt.Errorf("sandbox: the launcher failed: %s", st.Error)
 	}
 	rep.Mechanisms = st.Mechanisms
@@ -106,29 +107,56 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	return o, rep, finish(recs, files, rep, runErr)
 }
 
-// shareWithNobody lets uid NobodyID write the output folder and reach the
-// inputs: it owns out, and the scratch folders above (named cudaperf-*)
-// become traversable (not listable). It returns why the user switch cannot
-// be made, or "".
+// shareWithNobody lets uid NobodyID write the output folder and read the
+// inputs: it owns out; the scratch folders above (named cudaperf-*) become
+// traversable (not listable), and inputs inside them readable. Anything
+// else is left as it is. It returns why the user switch cannot be made,
+// or "".
 func shareWithNobody(out string, inputs []string) string {
 	if err := os.Chown(out, NobodyID, NobodyID); err != nil {
 		return fmt.Sprintf("cannot give %s to uid %d: %v", out, NobodyID, err)
 	}
+	// add gives others the bits in mode on path, inside scratch folders only.
+	add := func(path string, scratch bool, mode os.FileMode) string {
+		st, err := os.Stat(path)
+		if err != nil {
+			return err.Error()
+		}
+		if st.Mode().Perm()&mode == mode {
+			return ""
+		}
+		if !scratch {
+			return fmt.Sprintf("uid %d cannot reach %s (mode %v)", NobodyID, path, st.Mode().Perm())
+		}
+		if err := os.Chmod(path, st.Mode().Perm()|mode); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	inScratch := func(p string) bool { return strings.Contains(p, "/cudaperf-") }
 	for _, p := range append([]string{out}, inputs...) {
 		for d := filepath.Dir(p); d != "/" && d != "."; d = filepath.Dir(d) {
-			st, err := os.Stat(d)
+			if why := add(d, strings.HasPrefix(filepath.Base(d), "cudaperf-"), 0o001); why != "" {
+				return why
+			}
+		}
+	}
+	for _, in := range inputs {
+		err := filepath.WalkDir(in, func(p string, e os.DirEntry, err error) error {
 			if err != nil {
-				return err.Error()
+				return err
 			}
-			if st.Mode().Perm()&0o001 != 0 {
-				continue
+			mode := os.FileMode(0o004)
+			if e.IsDir() {
+				mode = 0o005
 			}
-			if !strings.HasPrefix(filepath.Base(d), "cudaperf-") {
-				return fmt.Sprintf("uid %d cannot reach %s: %s is not searchable by others", NobodyID, p, d)
+			if why := add(p, inScratch(p), mode); why != "" {
+				return errors.New(why)
 			}
-			if err := os.Chmod(d, st.Mode().Perm()|0o011); err != nil {
-				return err.Error()
-			}
+			return nil
+		})
+		if err != nil {
+			return err.Error()
 		}
 	}
 	return ""
