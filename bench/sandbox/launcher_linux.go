@@ -157,7 +157,7 @@ func launch(text string) {
 		mech(Seccomp, fmt.Errorf("the kernel cannot pass system calls to a supervisor (seccomp user notification, Linux 5.5)"), "")
 	default:
 		var err error
-		listener, err = installFilter(cfg.Records)
+		listener, err = installFilter(cfg.Records, st.Pid)
 		mech(Seccomp, err, "no fork or exec; opens and file system changes checked by the supervisor")
 	}
 	// From here on, notified calls wait for the supervisor, which gets the

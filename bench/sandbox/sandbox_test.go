@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -178,6 +179,26 @@ func TestEscapesAreRefused(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(w.input); string(b) != "input\n" {
 		t.Errorf("the input was changed to %q", b)
+	}
+}
+
+// TestSignalsStayHome checks that a candidate cannot signal a process
+// beside it (here a sleeping child of the test) and can signal itself.
+func TestSignalsStayHome(t *testing.T) {
+	needs(t, Seccomp)
+	w := newWorld(t)
+	victim := exec.Command("sleep", "30")
+	if err := victim.Start(); err != nil {
+		t.Skipf("cannot start a process to protect: %v", err)
+	}
+	defer victim.Process.Kill()
+	pid := strconv.Itoa(victim.Process.Pid)
+	o, rep := w.run(t, w.compile(t, "signal"), pid)
+	if strings.Contains(o.Output, "KILLED") || !hasViolation(rep, "signal", "kill("+pid+")") {
+		t.Errorf("kill of another process: violations %v\n%s", rep.Violations, o.Output)
+	}
+	if !o.OK() || !strings.Contains(o.Output, "got my own signal") {
+		t.Errorf("signalling itself failed: %s\n%s", o.Describe(), o.Output)
 	}
 }
 

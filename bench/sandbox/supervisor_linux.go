@@ -400,6 +400,8 @@ func (s *supervisor) decide(fd int, req *notif, name string) unix.Errno {
 		return violate("exec", unix.EPERM, "%s %q: candidates may not run programs", name, p)
 	case "fork", "vfork", "clone":
 		return violate("fork", unix.EPERM, "%s: candidates may not start processes (system(), popen() and fork() are refused)", name)
+	case "kill", "tgkill", "tkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open":
+		return violate("signal", unix.EPERM, "%s(%d): candidates may not signal other processes", name, int32(args[0]))
 	case "socket":
 		return violate("network", unix.EACCES, "socket(domain %d): candidates may not use the network", args[0])
 	case "close", "dup2", "dup3":
