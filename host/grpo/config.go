@@ -89,6 +89,11 @@ type BenchmarkerConfig struct {
 	Plugin string `yaml:"plugin"`
 	// Concurrency is how many candidates are in flight at once (default 8).
 	Concurrency int `yaml:"concurrency"`
+	// Profile is the evaluation profile asked of the benchmarker (default
+	// rl: the task's RL configurations, fewer timed calls, the same
+	// anti-cheat checks; report measures every configuration at full
+	// rigour).
+	Profile string `yaml:"profile"`
 }
 
 // RewardConfig is the reward's mode and weights (see package reward).
@@ -170,6 +175,9 @@ func (c *Config) fill() {
 	}
 	def(&c.Benchmarker.Concurrency, 8)
 	def(&c.Policy.UpdatesPerStep, 1)
+	if c.Benchmarker.Profile == "" {
+		c.Benchmarker.Profile = "rl"
+	}
 	if c.Reward.Mode == "" {
 		c.Reward.Mode = string(reward.ModeBoth)
 	}
@@ -206,6 +214,9 @@ func (c *Config) Validate() error {
 	}
 	if d := *c.Discount; d < 0 || d > 1 {
 		bad = append(bad, fmt.Sprintf("discount = %v: must be in [0, 1]", d))
+	}
+	if p := c.Benchmarker.Profile; p != "rl" && p != "report" {
+		bad = append(bad, fmt.Sprintf("benchmarker.profile %q: use rl or report", p))
 	}
 	if *c.FewShot < 0 {
 		bad = append(bad, "few_shot: must be ≥ 0")

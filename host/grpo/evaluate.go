@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/cudaperf/cudaperf/bench"
+
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 )
 
@@ -21,6 +23,9 @@ type EvalOptions struct {
 	Concurrency int
 	// Bootstrap resamples for the confidence intervals (default 2000).
 	Bootstrap int
+	// Profile is the benchmarker's evaluation profile (default report:
+	// every configuration at full rigour, as a reported number deserves).
+	Profile bench.Profile
 }
 
 // TaskEval is one task's samples.
@@ -70,13 +75,13 @@ type EvalReport struct {
 
 // Protocol is the text printed with the numbers.
 func (o EvalOptions) Protocol() string {
-	return fmt.Sprintf("protocol: %d samples per task (temperature %g, top_p %g, max %d tokens, seed %d), one attempt each (no refinement turns), %d few-shot example(s) from the train split; "+
+	return fmt.Sprintf("protocol: benchmarker profile %s; %d samples per task (temperature %g, top_p %g, max %d tokens, seed %d), one attempt each (no refinement turns), %d few-shot example(s) from the train split; "+
 		"pass@k is the unbiased estimator 1 − C(n−c,k)/C(n,k) averaged over tasks; "+
 		"speedup@k is the expected speedup of the fastest correct candidate among k drawn without replacement, "+
 		"over the C reference (gcc -O2) on the primary configuration, with a task whose k candidates all fail (or whose correct ones are slower than the reference) counted as 1× (the reference is kept), then the geometric mean over tasks; "+
 		"fast_p (KernelBench) is the per-task fraction of samples that are correct and faster than p× a baseline, averaged over tasks; "+
 		"intervals are 95%% percentile bootstraps over tasks (%d resamples)",
-		o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, o.FewShot, o.Bootstrap)
+		orReport(o.Profile), o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, o.FewShot, o.Bootstrap)
 }
 
 // Evaluate samples N candidates per task and judges them; progress is told
@@ -120,7 +125,10 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 			tasks, texts = append(tasks, t), append(texts, c.Text)
 		}
 	}
-	js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), tasks, texts)
+	if o.Profile == "" {
+		o.Profile = bench.ProfileReport
+	}
+	js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), o.Profile, tasks, texts)
 	if err != nil {
 		return nil, fmt.Errorf("grpo: eval: %w", err)
 	}
@@ -201,4 +209,11 @@ func (r *EvalReport) summarize(o EvalOptions) {
 	r.FastP["fast_0"] = est(frac(func(*TaskEval, float64) bool { return true }), false)
 	r.FastP["fast_1_ref"] = est(frac(func(_ *TaskEval, s float64) bool { return s > 1 }), false)
 	r.FastP["fast_1_known"] = est(frac(func(te *TaskEval, s float64) bool { return te.Baseline > 0 && s > te.Baseline }), false)
+}
+
+func orReport(p bench.Profile) bench.Profile {
+	if p == "" {
+		return bench.ProfileReport
+	}
+	return p
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/reward"
 )
@@ -197,7 +198,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 		}
 		t.progress(step, fmt.Sprintf("turn %d/%d: evaluate", turn+1, T), 0, len(texts))
 		t0 = time.Now()
-		judged, err := Judge(ctx, t.bench, t.scorer, t.cfg.Benchmarker.Concurrency, int64(step), tasks, texts)
+		judged, err := Judge(ctx, t.bench, t.scorer, t.cfg.Benchmarker.Concurrency, int64(step), bench.Profile(t.cfg.Benchmarker.Profile), tasks, texts)
 		if err != nil {
 			return nil, fmt.Errorf("grpo: step %d: %w", step, err)
 		}
