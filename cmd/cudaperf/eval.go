@@ -50,7 +50,6 @@ func evalCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "sampling and bootstrap seed"},
 			&cli.IntFlag{Name: "concurrency", Value: 8, Usage: "candidates benchmarked at once"},
 			&cli.StringFlag{Name: "profile", Value: "report", Usage: "benchmarker `PROFILE`: report (every configuration, full rigour) or rl (faster)"},
-			&cli.StringFlag{Name: "profile", Value: "report", Usage: "benchmarker `PROFILE`: report (every configuration, full rigour) or rl (faster)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
 			&cli.StringFlag{Name: "out", Usage: "also write the JSON report to `FILE`"},
 		),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -81,6 +82,9 @@ func trainAction(c *cli.Context) error {
 		return err
 	}
 	tr, err := grpo.NewTrainer(ctx, cfg, grpo.Options{Policy: pol.Policy(), Benchmarker: bm, Scorer: scorer, Dataset: ds}, c.Bool("resume"))
+	if errors.Is(err, grpo.ErrRunExists) {
+		return usageErrorf("%v", err)
+	}
 	if err != nil {
 		return failuref("%v", err)
 	}
