@@ -14,7 +14,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
 GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker
-PY_PLUGINS := plugins/python/examples/synccount
+PY_PLUGINS := plugins/python/examples/synccount plugins/policy/hf
 
 .PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins
 all: build
@@ -50,7 +50,7 @@ vet:
 
 test: vet
 	$(GO) test -timeout 45m ./...
-	$(PYTHON) -m pytest -q plugins/python/tests
+	$(PYTHON) -m pytest -q plugins/python/tests plugins/policy/hf/tests
 
 # Plugin start-up and round-trip benchmarks (numbers go to bench/perf/plugins.md).
 bench-plugins:
