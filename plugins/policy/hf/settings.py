@@ -45,7 +45,8 @@ class Settings:
     device: str = "auto"
     micro_batch: int = 8
     default_max_tokens: int = 512
-    seed: int = 0
+    seed: int = 0                # initialises the LoRA adapter
+    merge_for_generate: bool = True  # LoRA merged into the weights while sampling
 
     @classmethod
     def from_env(cls, env=None):
@@ -70,6 +71,7 @@ class Settings:
             micro_batch=get("MICRO_BATCH", int, 8),
             default_max_tokens=get("MAX_TOKENS", int, 512),
             seed=get("SEED", int, 0),
+            merge_for_generate=get("MERGE_GENERATE", int, 1) != 0,
         )
         if s.lora_targets != "all-linear":
             s.lora_targets = [t.strip() for t in s.lora_targets.split(",") if t.strip()]

@@ -196,3 +196,18 @@ def test_settings_from_env_errors():
         settings.Settings.from_env({"CUDAPERF_HF_MODEL": "/nonexistent", "CUDAPERF_HF_MODE": "qlora"})
     with pytest.raises(settings.SettingsError, match="LORA_R='x' is not a valid int"):
         settings.Settings.from_env({"CUDAPERF_HF_LORA_R": "x"})
+
+
+def test_sampling_with_the_adapter_merged_matches_unmerged_and_restores_the_weights(tiny_model):
+    e = make(tiny_model)
+    (group,) = e.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=6, seed=4)
+    e.update(rollouts(e, PROMPT, group, [1.0, -1.0]), "grpo", {"learning_rate": 1e-2})  # a non-zero adapter
+    base = {k: v.clone() for k, v in e.model.state_dict().items() if "lora" not in k}
+    merged = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    for k, v in e.model.state_dict().items():
+        if "lora" not in k:
+            assert torch.allclose(v, base[k], atol=1e-6), k
+    e.cfg.merge_for_generate = False
+    plain = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    assert [g[0].token_ids for g in merged] == [g[0].token_ids for g in plain]
+    assert merged[1][0].logprobs == pytest.approx(plain[1][0].logprobs, abs=1e-6)
