@@ -12,7 +12,7 @@
 #                                   /tmp/rl/out, stopped in time to pack the
 #                                   results into $OUT/rl-results.tar.gz
 # Environment for run: CALL_S (default 540) the seconds this call may spend
-# before packing; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
+# before packing; PLUGIN_TIMEOUT (default 20m) the host's per-request limit; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
 # BUDGET) goes to gpu-rl.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -67,7 +67,12 @@ run() {
   local gguf
   gguf=$(model)
   [ -x "$T/bin/cudaperf" ] || { echo "device: no binaries staged (stage with .rl/bin.tar.xz first)" >&2; return 1; }
-  export CUDAPERF="$T/bin/cudaperf" CUDAPERF_HF_MODEL="$gguf"
+  # One batched Generate of 8 tasks x 16 samples took 109 s on the H200 (first
+  # session), over the host's default 60 s request timeout.
+  printf '#!/bin/sh\nexec "%s" --plugin-dir "%s" --plugin-timeout "%s" --plugin-start-timeout 2m "$@"\n' \
+    "$T/bin/cudaperf" "$T/bin/plugins" "${PLUGIN_TIMEOUT:-20m}" >"$T/cudaperf"
+  chmod +x "$T/cudaperf"
+  export CUDAPERF="$T/cudaperf" CUDAPERF_HF_MODEL="$gguf"
   export PYTHONPATH="$T/site${PYTHONPATH:+:$PYTHONPATH}"
   python3 -c 'import torch, transformers, peft, gguf; print("device: torch", torch.__version__, "cuda", torch.cuda.is_available(), "transformers", transformers.__version__, "peft", peft.__version__)'
   local rc=0

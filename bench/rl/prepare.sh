@@ -9,14 +9,15 @@
 #
 # One device call carries at most 64 MiB: the repository's files (about 28 MB)
 # plus what `carry` names. The model therefore travels in parts, one part per
-# call, in consecutive calls while the machine is warm (it goes back 30 s after
-# a call); bench/rl/device.sh collects them outside the repository. The script
-# ends by printing the calls to make, with their sizes.
+# call after a first call with the binaries and wheels, in consecutive calls
+# while the machine is warm (it goes back 30 s after a call);
+# bench/rl/device.sh collects them outside the repository. The script ends by
+# printing the calls to make, with their sizes.
 #
-# Usage: bench/rl/prepare.sh            PART_MB (default 20): size of a model part
+# Usage: bench/rl/prepare.sh            PART_MB (default 32): size of a model part in MiB
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-PART_MB=${PART_MB:-20}
+PART_MB=${PART_MB:-32}
 rl=.rl
 exclude=$(git rev-parse --git-path info/exclude)
 mkdir -p "$(dirname "$exclude")"
@@ -50,19 +51,20 @@ other=$(git ls-files -z --others --exclude-standard | du -cb --files0-from=- 2>/
 base=$((repo + ${other:-0}))
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 size() { du -cb "$@" | tail -1 | cut -f1; }
-parts=("$rl"/model/"$name".part-*)
 echo
 echo "Device calls (kind nvidia-h200), consecutive, while the machine is warm; the tree is $(mib "$base")."
 i=0
-for p in "${parts[@]}"; do
+plan() { # plan WHAT...: one call carrying WHAT
   i=$((i + 1))
-  carry=("$p" "$rl/model/SHA256")
-  [ $i = 1 ] && carry+=("$rl/bin.tar.xz" "$rl/whl")
-  total=$((base + $(size "${carry[@]}")))
-  warn=""
+  local total warn=""
+  total=$((base + $(size "$@")))
   [ "$total" -gt $((62 << 20)) ] && warn="  TOO LARGE: lower PART_MB"
-  printf '  call %d: carry %s  (%s)%s\n' "$i" "$(printf '%s ' "${carry[@]}" | sed 's/ $//; s/ /, /g')" "$(mib "$total")" "$warn"
+  printf '  call %d: carry %s  (%s)%s\n' "$i" "$(printf '%s ' "$@" | sed 's/ $//; s/ /, /g')" "$(mib "$total")" "$warn"
   printf '          command: bash bench/rl/device.sh stage\n'
+}
+plan "$rl/bin.tar.xz" "$rl/whl" "$rl/model/SHA256"
+for p in "$rl"/model/"$name".part-*; do
+  plan "$p"
 done
 cat <<EOF
   then, in the same or later calls (each under 10 minutes; phases resume):

@@ -117,24 +117,22 @@ class HFPolicy(Policy):
         return pb.UpdateResponse(stats=stats)
 
     def Save(self, request, context):
-        eng = self.engine(context)
-        try:
-            eng.save(request.path)
-        except _input_errors() as e:
-            context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(e))
-        except OSError as e:
-            context.abort(grpc.StatusCode.INTERNAL, f"hf policy: cannot save to {request.path}: {e}")
+        _checkpoint(context, "save to", self.engine(context).save, request.path, grpc.StatusCode.INTERNAL)
         return pb.SaveResponse()
 
     def Load(self, request, context):
-        eng = self.engine(context)
-        try:
-            eng.load(request.path)
-        except _input_errors() as e:
-            context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(e))
-        except OSError as e:
-            context.abort(grpc.StatusCode.NOT_FOUND, f"hf policy: cannot load {request.path}: {e}")
+        _checkpoint(context, "load", self.engine(context).load, request.path, grpc.StatusCode.NOT_FOUND)
         return pb.LoadResponse()
+
+
+def _checkpoint(context, verb, fn, path, os_error_code):
+    """Runs Save or Load, answering bad input and file-system failures as gRPC statuses."""
+    try:
+        fn(path)
+    except _input_errors() as e:
+        context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(e))
+    except OSError as e:
+        context.abort(os_error_code, f"hf policy: cannot {verb} {path}: {e}")
 
 
 def _input_errors():
