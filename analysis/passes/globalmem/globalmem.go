@@ -73,8 +73,8 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		res.ByKernel[k] = t
-		pass.ReportKernelFeature(k.Name, "gmem", t.Accesses)
-		pass.ReportKernelFeature(k.Name, "gmem_bytes", t.Bytes)
+		pass.ReportKernelFeatureStatus(k.Name, "gmem", t.Accesses, df.Kernels.WeightStatus(k))
+		pass.ReportKernelFeatureStatus(k.Name, "gmem_bytes", t.Bytes, df.Kernels.WeightStatus(k))
 	}
 	return res, nil
 }

@@ -35,7 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if bytes < 1 {
 			bytes = 1
 		}
-		pass.ReportKernelFeature(k.Name, "ai", flops/bytes)
+		pass.ReportKernelFeatureStatus(k.Name, "ai", flops/bytes, kr.WeightStatus(k))
 	}
 	return nil, nil
 }

@@ -61,8 +61,8 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
-		pass.ReportKernelFeature(k.Name, "vectorized", ratio(vecBytes, bytes))
-		pass.ReportKernelFeature(k.Name, "readonly", ratio(roLoads, loads))
+		pass.ReportKernelFeatureStatus(k.Name, "vectorized", ratio(vecBytes, bytes), df.Kernels.WeightStatus(k))
+		pass.ReportKernelFeatureStatus(k.Name, "readonly", ratio(roLoads, loads), df.Kernels.WeightStatus(k))
 		pass.ReportKernelFeature(k.Name, "restrict", ratio(float64(restricted), float64(ptrs)))
 		if ptrs >= 2 {
 			readOnlyCandidates(pass, df, k, src)
