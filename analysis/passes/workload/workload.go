@@ -8,6 +8,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/hostexec"
 	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 	"github.com/cudaperf/cudaperf/analysis/passes/arith"
 	"github.com/cudaperf/cudaperf/analysis/passes/coalescing"
@@ -82,6 +83,13 @@ func run(pass *analysis.Pass) (any, error) {
 	r := df.Kernels
 	w := &walker{r: r, src: pass.File.Src}
 	for _, e := range entries(r, pass.Sizes) {
+		// Run the host code on integers (loops that find a power of two,
+		// reductions that relaunch until one block is left); where it
+		// cannot tell which way the code goes, evaluate the launches
+		// symbolically instead.
+		if w.exec(e, pass.Sizes, int64(pass.Device.SMs)) {
+			continue
+		}
 		bind := map[string]affine.Form{}
 		for _, p := range e.Params {
 			if v, ok := pass.Sizes[p.Name]; ok {
@@ -192,6 +200,55 @@ func (w *walker) host(f *kernels.Function, bind map[string]affine.Form, mult flo
 			break
 		}
 	}
+}
+
+// exec runs entry with package hostexec and records its launches; false
+// when the run did not complete (nothing is recorded then).
+func (w *walker) exec(e *kernels.Function, sizes map[string]int64, sms int64) bool {
+	funcs := map[string]hostexec.Func{}
+	fn := func(f *kernels.Function) hostexec.Func {
+		hf := hostexec.Func{Node: f.Node, Body: f.Body}
+		for _, p := range f.Params {
+			hf.Params = append(hf.Params, p.Name)
+		}
+		return hf
+	}
+	for _, f := range w.r.Functions {
+		if f.Kind == kernels.Host && f.Body != nil && f.Template == nil {
+			if _, dup := funcs[f.Name]; !dup {
+				funcs[f.Name] = fn(f)
+			}
+		}
+	}
+	res := hostexec.Run(w.r.Affine, fn(e), sizes, funcs, hostexec.Options{SMs: sms})
+	if !res.Complete {
+		return false
+	}
+	for _, hl := range res.Launches {
+		var l *kernels.Launch
+		for _, c := range w.r.Launches {
+			if c.Node == hl.Node {
+				l = c
+			}
+		}
+		if l == nil || l.Kernel == nil {
+			continue
+		}
+		in := instance{l: l, mult: float64(hl.Count), exact: true, known: hl.Known(), args: map[string]affine.Form{}}
+		for i := 0; i < 3; i++ {
+			in.grid[i], in.block[i] = hl.Grid[i].V, hl.Block[i].V
+			if in.grid[i] < 1 || in.block[i] < 1 {
+				in.known = false
+			}
+		}
+		for i, p := range l.Kernel.Params {
+			if i < len(hl.Args) && hl.Args[i].Known && p.Name != "" && p.Pointer == 0 {
+				in.args[p.Name] = affine.Const(hl.Args[i].V)
+			}
+		}
+		w.insts = append(w.insts, in)
+	}
+	return true
 }
 
 func launchAt(f *kernels.Function, n *syntax.Node) *kernels.Launch {
