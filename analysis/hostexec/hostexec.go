@@ -13,7 +13,8 @@
 // dim3), assignments, ++ and --, if, for, while, do, switch-free blocks,
 // break, continue and return, arithmetic, comparisons and logic, the
 // conditional operator, casts, min and max, calls of the file's other host
-// functions, and cudaDeviceGetAttribute for the SM count. Every other
+// functions, cudaDeviceGetAttribute for the SM count, and the other CUDA
+// runtime calls as succeeding (cudaSuccess, 0). Every other
 // value (a pointer, a load from memory, a call it does not know) is
 // unknown: a launch whose grid or block depends on one is recorded with
 // Known false, and a branch or loop whose condition depends on one stops
@@ -742,6 +743,13 @@ func (m *machine) callExpr(n *syntax.Node) Value {
 		}
 		return known(0) // cudaSuccess
 	}
+	if strings.HasPrefix(name, "cuda") && !strings.HasPrefix(name, "cudaOccupancy") {
+		// cudaMalloc, cudaMemcpyAsync, cudaGetLastError, …: the harness
+		// runs the code where they succeed. An address passed out makes
+		// the variable unknown.
+		m.args(argNodes)
+		return known(0)
+	}
 	if f, ok := m.funcs[name]; ok && len(f.Params) == len(argNodes) {
 		vals := make([]Value, len(argNodes))
 		for i, a := range argNodes {
@@ -749,9 +757,15 @@ func (m *machine) callExpr(n *syntax.Node) Value {
 		}
 		return m.call(f, vals, len(m.stack))
 	}
+	m.args(argNodes)
+	return unknown
+}
+
+// args runs the arguments of a call the run does not follow: they still
+// run (n++ in an argument), and a variable whose address is passed out
+// becomes unknown.
+func (m *machine) args(argNodes []*syntax.Node) {
 	for _, a := range argNodes {
-		// Arguments still run (n++ in an argument), and an address
-		// passed out makes the variable unknown.
 		if a.Type() == "pointer_expression" && a.Operator() == "&" {
 			if v := m.target(a.ChildByFieldName("argument")); v != nil {
 				v.v = unknown
@@ -760,7 +774,6 @@ func (m *machine) callExpr(n *syntax.Node) Value {
 		}
 		m.expr(a)
 	}
-	return unknown
 }
 
 // maxLaunches bounds the distinct launches a run records.

@@ -75,6 +75,9 @@ type walker struct {
 	r     *kernels.Result
 	src   []byte
 	insts []instance
+	// ran is true when every entry ran to its end on integers: a launch
+	// site it did not reach is then not executed in a call.
+	ran bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -82,7 +85,9 @@ func run(pass *analysis.Pass) (any, error) {
 	coal := pass.ResultOf[coalescing.Analyzer].(map[*dataflow.Access]coalescing.Request)
 	r := df.Kernels
 	w := &walker{r: r, src: pass.File.Src}
-	for _, e := range entries(r, pass.Sizes) {
+	es := entries(r, pass.Sizes)
+	w.ran = len(es) > 0
+	for _, e := range es {
 		// Run the host code on integers (loops that find a power of two,
 		// reductions that relaunch until one block is left); where it
 		// cannot tell which way the code goes, evaluate the launches
@@ -90,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if w.exec(e, pass.Sizes, int64(pass.Device.SMs)) {
 			continue
 		}
+		w.ran = false
 		bind := map[string]affine.Form{}
 		for _, p := range e.Params {
 			if v, ok := pass.Sizes[p.Name]; ok {
@@ -109,6 +115,12 @@ func run(pass *analysis.Pass) (any, error) {
 				wk = &Work{Known: true, ShapeExact: true, CountsExact: true}
 			}
 			w.add(pass, df, coal, k, in, wk)
+		}
+		if wk == nil && w.ran && len(k.LaunchedBy) > 0 {
+			// The host code ran to its end without reaching this
+			// kernel's launches at this size (the odd-width path of an
+			// image kernel): it does no work in this call.
+			wk = &Work{Known: true, ShapeExact: true, CountsExact: true}
 		}
 		if wk == nil {
 			for _, f := range pass.Analyzer.Features {
