@@ -97,6 +97,11 @@ type FeatureDef struct {
 	Doc   string       // one or two sentences: what the value means
 	Range string       // the values it takes, e.g. "[0, 1]" or "[0, +inf)"
 	Level FeatureLevel // LevelKernel or LevelFile
+	// Version of the definition: raise it when what the value means or how
+	// it is computed changes (a bug fix that changes values included), so
+	// ranker models trained on the old definition are refused instead of
+	// silently misreading it. 0 means 1.
+	Version int
 }
 
 // Severity orders diagnostics: Info < Warning < Error. The zero value means

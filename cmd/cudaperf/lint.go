@@ -52,6 +52,9 @@ func lintCommand() *cli.Command {
 			"analyzer) over the files and folders given (default: the current folder) and\n" +
 			"prints one line per finding, as GCC does:\n\n" +
 			"   kernels/transpose.cu:12:5: warning: global store ... [coalescing]\n\n" +
+			"then, in text format, each file's structural score from the built-in ranker\n" +
+			"with the ranker's held-out ρ (how much to trust it; --no-score leaves it out):\n\n" +
+			"   kernels/transpose.cu:1:1: note: structural score +0.42 (ranker test ρ ...) [score]\n\n" +
 			"Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 for bad\n" +
 			"arguments or configuration, 3 when a plugin failed. Machine formats (json,\n" +
 			"sarif, checkstyle) exit 0 on findings unless --fail-on is given.\n" +
@@ -60,6 +63,7 @@ func lintCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json, sarif or checkstyle"},
 			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of `SEVERITY` or worse is reported: error, warning, note or never (default: the config's, else error)"},
 			&cli.BoolFlag{Name: "ptxas", Usage: "compile each file with nvcc -Xptxas -v (about a second a file, cached) so occupancy and spills use real register counts instead of an estimate"},
+			&cli.BoolFlag{Name: "no-score", Usage: "do not print each file's structural score (text format; see `cudaperf rank`)"},
 		),
 		Action: runLint,
 	}
@@ -294,6 +298,9 @@ func runLint(c *cli.Context) error {
 	switch format {
 	case "text":
 		err = report.WriteText(w, res.Diagnostics)
+		if err == nil && !c.Bool("no-score") {
+			printLintScores(c, s, res.Features)
+		}
 	case "json":
 		err = report.WriteJSON(w, res.Diagnostics)
 	case "checkstyle":

@@ -85,6 +85,11 @@ func newApp() *cli.App {
 			parseCommand(),
 			benchCommand(),
 			datasetCommand(),
+			rankCommand(),
+			trainCommand(),
+			evalCommand(),
+			sftCommand(),
+			ablateCommand(),
 			pluginsCommand(),
 			versionCommand(),
 			// Commands are added here as they land.

@@ -70,7 +70,7 @@ func describe(as []*analysis.Analyzer) *pluginv1.DescribeAnalyzerResponse {
 		resp.Passes = append(resp.Passes, &pluginv1.PassInfo{Name: a.Name, Doc: a.Doc, Url: a.URL})
 		for _, f := range a.Features {
 			resp.Features = append(resp.Features, &pluginv1.FeatureInfo{Name: f.Name, Unit: f.Unit, Doc: f.Doc, Range: f.Range,
-				Pass: a.Name, PerKernel: f.Level != analysis.LevelFile})
+				Pass: a.Name, PerKernel: f.Level != analysis.LevelFile, Version: int32(max(1, f.Version))})
 		}
 		// Every analyzer may report diagnostics under its name; its doc is
 		// the check's explanation (bad and good examples included).

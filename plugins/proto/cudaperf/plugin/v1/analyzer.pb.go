@@ -263,7 +263,12 @@ type FeatureInfo struct {
 	// Pass that computes it.
 	Pass string `protobuf:"bytes,5,opt,name=pass,proto3" json:"pass,omitempty"`
 	// True when reported per kernel, false when reported per file.
-	PerKernel     bool `protobuf:"varint,6,opt,name=per_kernel,json=perKernel,proto3" json:"per_kernel,omitempty"`
+	PerKernel bool `protobuf:"varint,6,opt,name=per_kernel,json=perKernel,proto3" json:"per_kernel,omitempty"`
+	// Version of the feature's definition: raised only when what the value
+	// means or how it is computed changes (not on every build), so a ranker
+	// model trained on version N refuses vectors of another version. 0 reads
+	// as 1.
+	Version       int32 `protobuf:"varint,7,opt,name=version,proto3" json:"version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -338,6 +343,13 @@ func (x *FeatureInfo) GetPerKernel() bool {
 		return x.PerKernel
 	}
 	return false
+}
+
+func (x *FeatureInfo) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
 }
 
 // CheckInfo documents one diagnostic the plugin can report.
@@ -1235,7 +1247,7 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\bPassInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03doc\x18\x02 \x01(\tR\x03doc\x12\x10\n" +
-	"\x03url\x18\x03 \x01(\tR\x03url\"\x90\x01\n" +
+	"\x03url\x18\x03 \x01(\tR\x03url\"\xaa\x01\n" +
 	"\vFeatureInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04unit\x18\x02 \x01(\tR\x04unit\x12\x10\n" +
@@ -1243,7 +1255,8 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\x05range\x18\x04 \x01(\tR\x05range\x12\x12\n" +
 	"\x04pass\x18\x05 \x01(\tR\x04pass\x12\x1d\n" +
 	"\n" +
-	"per_kernel\x18\x06 \x01(\bR\tperKernel\"\xb2\x01\n" +
+	"per_kernel\x18\x06 \x01(\bR\tperKernel\x12\x18\n" +
+	"\aversion\x18\a \x01(\x05R\aversion\"\xb2\x01\n" +
 	"\tCheckInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x10\n" +

@@ -48,19 +48,21 @@ class PassInfo(_message.Message):
     def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
 
 class FeatureInfo(_message.Message):
-    __slots__ = ("name", "unit", "doc", "range", "per_kernel")
+    __slots__ = ("name", "unit", "doc", "range", "per_kernel", "version")
     NAME_FIELD_NUMBER: _ClassVar[int]
     UNIT_FIELD_NUMBER: _ClassVar[int]
     DOC_FIELD_NUMBER: _ClassVar[int]
     RANGE_FIELD_NUMBER: _ClassVar[int]
     PASS_FIELD_NUMBER: _ClassVar[int]
     PER_KERNEL_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
     name: str
     unit: str
     doc: str
     range: str
     per_kernel: bool
-    def __init__(self, name: _Optional[str] = ..., unit: _Optional[str] = ..., doc: _Optional[str] = ..., range: _Optional[str] = ..., per_kernel: _Optional[bool] = ..., **kwargs) -> None: ...
+    version: int
+    def __init__(self, name: _Optional[str] = ..., unit: _Optional[str] = ..., doc: _Optional[str] = ..., range: _Optional[str] = ..., per_kernel: _Optional[bool] = ..., version: _Optional[int] = ..., **kwargs) -> None: ...
 
 class CheckInfo(_message.Message):
     __slots__ = ("id", "title", "doc", "url", "default_severity")
