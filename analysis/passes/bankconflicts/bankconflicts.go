@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dataflow.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "bank_conflicts", Unit: "ways", Doc: "loop-weighted mean shared-memory bank-conflict degree of the kernel's shared accesses (1 = conflict-free)", Range: "[1, 32]", Level: analysis.LevelKernel},
+		{Name: "bank_conflicts", Unit: "ways", Doc: "loop-weighted mean shared-memory bank-conflict degree of the kernel's shared accesses (1 = conflict-free)", Range: "[1, 32]", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Warning,
 }

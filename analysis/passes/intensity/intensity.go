@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{kernels.Analyzer, arith.Analyzer, globalmem.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "ai", Unit: "FLOP/byte", Doc: "estimated floating-point operations per byte of global memory traffic, loop-weighted", Range: "[0, +inf)", Level: analysis.LevelKernel},
+		{Name: "ai", Unit: "FLOP/byte", Doc: "estimated floating-point operations per byte of global memory traffic, loop-weighted", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Info,
 }

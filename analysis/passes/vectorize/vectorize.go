@@ -21,8 +21,8 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dataflow.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "vectorized", Unit: "fraction", Doc: "fraction of global bytes moved by vector-type (float2/float4/…) accesses, loop-weighted", Range: "[0, 1]", Level: analysis.LevelKernel},
-		{Name: "readonly", Unit: "fraction", Doc: "fraction of global loads through the read-only path (__ldg or const __restrict__), loop-weighted", Range: "[0, 1]", Level: analysis.LevelKernel},
+		{Name: "vectorized", Unit: "fraction", Doc: "fraction of global bytes moved by vector-type (float2/float4/…) accesses, loop-weighted", Range: "[0, 1]", Level: analysis.LevelKernel, Version: 2},
+		{Name: "readonly", Unit: "fraction", Doc: "fraction of global loads through the read-only path (__ldg or const __restrict__), loop-weighted", Range: "[0, 1]", Level: analysis.LevelKernel, Version: 2},
 		{Name: "restrict", Unit: "fraction", Doc: "fraction of the kernel's pointer parameters declared __restrict__", Range: "[0, 1]", Level: analysis.LevelKernel},
 	},
 	Severity: analysis.Info,
