@@ -19,7 +19,7 @@ LDFLAGS := -X main.version=$(VERSION)
 export CGO_CFLAGS ?= -O2 -g -Wno-deprecated-declarations
 
 GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker plugins/recorded plugins/policy/replay plugins/policy/openai
-PY_PLUGINS := plugins/python/examples/synccount
+PY_PLUGINS := plugins/python/examples/synccount plugins/policy/hf
 
 .PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins rank-model
 all: build
@@ -55,7 +55,7 @@ vet:
 
 test: vet
 	$(GO) test -timeout 45m ./...
-	$(PYTHON) -m pytest -q plugins/python/tests
+	$(PYTHON) -m pytest -q plugins/python/tests plugins/policy/hf/tests
 
 # Plugin start-up and round-trip benchmarks (numbers go to bench/perf/plugins.md).
 bench-plugins:
