@@ -260,6 +260,14 @@ func parseValue(v string, fe *FeatureExpectation) error {
 	return nil
 }
 
+// Check compares one file's results with its expectations, as Run does:
+// for harnesses that produce driver results another way (the plugin SDK's
+// sdktest converts a plugin's answer).
+func Check(t Testing, path string, fr *driver.FileResult, exp *Expected) {
+	t.Helper()
+	check(t, path, fr, exp)
+}
+
 func check(t Testing, path string, fr *driver.FileResult, exp *Expected) {
 	t.Helper()
 	used := make([]bool, len(exp.Diags))

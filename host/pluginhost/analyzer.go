@@ -145,7 +145,7 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 			// Describe is cached from the start; a plugin that cannot
 			// start fails every chunk below with the same error.
 			d, _ := p.DescribeAnalyzer(ctx)
-			preq := pluginRequest(req, d)
+			preq := PluginRequest(req, d)
 			var cwg sync.WaitGroup
 			slots := make(chan struct{}, chunksInFlight())
 			for c, ch := range chunks {
@@ -264,11 +264,11 @@ func dropDuplicateChecks(ctx context.Context, plugins []*Plugin, a *Analysis) []
 	return errs
 }
 
-// pluginRequest is req as plugin d receives it: exactly the options it
+// PluginRequest is req as plugin d receives it: exactly the options it
 // declares (keys "<check>.<name>", see OptionKey), each with the value
 // req.Options gives it or else its declared default. The values were
 // checked against the declared types before (package options).
-func pluginRequest(req *pluginv1.AnalyzeRequest, d *pluginv1.DescribeAnalyzerResponse) *pluginv1.AnalyzeRequest {
+func PluginRequest(req *pluginv1.AnalyzeRequest, d *pluginv1.DescribeAnalyzerResponse) *pluginv1.AnalyzeRequest {
 	out := &pluginv1.AnalyzeRequest{Files: req.GetFiles(), Target: req.GetTarget(), Passes: req.GetPasses()}
 	if len(d.GetOptions()) == 0 {
 		return out
