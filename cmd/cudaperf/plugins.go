@@ -48,6 +48,18 @@ func pluginsCommand() *cli.Command {
 				Flags:  []cli.Flag{formatFlag()},
 				Action: pluginsAnalyze,
 			},
+			{
+				Name:      "request",
+				Usage:     "print the Analyze request a plugin that wants parsed files receives for CUDA files",
+				ArgsUsage: "PATH...",
+				Description: "Each file comes with the host's parse (SourceFile.parsed: the syntax tree,\n" +
+					"kernels and launch sites). For plugin authors who want to see what their plugin\n" +
+					"gets, and for test harnesses in other languages: the Python SDK's\n" +
+					"cudaperf_plugin.testing runs `cudaperf plugins request --format binary`.\n" +
+					"json is protojson (field names as in analyzer.proto); binary is the wire format.",
+				Flags:  []cli.Flag{&cli.StringFlag{Name: "format", Value: "json", Usage: "output `FORMAT`: json or binary"}},
+				Action: pluginsRequest,
+			},
 		},
 	}
 }
@@ -348,6 +360,43 @@ func pluginsAnalyze(c *cli.Context) error {
 		return failuref("%d plugin or file failure(s) (see above)", len(failures))
 	}
 	return nil
+}
+
+func pluginsRequest(c *cli.Context) error {
+	format := c.String("format")
+	if format != "json" && format != "binary" {
+		return usageErrorf("--format %q: use json or binary", format)
+	}
+	if c.NArg() == 0 {
+		return usageErrorf("plugins request needs at least one file or folder")
+	}
+	inputs, inErrs := lint.Collect(c.Args().Slice(), nil)
+	for _, e := range inErrs {
+		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
+	}
+	if len(inErrs) > 0 {
+		return usageErrorf("%d input(s) could not be read", len(inErrs))
+	}
+	req := lint.Request(inputs, lint.Options{})
+	for _, f := range req.GetFiles() {
+		p, err := pluginhost.Parse(c.Context, f.GetPath(), f.GetContent())
+		if err != nil {
+			return failuref("%v", err)
+		}
+		f.Parsed = p
+	}
+	var out []byte
+	var err error
+	if format == "binary" {
+		out, err = proto.MarshalOptions{Deterministic: true}.Marshal(req)
+	} else {
+		out, err = protojson.MarshalOptions{Multiline: true, UseProtoNames: true}.Marshal(req)
+	}
+	if err != nil {
+		return failuref("plugins request: encode: %v", err)
+	}
+	_, err = c.App.Writer.Write(out)
+	return err
 }
 
 func printAnalysis(w io.Writer, a *pluginhost.Analysis) {

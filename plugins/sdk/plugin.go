@@ -89,12 +89,29 @@ func (p *Plugin) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 		if err != nil {
 			return nil, err
 		}
-		pass := &Pass{File: f, Target: req.GetTarget(), plugin: p, opts: req.GetOptions(), res: &pluginv1.FileResult{}}
+		pass := &Pass{File: f, Target: req.GetTarget(), plugin: p, opts: p.options(req.GetOptions()), res: &pluginv1.FileResult{}}
 		if err := p.Run(pass); err != nil {
 			return nil, err
 		}
 		return pass.res, nil
 	}), nil
+}
+
+// options are the declared options' defaults overridden by the request's
+// values: the host sends every declared option, a hand-made request may not.
+func (p *Plugin) options(req map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, o := range p.Options {
+		check := o.GetCheck()
+		if check == "" {
+			check = p.Name
+		}
+		out[check+"."+o.GetName()] = o.GetDefaultValue()
+	}
+	for k, v := range req {
+		out[k] = v
+	}
+	return out
 }
 
 // Reportf reports a finding of check at n, with the check's default
