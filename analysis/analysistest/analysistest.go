@@ -81,6 +81,20 @@ func runCase(t Testing, testdata string, a *analysis.Analyzer, name string) *Res
 		}
 		opts.Ptxas = func(string) *ptxas.Report { return rep }
 	}
+	if b, err := os.ReadFile(filepath.Join(dir, "options")); err == nil {
+		opts.Settings = map[string]string{}
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			k, v, ok := strings.Cut(line, "=")
+			if !ok {
+				t.Errorf("analysistest: case %s: options: %q is not check.name=value", name, line)
+				return nil
+			}
+			opts.Settings[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
+	}
 	drv, err := driver.New([]*analysis.Analyzer{a}, opts)
 	if err != nil {
 		t.Errorf("analysistest: case %s: %v", name, err)

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/host/config"
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -31,8 +32,10 @@ const configHelp = `Configuration (.cudaperf.yaml, found by walking up from the 
      disable: [tpb]               # checks to turn off
      fail-on: error               # error | warning | note | never
      exclude: ["third_party/**"]  # globs relative to the file, not linted when found in a folder
-     settings:                    # per-check options for analyzer plugins
-       coalescing: {min-ratio: "2"}
+     settings:                    # per-check options; ` + "`cudaperf plugins describe NAME`" + ` lists them
+       coalescing: {min-ratio: 4}
+   plugins:                       # which plugins to use (also --plugins, --no-plugins)
+     disable: [synccount-py]
 
 Suppress one finding with a reason:   x = a[i*s];  // cudaperf:ignore coalescing s is 1 here`
 
@@ -180,6 +183,7 @@ func (s *analysisSession) ready(c *cli.Context) error {
 		return nil // nothing to validate: skip the Describe round trips
 	}
 	var known []string
+	var decls []options.Decl
 	for _, p := range analyzers {
 		d, err := p.DescribeAnalyzer(c.Context)
 		if err != nil {
@@ -188,8 +192,16 @@ func (s *analysisSession) ready(c *cli.Context) error {
 		for _, ch := range d.GetChecks() {
 			known = append(known, ch.GetId())
 		}
+		decls = append(decls, pluginhost.DeclaredOptions(d)...)
 	}
 	if err := s.cfg.Validate(known); err != nil {
+		return usageErrorf("%v", err)
+	}
+	where := s.cfg.Path
+	if where == "" {
+		where = "defaults"
+	}
+	if err := options.Validate(decls, s.cfg.Lint.Settings, where); err != nil {
 		return usageErrorf("%v", err)
 	}
 	return nil
@@ -262,7 +274,7 @@ func runLint(c *cli.Context) error {
 	case "text":
 		err = report.WriteText(w, res.Diagnostics)
 	case "json":
-		err = report.WriteJSON(w, res.Diagnostics)
+		err = report.WriteJSON(w, res.Diagnostics, res.Failures)
 	case "checkstyle":
 		err = report.WriteCheckstyle(w, res.Diagnostics)
 	case "sarif":
@@ -270,7 +282,7 @@ func runLint(c *cli.Context) error {
 		if rerr != nil {
 			return rerr
 		}
-		err = report.WriteSARIF(w, res.Diagnostics, report.SARIFOptions{ToolVersion: version, Rules: rules})
+		err = report.WriteSARIF(w, res.Diagnostics, report.SARIFOptions{ToolVersion: version, Rules: rules, Failures: res.Failures})
 	}
 	if err != nil {
 		return failuref("write results: %v", err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -85,7 +86,47 @@ func openHost(c *cli.Context) (*pluginhost.Host, error) {
 	if err != nil {
 		return nil, failuref("%v", err)
 	}
+	if err := selectPlugins(c, h); err != nil {
+		h.Close()
+		return nil, err
+	}
 	return h, nil
+}
+
+// selectPlugins applies --plugins/--no-plugins and the configuration's
+// plugins section: --plugins replaces plugins.enable, --no-plugins adds to
+// plugins.disable.
+func selectPlugins(c *cli.Context, h *pluginhost.Host) error {
+	cfg, err := loadConfig(c.String("config"), ".")
+	if err != nil {
+		return err
+	}
+	enable, disable := cfg.Plugins.Enable, cfg.Plugins.Disable
+	if c.IsSet("plugins") {
+		enable = splitNames(c.StringSlice("plugins"))
+	}
+	disable = append(slices.Clone(disable), splitNames(c.StringSlice("no-plugins"))...)
+	if err := h.Select(enable, disable); err != nil {
+		where := "--plugins/--no-plugins"
+		if cfg.Path != "" {
+			where += " or plugins: in " + cfg.Path
+		}
+		return usageErrorf("%s: %v", where, err)
+	}
+	return nil
+}
+
+// splitNames accepts both --plugins a,b and --plugins a --plugins b.
+func splitNames(vs []string) []string {
+	var out []string
+	for _, v := range vs {
+		for _, n := range strings.Split(v, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
 
 // pluginJSON is one plugin in `plugins list --format json`.
@@ -280,10 +321,16 @@ func printAnalyzerDescription(w io.Writer, d *pluginv1.DescribeAnalyzerResponse)
 		tw.Flush()
 	}
 	if len(d.GetOptions()) > 0 {
-		fmt.Fprintln(w, "\noptions:")
+		fmt.Fprintln(w, "\noptions (set in .cudaperf.yaml as lint.settings.CHECK.NAME):")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, o := range d.GetOptions() {
-			fmt.Fprintf(w, "  %s (default %q) — %s\n", o.GetName(), o.GetDefaultValue(), firstLine(o.GetDoc()))
+			t := o.GetType()
+			if t == "" {
+				t = "string"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\tdefault %s\t%s\n", pluginhost.OptionKey(d, o), t, o.GetDefaultValue(), firstLine(o.GetDoc()))
 		}
+		tw.Flush()
 	}
 }
 

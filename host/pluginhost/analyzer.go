@@ -11,6 +11,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/cudaperf/cudaperf/analysis/options"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
@@ -289,11 +290,26 @@ func PluginRequest(req *pluginv1.AnalyzeRequest, d *pluginv1.DescribeAnalyzerRes
 // lint.settings path it is set at: "<check>.<name>", where an option
 // without a check belongs to its plugin's name.
 func OptionKey(d *pluginv1.DescribeAnalyzerResponse, o *pluginv1.OptionInfo) string {
-	check := o.GetCheck()
-	if check == "" {
-		check = d.GetPlugin().GetName()
+	return optionCheck(d, o) + "." + o.GetName()
+}
+
+func optionCheck(d *pluginv1.DescribeAnalyzerResponse, o *pluginv1.OptionInfo) string {
+	if c := o.GetCheck(); c != "" {
+		return c
 	}
-	return check + "." + o.GetName()
+	return d.GetPlugin().GetName()
+}
+
+// DeclaredOptions converts the options an analyzer declares in Describe
+// into the host's declarations (package options), which lint.settings are
+// validated against.
+func DeclaredOptions(d *pluginv1.DescribeAnalyzerResponse) []options.Decl {
+	var out []options.Decl
+	for _, o := range d.GetOptions() {
+		out = append(out, options.Decl{Plugin: d.GetPlugin().GetName(), Check: optionCheck(d, o),
+			Def: options.Def{Name: o.GetName(), Type: options.Type(o.GetType()), Default: o.GetDefaultValue(), Doc: o.GetDoc()}})
+	}
+	return out
 }
 
 // MaxRestarts bounds how often one Analyze restarts a plugin that keeps
