@@ -111,3 +111,23 @@ def test_want_comment_syntax(cudaperf_bin, tmp_path):
     diags, feats = expectations(f)
     assert [p.pattern for _, p in diags] == ["re.*x", 'q"t']
     assert feats == [(1, "k", "a", 1.5, 0.5, False), (1, "k", "b", None, None, True)]
+
+
+def test_sdk_builds_as_a_wheel(tmp_path):
+    """`pip install plugins/python` works: the wheel holds the SDK and the
+    contract, and both import from it (docs/plugins.md, pip route)."""
+    import shutil
+    import subprocess
+    import sys
+    src = tmp_path / "src"
+    shutil.copytree(SDK_ROOT, src, ignore=shutil.ignore_patterns("tests", "examples", "__pycache__", "build", "*.egg-info"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path / "w"), str(src)],
+                   check=True, capture_output=True)
+    (wheel,) = (tmp_path / "w").glob("cudaperf_plugin_sdk-*.whl")
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "-q", "--target", str(site), str(wheel)],
+                   check=True, capture_output=True)
+    code = ("import sys; sys.path.insert(0, %r); import cudaperf_plugin.parsed, cudaperf_plugin.testing; "
+            "from cudaperf.plugin.v1 import analyzer_pb2; "
+            "assert cudaperf_plugin.parsed.__file__.startswith(%r)") % (str(site), str(site))
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=tmp_path)
