@@ -81,6 +81,10 @@ func launchLint(ctx context.Context, inv launcher.Invocation, stderr io.Writer) 
 		return 0
 	}
 	defer h.Close()
+	if err := h.Select(cfg.Plugins.Enable, cfg.Plugins.Disable); err != nil { // the config's choice, as for every command
+		warn("plugins: in %s: %v", cfg.Path, err)
+		return 0
+	}
 	res := lint.Run(ctx, h, inputs, lint.Options{Config: cfg, Target: target, CompileFlags: inv.Command})
 	for _, e := range append(res.PluginErrors, res.FileErrors...) {
 		warn("%v", e)
