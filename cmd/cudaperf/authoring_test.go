@@ -187,3 +187,13 @@ func TestPluginFailureInJSONAndSARIF(t *testing.T) {
 		t.Errorf("sarif without failures is not successful:\n%s", out)
 	}
 }
+
+// TestExplainPluginFeatureByItsColumnName: explain knows a plugin's
+// feature by the name feature vectors give it.
+func TestExplainPluginFeatureByItsColumnName(t *testing.T) {
+	ex := filepath.Join(extraPlugins(t), "ex")
+	out, errOut, code := lintWith(t, "", "--plugin-dir", ex, "explain", "textcount.syncthreads")
+	if code != 0 || !strings.Contains(out, "from plugin textcount") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}

@@ -378,7 +378,9 @@ func runExplain(c *cli.Context) error {
 			if !f.GetPerKernel() {
 				level = "per file"
 			}
-			all = append(all, explanation{kind: "feature", id: f.GetName(), title: firstLine(f.GetDoc()), doc: f.GetDoc(),
+			// Named as feature vectors name it: "<plugin>.<feature>" but for
+			// the built-in analyzer.
+			all = append(all, explanation{kind: "feature", id: lint.FeatureName(p.Name(), f.GetName()), title: firstLine(f.GetDoc()), doc: f.GetDoc(),
 				extra: fmt.Sprintf("unit: %s; range: %s; %s; computed by pass %s", f.GetUnit(), f.GetRange(), level, f.GetPass()), plugin: p.Name()})
 		}
 	}
