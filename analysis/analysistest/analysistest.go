@@ -119,9 +119,20 @@ func runCase(t Testing, testdata string, a *analysis.Analyzer, name string) *Res
 }
 
 func sources(dir string) ([]string, error) {
+	files, err := Sources(dir)
+	if err != nil && os.IsNotExist(err) {
+		return nil, fmt.Errorf("%w (a case is a directory testdata/src/<case> with .cu files)", err)
+	}
+	return files, err
+}
+
+// Sources lists the .cu and .cuh files of dir, sorted: the files of a
+// case (also for harnesses built on this package, such as the plugin
+// SDK's sdktest).
+func Sources(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w (a case is a directory testdata/src/<case> with .cu files)", err)
+		return nil, err
 	}
 	var files []string
 	for _, e := range entries {

@@ -28,9 +28,7 @@ package sdktest
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -73,7 +71,7 @@ func RunOptions(t Testing, dir string, plugin pluginv1.AnalyzerServiceServer, op
 			t.Fatalf("sdktest: option %s is not declared in Describe (declared: %s)", k, strings.Join(sortedKeys(declared), ", "))
 		}
 	}
-	paths, err := sources(dir)
+	paths, err := analysistest.Sources(dir)
 	if err != nil {
 		t.Fatalf("sdktest: %v", err)
 	}
@@ -147,24 +145,6 @@ func toDriver(path string, fr *pluginv1.FileResult) *driver.FileResult {
 		}
 	}
 	return out
-}
-
-func sources(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, e := range entries {
-		if n := e.Name(); !e.IsDir() && (strings.HasSuffix(n, ".cu") || strings.HasSuffix(n, ".cuh")) {
-			out = append(out, filepath.Join(dir, n))
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no .cu or .cuh files in %s", dir)
-	}
-	sort.Strings(out)
-	return out, nil
 }
 
 func sortedKeys(m map[string]bool) []string {
