@@ -17,6 +17,8 @@ Node positions are 1-based lines and byte columns, ends exclusive, as in
 diagnostics' ranges; ``node.range()`` gives the pb.Range for a Diagnostic.
 """
 
+from itertools import accumulate
+
 from cudaperf.plugin.v1 import analyzer_pb2 as _apb
 
 FORMAT = 1
@@ -28,82 +30,130 @@ class NotParsed(Exception):
 
 
 class Node:
-    """One syntax tree node (named or anonymous). Compare with ``is``."""
+    """One syntax tree node (named or anonymous). Compare with ``is``.
 
-    __slots__ = ("_f", "index", "parent_index", "_kind", "_field", "_flags",
-                 "start_byte", "end_byte", "start", "end", "_kids", "_subtree")
+    Nodes are made when first asked for (File.node): the tree itself is
+    kept in columns, so a plugin that looks at a few kernels does not pay
+    for every token of the file.
+    """
+
+    __slots__ = ("_f", "index")
+
+    def __init__(self, f, i):
+        self._f, self.index = f, i
 
     @property
     def kind(self):
         """The grammar's node type, e.g. "call_expression" or ";"."""
-        return self._f._kinds[self._kind]
+        return self._f._kinds[self._f._kind[self.index]]
 
     @property
     def field(self):
         """The node's field in its parent ("function", "body"), or ""."""
-        return self._f._fields[self._field]
+        return self._f._fields[self._f._field[self.index]]
 
     @property
     def is_named(self):
-        return bool(self._flags & 1)
+        return bool(self._f._flags[self.index] & 1)
 
     @property
     def is_missing(self):
-        return bool(self._flags & 2)
+        return bool(self._f._flags[self.index] & 2)
 
     @property
     def is_extra(self):
-        return bool(self._flags & 4)
+        return bool(self._f._flags[self.index] & 4)
 
     @property
     def has_error(self):
         """The node is or contains an ERROR or MISSING node."""
-        return bool(self._flags & 8)
+        return bool(self._f._flags[self.index] & 8)
+
+    @property
+    def start_byte(self):
+        return self._f._start[self.index]
+
+    @property
+    def end_byte(self):
+        return self._f._end[self.index]
+
+    @property
+    def start(self):
+        """(line, column), 1-based, columns in bytes."""
+        return self._f._sline[self.index], self._f._scol[self.index]
+
+    @property
+    def end(self):
+        """(line, column) just past the node."""
+        return self._f._eline[self.index], self._f._ecol[self.index]
 
     @property
     def text(self):
         return self._f.content[self.start_byte:self.end_byte].decode("utf-8", "replace")
 
     @property
+    def parent_index(self):
+        return self._f._parent[self.index]
+
+    @property
     def parent(self):
-        return None if self.parent_index < 0 else self._f.nodes[self.parent_index]
+        return self._f.node(self._f._parent[self.index])
 
     @property
     def children(self):
         """All children, named and anonymous, in order."""
-        return [self._f.nodes[i] for i in self._kids]
+        f = self._f
+        return [f.node(i) for i in f._children()[self.index]]
 
     @property
     def named_children(self):
-        return [c for c in self.children if c.is_named]
+        f = self._f
+        return [f.node(i) for i in f._children()[self.index] if f._flags[i] & 1]
 
     def child_by_field(self, name):
-        for i in self._kids:
-            c = self._f.nodes[i]
-            if c.field == name:
-                return c
+        f = self._f
+        try:
+            fid = f._fields.index(name)
+        except ValueError:
+            return None
+        for i in f._children()[self.index]:
+            if f._field[i] == fid:
+                return f.node(i)
         return None
 
     def walk(self):
         """Yields this node and its named descendants in preorder."""
-        nodes = self._f.nodes
+        f = self._f
+        flags, sub = f._flags, f._sub
         yield self
-        i = self.index + 1
-        while i < self._subtree:
-            c = nodes[i]
-            if not c._flags & 1:
-                i = c._subtree
+        i, end = self.index + 1, sub[self.index]
+        while i < end:
+            if not flags[i] & 1:
+                i = sub[i]
                 continue
-            yield c
+            yield f.node(i)
             i += 1
 
     def find(self, *kinds):
         """Named descendants (self included) of the given kinds, in preorder."""
-        want = {self._f._kind_ids[k] for k in kinds if k in self._f._kind_ids}
-        return [n for n in self.walk() if n._kind in want]
+        f = self._f
+        want = {f._kind_ids[k] for k in kinds if k in f._kind_ids}
+        if not want:
+            return []
+        kind, flags, sub = f._kind, f._flags, f._sub
+        out = []
+        i, end = self.index, sub[self.index]
+        while i < end:
+            if not flags[i] & 1 and i != self.index:
+                i = sub[i]  # an anonymous node's subtree is not walked
+                continue
+            if kind[i] in want:
+                out.append(f.node(i))
+            i += 1
+        return out
 
     def contains(self, other):
-        return self.index <= other.index < self._subtree
+        return self.index <= other.index < self._f._sub[self.index]
 
     def ancestor(self, *kinds):
         """The nearest proper ancestor of one of the given kinds, or None."""
@@ -116,9 +166,9 @@ class Node:
 
     def range(self):
         """The node's span as a pb.Range, for a Diagnostic."""
+        (sl, sc), (el, ec) = self.start, self.end
         return _apb.Range(file=self._f.path, start_byte=self.start_byte, end_byte=self.end_byte,
-                          start_line=self.start[0], start_column=self.start[1],
-                          end_line=self.end[0], end_column=self.end[1])
+                          start_line=sl, start_column=sc, end_line=el, end_column=ec)
 
     def sexp(self, field=""):
         """The S-expression of the named subtree, as tree-sitter prints it."""
@@ -132,7 +182,7 @@ class Node:
         return "".join(parts) + ")"
 
     def __repr__(self):
-        return "<Node %s %d:%d-%d:%d>" % (self.kind, self.start[0], self.start[1], self.end[0], self.end[1])
+        return "<Node %s %d:%d-%d:%d>" % (self.kind, *self.start, *self.end)
 
 
 class Value:
@@ -195,21 +245,45 @@ class File:
 
     def __init__(self, path, content):
         self.path, self.content = path, content
-        self.nodes, self.kernels, self.launches = [], [], []
+        self.kernels, self.launches = [], []
+        self._nodes, self._kids = [], None
 
     @property
     def root(self):
-        return self.nodes[0]
+        return self.node(0)
+
+    def __len__(self):
+        """The number of nodes, named and anonymous."""
+        return len(self._kind)
+
+    @property
+    def nodes(self):
+        """Every node in preorder (made on first use)."""
+        return [self.node(i) for i in range(len(self._kind))]
 
     def node(self, i):
         """Node i (preorder index, as the contract's node fields), None when out of range."""
-        return self.nodes[i] if 0 <= i < len(self.nodes) else None
+        if not 0 <= i < len(self._nodes):
+            return None
+        n = self._nodes[i]
+        if n is None:
+            n = self._nodes[i] = Node(self, i)
+        return n
 
     def kernel(self, name):
         for k in self.kernels:
             if name in (k.name, k.qualified):
                 return k
         return None
+
+    def _children(self):
+        if self._kids is None:
+            kids = [[] for _ in self._kind]
+            parent = self._parent
+            for i in range(1, len(parent)):
+                kids[parent[i]].append(i)
+            self._kids = kids
+        return self._kids
 
 
 def parse(source_file):
@@ -232,36 +306,30 @@ def parse(source_file):
         raise ValueError("%s: malformed parse from the host (tree columns)" % f.path)
     f._kinds, f._fields = list(t.kinds), list(t.fields)
     f._kind_ids = {k: i for i, k in enumerate(f._kinds)}
-    kids = [[] for _ in range(n)]
-    b, line = 0, 1
-    size = len(f.content)
-    nodes = f.nodes
-    for i in range(n):
-        nd = Node()
-        nd._f, nd.index = f, i
-        nd._kind, nd._field, nd._flags = t.kind[i], t.field[i], t.flags[i]
-        if nd._kind >= len(f._kinds) or nd._field >= len(f._fields):
-            raise ValueError("%s: node %d: kind or field out of range" % (f.path, i))
-        if i == 0:
-            nd.parent_index = -1
-        else:
-            d = t.parent_delta[i]
-            if d == 0 or d > i:
-                raise ValueError("%s: node %d: bad parent" % (f.path, i))
-            nd.parent_index = i - d
-            kids[i - d].append(i)
-        b = (b + t.start_byte_delta[i]) & _MASK
-        line = (line + t.start_line_delta[i]) & _MASK
-        nd.start_byte, nd.end_byte = b, b + t.length[i]
-        if nd.end_byte > size:
-            raise ValueError("%s: node %d ends at byte %d, past the file's %d bytes" % (f.path, i, nd.end_byte, size))
-        nd.start = (line, t.start_column[i])
-        nd.end = (line + t.line_count[i], t.end_column[i])
-        nd._kids = kids[i]
-        nodes.append(nd)
-    for i in range(n - 1, -1, -1):
-        nd = nodes[i]
-        nd._subtree = nodes[nd._kids[-1]]._subtree if nd._kids else i + 1
+    # Columns decoded with C-speed list operations; Node objects come later.
+    f._kind, f._field, f._flags = list(t.kind), list(t.field), list(t.flags)
+    if max(f._kind) >= len(f._kinds) or max(f._field) >= len(f._fields):
+        raise ValueError("%s: a node's kind or field is out of range" % f.path)
+    parent = [i - d for i, d in enumerate(t.parent_delta)]
+    if parent[0] != 0 or any(q < 0 or q >= i for i, q in enumerate(parent) if i):
+        raise ValueError("%s: malformed parse from the host (bad parent)" % f.path)
+    parent[0] = -1
+    f._parent = parent
+    # uint32 arithmetic, as the encoder's: a (never written) decrease wraps back.
+    f._start = [x & _MASK for x in accumulate(t.start_byte_delta)]
+    f._end = [s + l for s, l in zip(f._start, t.length)]
+    if max(f._end) > len(f.content):
+        raise ValueError("%s: a node ends at byte %d, past the file's %d bytes" % (f.path, max(f._end), len(f.content)))
+    f._sline = [(x + 1) & _MASK for x in accumulate(t.start_line_delta)]
+    f._scol, f._ecol = list(t.start_column), list(t.end_column)
+    f._eline = [l + c for l, c in zip(f._sline, t.line_count)]
+    sub = list(range(1, n + 1))
+    for i in range(n - 1, 0, -1):
+        q = parent[i]
+        if sub[i] > sub[q]:
+            sub[q] = sub[i]
+    f._sub = sub
+    f._nodes = [None] * n
     f.kernels = [Kernel(f, k) for k in p.kernels]
     f.launches = [Launch(f, l) for l in p.launches]
     for k, pk in zip(f.kernels, p.kernels):
