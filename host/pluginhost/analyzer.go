@@ -270,7 +270,8 @@ func dropDuplicateChecks(ctx context.Context, plugins []*Plugin, a *Analysis) []
 // req.Options gives it or else its declared default. The values were
 // checked against the declared types before (package options).
 func PluginRequest(req *pluginv1.AnalyzeRequest, d *pluginv1.DescribeAnalyzerResponse) *pluginv1.AnalyzeRequest {
-	out := &pluginv1.AnalyzeRequest{Files: req.GetFiles(), Target: req.GetTarget(), Passes: req.GetPasses()}
+	out := chunkRequest(req, span{0, len(req.GetFiles())}) // every field, in one place
+	out.Options = nil
 	if len(d.GetOptions()) == 0 {
 		return out
 	}
@@ -491,7 +492,7 @@ func WithAnalyzeProgress(ctx context.Context, fn func(files int)) context.Contex
 // with req (nothing is copied); TestChunkRequestKeepsEveryField fails when
 // the contract grows a field that is not carried over here.
 func chunkRequest(req *pluginv1.AnalyzeRequest, ch span) *pluginv1.AnalyzeRequest {
-	return &pluginv1.AnalyzeRequest{Files: req.GetFiles()[ch.start:ch.end], Options: req.GetOptions(), Target: req.GetTarget(), Passes: req.GetPasses()}
+	return &pluginv1.AnalyzeRequest{Files: req.GetFiles()[ch.start:ch.end], Options: req.GetOptions(), Target: req.GetTarget(), Passes: req.GetPasses(), Sizes: req.GetSizes()}
 }
 
 // firstFailure is the plugin's failure over all chunks: the first chunk's

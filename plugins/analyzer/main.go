@@ -70,7 +70,7 @@ func describe(as []*analysis.Analyzer) *pluginv1.DescribeAnalyzerResponse {
 		resp.Passes = append(resp.Passes, &pluginv1.PassInfo{Name: a.Name, Doc: a.Doc, Url: a.URL})
 		for _, f := range a.Features {
 			resp.Features = append(resp.Features, &pluginv1.FeatureInfo{Name: f.Name, Unit: f.Unit, Doc: f.Doc, Range: f.Range,
-				Pass: a.Name, PerKernel: f.Level != analysis.LevelFile})
+				Pass: a.Name, PerKernel: f.Level != analysis.LevelFile, Version: int32(max(1, f.Version))})
 		}
 		// Every analyzer may report diagnostics under its name; its doc is
 		// the check's explanation (bad and good examples included).
@@ -103,7 +103,8 @@ func (s *server) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 			}
 		}
 	}
-	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] }, Settings: req.GetOptions()})
+	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] },
+		Settings: req.GetOptions(), Sizes: req.GetSizes()})
 	if err != nil {
 		return nil, err
 	}
@@ -152,6 +153,7 @@ func targetDevice(t *pluginv1.Device) (*device.Device, error) {
 	cp := *d
 	if t.GetName() != "" {
 		cp.Name = t.GetName()
+		device.WithName(&cp, cp.Name)
 	}
 	if t.GetSmCount() > 0 {
 		cp.SMs = int(t.GetSmCount())
@@ -187,7 +189,8 @@ func convert(r *driver.FileResult) *pluginv1.FileResult {
 		out.Diagnostics = append(out.Diagnostics, pd)
 	}
 	for _, f := range r.Features {
-		out.Features = append(out.Features, &pluginv1.Feature{Kernel: f.Kernel, Name: f.Name, Value: f.Value, Unit: f.Unit})
+		out.Features = append(out.Features, &pluginv1.Feature{Kernel: f.Kernel, Name: f.Name, Value: f.Value, Unit: f.Unit,
+			Unknown: f.Status == analysis.Unknown, Estimated: f.Status == analysis.Estimated})
 	}
 	return out
 }
