@@ -68,9 +68,11 @@ test: vet
 	$(GO) test -timeout 45m ./...
 	$(PYTHON) -m pytest -q plugins/python/tests
 
-# Plugin start-up and round-trip benchmarks (numbers go to bench/perf/plugins.md).
+# Plugin start-up, round-trip and parse-cost benchmarks (numbers go to
+# bench/perf/plugins.md); a corpus batch is seconds, so fewer of those.
 bench-plugins:
-	$(GO) test ./host/pluginhost -run '^$$' -bench . -benchtime 50x -count 5
+	$(GO) test ./host/pluginhost -run '^$$' -bench 'Start|10KB' -benchtime 50x -count 5
+	$(GO) test ./host/pluginhost -run '^$$' -bench 'LintCorpus|ParseForPlugins' -benchtime 3x -count 5
 
 generate:
 	plugins/proto/generate.sh
