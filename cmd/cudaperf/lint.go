@@ -396,7 +396,7 @@ func runExplain(c *cli.Context) error {
 		}
 		for _, ch := range d.GetChecks() {
 			all = append(all, explanation{kind: "check", id: ch.GetId(), title: ch.GetTitle(), doc: ch.GetDoc(), url: ch.GetUrl(),
-				extra: "default severity: " + severityName(ch.GetDefaultSeverity()), plugin: p.Name()})
+				extra: "default severity: " + severityName(ch.GetDefaultSeverity()) + checkOptions(d, ch.GetId()), plugin: p.Name()})
 		}
 		for _, f := range d.GetFeatures() {
 			level := "per kernel"
@@ -443,6 +443,21 @@ func runExplain(c *cli.Context) error {
 		return usageErrorf("no check or feature named %q; known: %s", name, strings.Join(slices.Compact(ids), ", "))
 	}
 	return nil
+}
+
+// checkOptions lists a check's options for explain, as users set them.
+func checkOptions(d *pluginv1.DescribeAnalyzerResponse, check string) string {
+	var b strings.Builder
+	for _, o := range pluginhost.DeclaredOptions(d) {
+		if o.Check == check {
+			t := o.Type
+			if t == "" {
+				t = options.String
+			}
+			fmt.Fprintf(&b, "\noption lint.settings.%s.%s (%s, default %s): %s", check, o.Name, t, o.Default, o.Doc)
+		}
+	}
+	return b.String()
 }
 
 func printExplanation(w io.Writer, e explanation) {
