@@ -117,6 +117,10 @@ func TestChoosingPlugins(t *testing.T) {
 	if strings.Contains(out, "[TC001]") || !strings.Contains(out, "[coalescing]") {
 		t.Errorf("--no-plugins textcount:\n%s", out)
 	}
+	out, _, _ = lintWith(t, "", "--plugin-dir", ex, "lint", "--no-plugins", "textcount", "k.cu")
+	if strings.Contains(out, "[TC001]") || !strings.Contains(out, "[coalescing]") {
+		t.Errorf("lint --no-plugins textcount (the flag after the command):\n%s", out)
+	}
 	out, _, _ = lintWith(t, "version: 1\nplugins:\n  disable: [textcount]\n", "--plugin-dir", ex, "lint", "k.cu")
 	if strings.Contains(out, "[TC001]") {
 		t.Errorf("plugins.disable textcount:\n%s", out)

@@ -101,11 +101,20 @@ func selectPlugins(c *cli.Context, h *pluginhost.Host) error {
 	if err != nil {
 		return err
 	}
-	enable, disable := cfg.Plugins.Enable, cfg.Plugins.Disable
-	if c.IsSet("plugins") {
-		enable = splitNames(c.StringSlice("plugins"))
+	enable, disable := cfg.Plugins.Enable, slices.Clone(cfg.Plugins.Disable)
+	// The flags exist globally and on lint and features: read every level,
+	// the command's --plugins winning over the global one.
+	setEnable := false
+	for _, cc := range c.Lineage() {
+		if !setEnable && cc.IsSet("plugins") {
+			enable, setEnable = splitNames(cc.StringSlice("plugins")), true
+		}
+		for _, n := range splitNames(cc.StringSlice("no-plugins")) {
+			if !slices.Contains(disable, n) {
+				disable = append(disable, n)
+			}
+		}
 	}
-	disable = append(slices.Clone(disable), splitNames(c.StringSlice("no-plugins"))...)
 	if err := h.Select(enable, disable); err != nil {
 		where := "--plugins/--no-plugins"
 		if cfg.Path != "" {
