@@ -3,10 +3,10 @@ package lint
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/options"
+	"github.com/cudaperf/cudaperf/analysis/pysource"
 	"github.com/cudaperf/cudaperf/host/config"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/report"
@@ -112,6 +112,7 @@ func merge(inputs []Input, a *pluginhost.Analysis, cfg *config.File, dirs [][]*s
 		m.add(fa.Path, fa.Features)
 	}
 	res.Diagnostics = applySuppressions(inputs, dirs, res.Diagnostics)
+	mapEmbedded(inputs, res.Diagnostics)
 	report.Sort(res.Diagnostics)
 	res.Features = m.rows(inputs)
 	return res
@@ -163,6 +164,34 @@ func convert(plugin, path string, d *pluginv1.Diagnostic) report.Diagnostic {
 		}
 	}
 	return out
+}
+
+// mapEmbedded moves the findings in Python files from the virtual CUDA
+// file the analyzers saw to the Python lines and columns. Their fixes are
+// dropped: an edit inside a Python string literal would need the
+// literal's escaping, which a CUDA fix does not know.
+func mapEmbedded(inputs []Input, ds []report.Diagnostic) {
+	emb := map[string]*pysource.Source{}
+	for _, in := range inputs {
+		if in.Embedded != nil {
+			emb[in.Path] = in.Embedded
+		}
+	}
+	if len(emb) == 0 {
+		return
+	}
+	for i := range ds {
+		d := &ds[i]
+		s := emb[d.File]
+		if s == nil {
+			continue
+		}
+		d.Line, d.Column = s.Position(d.Line, d.Column)
+		if d.EndLine > 0 {
+			d.EndLine, d.EndColumn = s.Position(d.EndLine, d.EndColumn)
+		}
+		d.Fixes = nil
+	}
 }
 
 // applySuppressions drops findings silenced by `cudaperf:ignore` comments
@@ -271,7 +300,7 @@ func (m *merger) rows(inputs []Input) []report.KernelFeatures {
 // Target describes a device model to analyzer plugins.
 func Target(d *device.Device) *pluginv1.Device {
 	return &pluginv1.Device{
-		Name: d.Name, ComputeCapability: fmt.Sprintf("%d.%d", d.Major, d.Minor), SmCount: int32(d.SMs),
+		Name: d.Name, ComputeCapability: d.CC.String(), SmCount: int32(d.SMs),
 		WarpSize: int32(d.WarpSize), MaxThreadsPerBlock: int32(d.MaxThreadsPerBlock), MaxThreadsPerSm: int32(d.MaxThreadsPerSM),
 		MaxBlocksPerSm: int32(d.MaxBlocksPerSM), RegistersPerSm: int32(d.RegsPerSM), MaxRegistersPerThread: int32(d.MaxRegsPerThread),
 		SharedMemoryPerSmBytes: int64(d.SharedPerSM), SharedMemoryPerBlockBytes: int64(d.SharedPerBlock),
