@@ -444,6 +444,9 @@ func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
 		}
 		fmt.Fprintln(w, line)
 	}
+	if r.Recorded {
+		fmt.Fprintf(w, "  recorded: measured earlier (%s), not now\n", r.Time)
+	}
 	if r.Verdict.Accepted {
 		fmt.Fprintf(w, "  ACCEPTED speedup %.2fx over the C reference\n", r.Verdict.Speedup)
 	} else {
