@@ -22,16 +22,6 @@ var (
 	rlDir  string // cudaperf with replay, recorded and the analyzer, as make build lays them out
 )
 
-// TestMain removes the RL tests' install folder (the package's other
-// install folders are left as they were).
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if rlDir != "" {
-		os.RemoveAll(rlDir)
-	}
-	os.Exit(code)
-}
-
 // rlInstalled builds cudaperf and the offline RL plugins once.
 func rlInstalled(t *testing.T) string {
 	t.Helper()
