@@ -129,6 +129,12 @@ func targetDevice(arch string) (*pluginv1.Device, error) {
 		if err != nil {
 			return nil, usageErrorf("--arch %q: %v", arch, err)
 		}
+		// --arch sm_90 is the default's architecture: analyze for the
+		// default device itself (the H200 the help names), so findings
+		// name the same GPU with or without the flag.
+		if def := device.Default(); def.Major == d.Major && def.Minor == d.Minor {
+			d = def
+		}
 		return lint.Target(d), nil
 	}
 	if d, err := device.Detect(0); err == nil {

@@ -67,6 +67,9 @@ func run(pass *analysis.Pass) (any, error) {
 			sum[l.Kernel] += float64(tpb)
 			n[l.Kernel]++
 		}
+		if blocks, ok := cfg.Blocks(); ok && tpb == 1 && blocks == 1 {
+			continue // <<<1, 1>>>: serial on purpose, no lanes to fill
+		}
 		if ws := int64(dev.WarpSize); ws > 0 && tpb%ws != 0 {
 			lo, hi := tpb/ws*ws, (tpb/ws+1)*ws
 			suggest := fmt.Sprintf("%d", hi)

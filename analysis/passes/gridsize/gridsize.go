@@ -56,6 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || invalid || sms <= 0 {
 			continue
 		}
+		if tpb, ok := cfg.ThreadsPerBlock(); ok && tpb == 1 && blocks == 1 {
+			continue // <<<1, 1>>>: serial on purpose (a flag, a delay, a last step)
+		}
 		fill := float64(blocks) / float64(sms)
 		if fill > 1 {
 			fill = 1
