@@ -108,6 +108,14 @@ func repeated(n *syntax.Node, name string, l *tripcount.Loop, fn *syntax.Node, s
 				return false // another buffer, device or stream each time
 			}
 		}
+		// cudaMemcpy(dst, src, count, ...): a count that changes with
+		// the loop is a loop over sizes, not one copy repeated.
+		if len(list) >= 3 && !strings.Contains(name, "2D") && !strings.Contains(name, "3D") && mentions(list[2], l.Var, src) {
+			return false
+		}
+	}
+	if toHost(name, args, src) && launchesIn(l.Node, n) {
+		return false // reads back what a kernel of this iteration wrote
 	}
 	if strings.HasSuffix(name, "Async") && len(list) > 0 {
 		switch st := strings.TrimSpace(list[len(list)-1].Content(src)); st {
@@ -250,7 +258,11 @@ func decidesOn(loop *syntax.Node, v string, src []byte) bool {
 // timing reports whether l repeats work to time it: a loop over
 // repetitions (nreps, iterations) in a function that reads a timer.
 func timing(l *tripcount.Loop, fn *syntax.Node, src []byte) bool {
-	bound := strings.ToLower(l.Expr + " " + l.Var)
+	bound := l.Expr + " " + l.Var
+	if c := l.Node.ChildByFieldName("condition"); c != nil {
+		bound += " " + c.Content(src) // the name, where Expr has its value
+	}
+	bound = strings.ToLower(bound)
 	if !strings.Contains(bound, "rep") && !strings.Contains(bound, "iter") && !strings.Contains(bound, "trial") {
 		return false
 	}
@@ -258,10 +270,30 @@ func timing(l *tripcount.Loop, fn *syntax.Node, src []byte) bool {
 		return false
 	}
 	body := fn.Content(src)
-	for _, t := range []string{"cudaEventRecord", "StartTimer", "chrono::", "gettimeofday", "clock_gettime"} {
+	for _, t := range []string{"cudaEventRecord", "StartTimer", "chrono::", "_clock::now", "gettimeofday", "clock_gettime"} {
 		if strings.Contains(body, t) {
 			return true
 		}
 	}
 	return false
+}
+
+// toHost reports whether a copy goes from the device to the host.
+func toHost(name string, args *syntax.Node, src []byte) bool {
+	return strings.Contains(args.Content(src), "cudaMemcpyDeviceToHost") || strings.Contains(name, "FromSymbol") || strings.Contains(name, "DtoH")
+}
+
+// launchesIn reports whether loop launches a kernel before the copy n.
+func launchesIn(loop, n *syntax.Node) bool {
+	found := false
+	syntax.Inspect(loop, func(x *syntax.Node) bool {
+		if found || x.StartByte() >= n.StartByte() {
+			return false
+		}
+		if x.Type() == "call_expression" && x.ChildByFieldName("config") != nil {
+			found = true
+		}
+		return true
+	})
+	return found
 }

@@ -74,3 +74,18 @@ void repeat(float *d, float *h, int n, int steps) {
     step<<<1, 256>>>(d, d);
   }
 }
+
+// a loop over problem sizes copies a different amount each time
+void sizes(unsigned *d, unsigned *h) {
+  for (int size = 1; size < (1 << 20); size *= 2) {
+    cudaMemcpy(d, h, size * sizeof(unsigned), cudaMemcpyHostToDevice);
+  }
+}
+
+// each iteration reads back what its kernel computed (to check it)
+void verify(float *d, float *h, int n, int kernels) {
+  for (int k = 0; k < kernels; k++) {
+    step<<<1, 256>>>(d, d);
+    cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost);
+  }
+}
