@@ -10,6 +10,8 @@ import (
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
@@ -137,12 +139,14 @@ type member struct {
 	index  affine.Form
 	blockX int64
 	loop   *tripcount.Loop // innermost loop around the access, or nil
+	fn     *kernels.Function
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	df := pass.ResultOf[dataflow.Analyzer].(*dataflow.Result)
 	out := map[*dataflow.Access]Request{}
 	reported := map[[2]uint32]bool{}
+	shared := sharedParams(df.Kernels, pass.File.Src)
 	for _, k := range df.Kernels.Kernels {
 		var eff, known, unknown, total float64
 		bx := df.BlockX(k)
@@ -169,7 +173,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if _, ok := groups[key]; !ok {
 					order = append(order, key)
 				}
-				m := &member{a: a, req: req, lanes: lanes, w: w, index: idx, blockX: bx}
+				m := &member{a: a, req: req, lanes: lanes, w: w, index: idx, blockX: bx, fn: c.Func}
 				if len(enc) > 0 {
 					m.loop = enc[0]
 				}
@@ -188,6 +192,9 @@ func run(pass *analysis.Pass) (any, error) {
 				nk := [2]uint32{m.a.Node.StartByte(), m.a.Node.EndByte()}
 				if m.req.Sectors < 2*m.req.Ideal || reported[nk] {
 					continue
+				}
+				if d := m.a.Decl; d != nil && d.Param && shared[m.fn][d.Name] {
+					continue // the pointer is a __shared__ array of the caller
 				}
 				switch {
 				case g <= 0.5:
@@ -368,4 +375,82 @@ func report(pass *analysis.Pass, kernel string, a *dataflow.Access, req Request)
 	pass.ReportKernelf(kernel, a.Node,
 		"global %s %s is uncoalesced: neighbouring threads (threadIdx.x) are %d elements (%d B) apart, so a warp touches %d 32-byte sectors instead of %d (%.1fx the ideal); give threadIdx.x stride 1 in the index, or load contiguously and reorder through shared memory",
 		verb, text, req.Stride, req.Stride*a.Size, req.Sectors, req.Ideal, float64(req.Sectors)/float64(req.Ideal))
+}
+
+// sharedParams finds the pointer parameters of the file's functions that
+// a call in the file binds to a __shared__ array (or a pointer into one):
+// scan(s_data + 1, n) makes scan's first parameter point at shared
+// memory, whose accesses are not global traffic. The dataflow analysis
+// still counts them as global for the features; the diagnostic, which
+// names the memory, must not.
+func sharedParams(kr *kernels.Result, src []byte) map[*kernels.Function]map[string]bool {
+	out := map[*kernels.Function]map[string]bool{}
+	for _, g := range kr.Functions {
+		if g.Body == nil || len(g.Calls) == 0 {
+			continue
+		}
+		var scope *affine.Scope
+		syntax.Inspect(g.Body, func(n *syntax.Node) bool {
+			if n.Type() != "call_expression" {
+				return true
+			}
+			fn, args := n.ChildByFieldName("function"), n.ChildByFieldName("arguments")
+			if fn == nil || args == nil {
+				return true
+			}
+			name := fn.Content(src)
+			for _, callee := range g.Calls {
+				if callee.Name != name && callee.Qualified != name {
+					continue
+				}
+				k := 0
+				for i := 0; i < int(args.NamedChildCount()); i++ {
+					a := args.NamedChild(i)
+					if a.Type() == "comment" {
+						continue
+					}
+					if k < len(callee.Params) && callee.Params[k].Pointer > 0 {
+						if base := arrayName(a, src); base != "" {
+							if scope == nil {
+								scope = kr.Scope(g)
+							}
+							if d := scope.Lookup(base, a.StartByte()); d != nil && d.Has("__shared__") {
+								if out[callee] == nil {
+									out[callee] = map[string]bool{}
+								}
+								out[callee][callee.Params[k].Name] = true
+							}
+						}
+					}
+					k++
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// arrayName is the variable an argument points into: s, &s[i], s + i,
+// (T *)s.
+func arrayName(n *syntax.Node, src []byte) string {
+	for n != nil {
+		switch n.Type() {
+		case "identifier":
+			return n.Content(src)
+		case "pointer_expression":
+			n = n.ChildByFieldName("argument")
+		case "subscript_expression":
+			n = n.ChildByFieldName("argument")
+		case "cast_expression":
+			n = n.ChildByFieldName("value")
+		case "parenthesized_expression":
+			n = n.NamedChild(0)
+		case "binary_expression":
+			n = n.ChildByFieldName("left")
+		default:
+			return ""
+		}
+	}
+	return ""
 }
