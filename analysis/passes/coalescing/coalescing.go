@@ -193,7 +193,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if m.req.Sectors < 2*m.req.Ideal || reported[nk] {
 					continue
 				}
-				if d := m.a.Decl; d != nil && d.Param && shared[m.fn][d.Name] {
+				if d := m.a.Decl; d != nil && d.Param && shared[m.fn.Name][paramIndex(m.fn, d.Name)] {
 					continue // the pointer is a __shared__ array of the caller
 				}
 				switch {
@@ -383,8 +383,12 @@ func report(pass *analysis.Pass, kernel string, a *dataflow.Access, req Request)
 // memory, whose accesses are not global traffic. The dataflow analysis
 // still counts them as global for the features; the diagnostic, which
 // names the memory, must not.
-func sharedParams(kr *kernels.Result, src []byte) map[*kernels.Function]map[string]bool {
-	out := map[*kernels.Function]map[string]bool{}
+//
+// Parameters are keyed by function name and position: the call may
+// resolve to a prototype whose parameter names differ from the
+// definition's.
+func sharedParams(kr *kernels.Result, src []byte) map[string]map[int]bool {
+	out := map[string]map[int]bool{}
 	for _, g := range kr.Functions {
 		if g.Body == nil || len(g.Calls) == 0 {
 			continue
@@ -414,11 +418,20 @@ func sharedParams(kr *kernels.Result, src []byte) map[*kernels.Function]map[stri
 							if scope == nil {
 								scope = kr.Scope(g)
 							}
-							if d := scope.Lookup(base, a.StartByte()); d != nil && d.Has("__shared__") {
-								if out[callee] == nil {
-									out[callee] = map[string]bool{}
+							d := scope.Lookup(base, a.StartByte())
+							// follow local pointers: p = s_data + 1
+							for hop := 0; hop < 4 && d != nil && !d.Has("__shared__") && d.Pointer > 0 && !d.Param && d.Value != nil; hop++ {
+								next := arrayName(d.Value, src)
+								if next == "" {
+									break
 								}
-								out[callee][callee.Params[k].Name] = true
+								d = scope.Lookup(next, d.Value.StartByte())
+							}
+							if d != nil && d.Has("__shared__") {
+								if out[callee.Name] == nil {
+									out[callee.Name] = map[int]bool{}
+								}
+								out[callee.Name][k] = true
 							}
 						}
 					}
@@ -429,6 +442,16 @@ func sharedParams(kr *kernels.Result, src []byte) map[*kernels.Function]map[stri
 		})
 	}
 	return out
+}
+
+// paramIndex is the position of the parameter named name, or -1.
+func paramIndex(f *kernels.Function, name string) int {
+	for i, p := range f.Params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // arrayName is the variable an argument points into: s, &s[i], s + i,
