@@ -1,6 +1,7 @@
 package gridsize
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 
@@ -67,7 +68,12 @@ func run(pass *analysis.Pass) (any, error) {
 			sum[l.Kernel] += fill
 			n[l.Kernel]++
 		}
-		if blocks < sms {
+		// The advice (more blocks) helps only a kernel whose work does not
+		// grow with its grid: one that strides over its input by the grid
+		// (gridDim). Without that, the grid is the problem's size (one
+		// block per tile, a demo, a final single-block step), and a small
+		// one says nothing wrong.
+		if blocks < sms && l.Kernel != nil && strides(l.Kernel, pass.File.Src, 0) {
 			pass.ReportKernelf(kernel, at, "a grid of %d blocks leaves %d of the %d SMs of the %s idle; launch at least %d blocks (smaller blocks or finer work items), or size a grid-stride loop to a multiple of the SM count", blocks, sms-blocks, sms, pass.Device.Name, sms)
 		}
 	}
@@ -79,4 +85,21 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ReportKernelFeature(k.Name, "grid_fill", v)
 	}
 	return nil, nil
+}
+
+// strides reports whether f, or a function it calls, reads gridDim: the
+// sign of a grid-stride loop, whose work is spread over any grid.
+func strides(f *kernels.Function, src []byte, depth int) bool {
+	if f == nil || depth > 3 {
+		return false
+	}
+	if f.Body != nil && bytes.Contains(src[f.Body.StartByte():f.Body.EndByte()], []byte("gridDim")) {
+		return true
+	}
+	for _, c := range f.Calls {
+		if c != f && strides(c, src, depth+1) {
+			return true
+		}
+	}
+	return false
 }

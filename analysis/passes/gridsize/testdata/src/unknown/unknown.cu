@@ -1,8 +1,8 @@
 // Launch sizes this site cannot see are unknown, never 1: no finding.
 // And a <<<1, 1>>> launch is serial on purpose.
 __global__ void fill(float *x, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) x[i] = 0.0f;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    x[i] = 0.0f;
 }
 
 __global__ void flag(int *f) { *f = 1; }
