@@ -4,9 +4,11 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
 
 //go:embed doc.go
@@ -87,14 +89,42 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// strides reports whether f, or a function it calls, reads gridDim: the
-// sign of a grid-stride loop, whose work is spread over any grid.
+// strides reports whether f, or a function it calls, has a grid-stride
+// loop: a for loop whose step reads gridDim, directly or through a
+// variable initialised from it (int stride = blockDim.x * gridDim.x).
 func strides(f *kernels.Function, src []byte, depth int) bool {
 	if f == nil || depth > 3 {
 		return false
 	}
 	if f.Body != nil && bytes.Contains(src[f.Body.StartByte():f.Body.EndByte()], []byte("gridDim")) {
-		return true
+		names := []string{"gridDim"}
+		syntax.Inspect(f.Body, func(n *syntax.Node) bool {
+			if n.Type() == "init_declarator" {
+				if v, d := n.ChildByFieldName("value"), n.ChildByFieldName("declarator"); v != nil && d != nil && strings.Contains(v.Content(src), "gridDim") {
+					names = append(names, d.Content(src))
+				}
+			}
+			return true
+		})
+		found := false
+		syntax.Inspect(f.Body, func(n *syntax.Node) bool {
+			if found {
+				return false
+			}
+			if n.Type() == "for_statement" {
+				if u := n.ChildByFieldName("update"); u != nil {
+					for _, t := range names {
+						if containsWord(u.Content(src), t) {
+							found = true
+						}
+					}
+				}
+			}
+			return true
+		})
+		if found {
+			return true
+		}
 	}
 	for _, c := range f.Calls {
 		if c != f && strides(c, src, depth+1) {
@@ -102,4 +132,25 @@ func strides(f *kernels.Function, src []byte, depth int) bool {
 		}
 	}
 	return false
+}
+
+// containsWord reports whether w occurs in s as a whole identifier.
+func containsWord(s, w string) bool {
+	for i := strings.Index(s, w); i >= 0; {
+		before := i == 0 || !isIdentByte(s[i-1])
+		after := i+len(w) >= len(s) || !isIdentByte(s[i+len(w)])
+		if before && after {
+			return true
+		}
+		j := strings.Index(s[i+1:], w)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }

@@ -15,3 +15,13 @@ void host(const float* x, float* out, int n) {
   reduce<<<dim3(1, 70000), 32>>>(x, out, n); // want `grid.y = 70000 is outside the limit 1..65535`
   tile<<<1, 256>>>(out);
 }
+
+// Reading gridDim outside a loop step (a printf, an index) is not a
+// grid-stride loop.
+__global__ void show(float* x) { // want kernel=show grid_fill:"0.0303"
+  x[blockIdx.x] = gridDim.x;
+}
+
+void demo(float* x) {
+  show<<<4, 32>>>(x);
+}
