@@ -85,6 +85,12 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: make([]Level, len(decls)), writes: make([][]write, len(decls)),
 		memo: map[[2]uint32]memoLevel{}, guards: map[[2]uint32][]*syntax.Node{}}
 	for _, d := range decls {
+		if d.Has("__shared__") && len(d.Dims) == 0 && d.Pointer == 0 {
+			// One __shared__ scalar per block: whichever thread writes it
+			// (if (tid == 0) n = ...), every thread reads the same value
+			// after the barrier, so it stays Uniform.
+			continue
+		}
 		if d.Value != nil {
 			in.addWrite(d, write{value: d.Value, at: d.Ident})
 		}
