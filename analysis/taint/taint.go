@@ -462,6 +462,14 @@ func (in *Info) call(n *syntax.Node, src []byte, own bool) Level {
 	if l, ok := intrinsics[name]; ok {
 		return l
 	}
+	if fn != nil && fn.Type() == "template_function" {
+		// CuTe's shape queries, size<2>(tAgA): the shape of a thread's
+		// partition is the same in every thread.
+		switch base, _, _ := strings.Cut(name, "<"); base {
+		case "size", "rank", "depth", "shape", "cosize":
+			return Uniform
+		}
+	}
 	if args == nil {
 		return Uniform
 	}

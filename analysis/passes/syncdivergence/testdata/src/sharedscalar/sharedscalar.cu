@@ -31,3 +31,14 @@ __global__ void threads(const unsigned int *in) { // want kernel=threads sync_di
     __syncthreads(); // want `__syncthreads\(\) is reached only by the threads for which i < mine holds`
   }
 }
+
+// CuTe's size<2>(partition) is the shape of every thread's partition: the
+// same number of k-tiles in every thread (cutlass examples/cute/tutorial).
+template <class TA>
+__global__ void mainloop(TA tAgA) { // want kernel=mainloop sync_divergent:"0"
+  auto tA = local_partition(tAgA, threadIdx.x);
+  auto K_TILE_MAX = size<2>(tA);
+  for (int k_tile = 0; k_tile < K_TILE_MAX; ++k_tile) {
+    __syncthreads();
+  }
+}
