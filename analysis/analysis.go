@@ -227,6 +227,10 @@ type File struct {
 	Path string
 	Src  []byte
 	Tree *sitter.Tree
+	// Defines are the build's macros (-D, and #defines of the headers
+	// the file includes, name → replacement): the file's own #defines
+	// win over them.
+	Defines map[string]string
 
 	lineStarts []uint32 // byte offset of each line, built on first use
 

@@ -46,10 +46,12 @@ type Options struct {
 	MaxFileSize int64
 	// Jobs is the number of files analysed at once; 0 means GOMAXPROCS.
 	Jobs int
-	// Defines are the build's -D macros (name → replacement; "1" for
-	// -DNAME): #if branches they decide are analysed as the build takes
-	// them (see preproc.Resolve).
-	Defines map[string]string
+	// Defines returns the build's macros for a file (-D flags and the
+	// #defines of the headers it includes; name → replacement, "1" for
+	// -DNAME), or nil: #if branches they decide are analysed as the build
+	// takes them (preproc.Resolve), and the passes see the values
+	// (analysis.File.Defines). nil means none.
+	Defines func(path string, src []byte) map[string]string
 }
 
 // maxRecoverRounds bounds the re-parses of a file with syntax errors: each
@@ -234,7 +236,11 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 		res.inputError(fmt.Errorf("%s: binary file (it contains NUL bytes), not CUDA source; remove it from the file list", path))
 		return res
 	}
-	src = preproc.Resolve(src, d.opts.Defines)
+	var defs map[string]string
+	if d.opts.Defines != nil {
+		defs = d.opts.Defines(path, src)
+	}
+	src = preproc.Resolve(src, defs)
 	file, err := analysis.ParseFile(ctx, path, src)
 	if err != nil {
 		res.inputError(err)
@@ -259,6 +265,7 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 		file, src, errs = f2, fixed, e2
 	}
 	defer func() { file.Tree.Close() }()
+	file.Defines = defs
 	res.Analyzed = true
 	if !utf8.Valid(src) {
 		off := firstInvalidUTF8(src)

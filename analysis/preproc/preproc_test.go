@@ -161,3 +161,57 @@ func TestUnbalanced(t *testing.T) {
 		}
 	}
 }
+
+func TestFlags(t *testing.T) {
+	defs, inc := preproc.Flags([]string{"nvcc", "-DA", "-D", "B=2", "--define-macro=C=3", "-DF(x)=x", "-UA", "-Iinc", "-I", "/abs", "-isystem", "sys", "-O3"})
+	if len(defs) != 2 || defs["B"] != "2" || defs["C"] != "3" {
+		t.Errorf("defines = %v", defs)
+	}
+	if strings.Join(inc, ",") != "inc,/abs,sys" {
+		t.Errorf("includes = %q", inc)
+	}
+}
+
+func TestDefinesFromHeaders(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		p := dir + "/" + name
+		os.MkdirAll(p[:strings.LastIndex(p, "/")], 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("inc/common.h", "#ifndef COMMON_H\n#define COMMON_H\n#define WARP_SIZE 32 // lanes\n#ifdef _WIN32\n#define PLATFORM 1\n#endif\n#include \"deeper.h\"\n#endif\n")
+	write("inc/deeper.h", "#define TILE (2 * WARP_SIZE)\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n")
+	write("local.h", "#define LOCAL 7\n")
+	src := []byte("#include <common.h>\n#include \"local.h\"\n#include \"missing.h\"\n")
+	defs := preproc.Defines(dir+"/k.cu", src, []string{"-I" + dir + "/inc", "-DLOCAL=8"})
+	want := map[string]string{"COMMON_H": "", "WARP_SIZE": "32", "TILE": "(2 * WARP_SIZE)", "LOCAL": "8"}
+	for k, v := range want {
+		if defs[k] != v {
+			t.Errorf("%s = %q, want %q (all: %v)", k, defs[k], v, defs)
+		}
+	}
+	for _, k := range []string{"PLATFORM", "MAX"} {
+		if _, ok := defs[k]; ok {
+			t.Errorf("%s taken: under a condition or function-like", k)
+		}
+	}
+}
+
+// A relative path is the user's, not this process's: "..." includes are
+// found through the -iquote folder the host sends, never next to the
+// process's own folder.
+func TestDefinesQuotedRelative(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(dir+"/warp.h", []byte("#define WARP_SIZE 32\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("#include \"warp.h\"\n")
+	if defs := preproc.Defines("k.cu", src, nil); defs != nil {
+		t.Errorf("found %v without knowing the file's folder", defs)
+	}
+	if defs := preproc.Defines("k.cu", src, []string{"-iquote" + dir}); defs["WARP_SIZE"] != "32" {
+		t.Errorf("-iquote: %v", defs)
+	}
+}

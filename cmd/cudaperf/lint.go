@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/host/buildctx"
 	"github.com/cudaperf/cudaperf/host/config"
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -40,7 +43,46 @@ func analysisFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "config", Usage: "read `FILE` instead of the nearest .cudaperf.yaml"},
 		&cli.StringFlag{Name: "arch", Usage: "analyze for `ARCH` (e.g. sm_80, sm_90); default: the local GPU via NVML, else sm_90 (H200)"},
+		&cli.StringSliceFlag{Name: "define", Aliases: []string{"D"}, Usage: "define `NAME[=VALUE]` as the build does (-D WARP_SIZE=32): it decides #if branches and macro values"},
+		&cli.StringSliceFlag{Name: "include", Aliases: []string{"I"}, Usage: "read the #defines of included headers from `DIR` too, as the compiler's -I"},
+		&cli.StringFlag{Name: "compile-commands", Usage: "take each file's -D/-I from the compilation database `FILE`; default: the nearest compile_commands.json in a parent folder of the first input (or in its build/), as clang-tidy finds it; \"none\" turns it off"},
 	}
+}
+
+// buildFlags gathers the preprocessor context of a lint: -D and -I from the
+// command line, and each file's entry of the compilation database.
+func buildFlags(c *cli.Context, args []string) (common []string, perFile func(string) []string, err error) {
+	for _, d := range c.StringSlice("define") {
+		common = append(common, "-D"+d)
+	}
+	for _, i := range c.StringSlice("include") {
+		if abs, err := filepath.Abs(i); err == nil {
+			i = abs
+		}
+		common = append(common, "-I"+i)
+	}
+	path := c.String("compile-commands")
+	if path == "none" {
+		return common, nil, nil
+	}
+	if path == "" {
+		start := "."
+		if len(args) > 0 {
+			start = args[0]
+			if st, err := os.Stat(start); err == nil && !st.IsDir() {
+				start = filepath.Dir(start)
+			}
+		}
+		path = buildctx.Find(start)
+		if path == "" {
+			return common, nil, nil
+		}
+	}
+	db, err := buildctx.Load(path)
+	if err != nil {
+		return nil, nil, usageErrorf("--compile-commands: %v; fix the file or pass --compile-commands none", err)
+	}
+	return common, db.Flags, nil
 }
 
 func lintCommand() *cli.Command {
@@ -104,6 +146,10 @@ type analysisSession struct {
 	// lint (bench/perf/lint.md).
 	target func() *pluginv1.Device
 	host   *pluginhost.Host
+	// flags are the -D/-I of the command line; fileFlags a file's own
+	// (its compile_commands.json entry), nil without a database.
+	flags     []string
+	fileFlags func(string) []string
 }
 
 func loadConfig(explicit, searchFrom string) (*config.File, error) {
@@ -148,6 +194,10 @@ func openAnalysis(c *cli.Context) (*analysisSession, error) {
 	if err != nil {
 		return nil, err
 	}
+	flags, fileFlags, err := buildFlags(c, c.Args().Slice())
+	if err != nil {
+		return nil, err
+	}
 	var target func() *pluginv1.Device
 	if arch := c.String("arch"); arch != "" {
 		t, err := targetDevice(arch) // a bad --arch is an error before anything starts
@@ -167,7 +217,7 @@ func openAnalysis(c *cli.Context) (*analysisSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &analysisSession{cfg: cfg, target: target, host: h}
+	s := &analysisSession{cfg: cfg, target: target, host: h, flags: flags, fileFlags: fileFlags}
 	if err := s.ready(c); err != nil {
 		h.Close()
 		return nil, err
@@ -223,7 +273,7 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 	// takes seconds); cleared before the report is printed.
 	bar := newBar(len(inputs)*len(s.host.OfKind(sdk.KindAnalyzer)), c.Command.Name, true)
 	ctx := pluginhost.WithAnalyzeProgress(c.Context, bar.addN)
-	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target()})
+	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), CompileFlags: s.flags, FileFlags: s.fileFlags})
 	bar.finish()
 	var problems error
 	for _, e := range inErrs {

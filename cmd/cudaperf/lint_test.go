@@ -307,3 +307,50 @@ func TestLauncherCMake(t *testing.T) {
 		t.Errorf("CUDAPERF_WERROR=1 with findings: exit %d, want a failed build\n%s", code, out)
 	}
 }
+
+// The build's context: -D decides #if branches, -I finds the header that
+// defines a macro, and compile_commands.json gives both per file.
+func TestLintBuildContext(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"k.cu", "include/config.h"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "buildctx", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	small := regexp.MustCompile(`k.cu:8:\d+: warning: a grid of 4 blocks`)
+	block := regexp.MustCompile(`k.cu:12:\d+: warning: a block of 100 threads`)
+	// Without context: SMALL may come from a header, so both branches are
+	// read; BLOCK is unknown.
+	out, _, _ := runIn(t, dir, nil, "lint", "--arch", "sm_90", "k.cu")
+	if !small.MatchString(out) || block.MatchString(out) {
+		t.Errorf("no context:\n%s", out)
+	}
+	out, _, _ = runIn(t, dir, nil, "lint", "--arch", "sm_90", "-D", "NOT_SMALL", "-I", "include", "k.cu")
+	if !small.MatchString(out) || !block.MatchString(out) {
+		t.Errorf("-I include: want both findings:\n%s", out)
+	}
+	// compile_commands.json in build/, found as clang-tidy finds it.
+	os.MkdirAll(filepath.Join(dir, "build"), 0o755)
+	db := `[{"directory": "` + dir + `/build", "file": "../k.cu", "command": "nvcc -DSMALL=0 -USMALL -I../include -c ../k.cu"}]`
+	if err := os.WriteFile(filepath.Join(dir, "build", "compile_commands.json"), []byte(db), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = runIn(t, dir, nil, "lint", "--arch", "sm_90", "k.cu")
+	if !block.MatchString(out) {
+		t.Errorf("compile_commands.json's -I was not used:\n%s", out)
+	}
+	out, _, _ = runIn(t, dir, nil, "lint", "--arch", "sm_90", "-D", "SMALL", "--compile-commands", "none", "k.cu")
+	if !small.MatchString(out) || block.MatchString(out) {
+		t.Errorf("-D SMALL without the database:\n%s", out)
+	}
+	os.WriteFile(filepath.Join(dir, "build", "compile_commands.json"), []byte("{"), 0o644)
+	_, errOut, code := runIn(t, dir, nil, "lint", "k.cu")
+	if code != 2 || !strings.Contains(errOut, "compile_commands.json is not a JSON compilation database") {
+		t.Errorf("a broken database: exit %d, %s", code, errOut)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/driver"
 	"github.com/cudaperf/cudaperf/analysis/passes"
+	"github.com/cudaperf/cudaperf/analysis/preproc"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
@@ -99,7 +100,16 @@ func (s *server) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 			}
 		}
 	}
-	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] }})
+	flags := map[string][]string{}
+	for _, f := range req.GetFiles() {
+		if fl := f.GetCompileFlags(); len(fl) > 0 {
+			flags[f.GetPath()] = fl
+		}
+	}
+	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] },
+		// The build's -D/-I flags: its macros and the #defines of the
+		// headers a file includes decide #if branches and macro values.
+		Defines: func(p string, src []byte) map[string]string { return preproc.Defines(p, src, flags[p]) }})
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kernels: %w", err)
 	}
-	r := Discover(tree.Root(), pass.File.Src)
+	r := discover(tree.Root(), pass.File.Src, pass.File.Defines)
 	total := 0.0
 	for _, l := range r.Launches {
 		w := 1.0
@@ -52,9 +52,14 @@ func run(pass *analysis.Pass) (any, error) {
 
 // Discover builds the Result for a parse tree. It is exported for tests and
 // tools that need the discovery without a Pass.
-func Discover(root *syntax.Node, src []byte) *Result {
+func Discover(root *syntax.Node, src []byte) *Result { return discover(root, src, nil) }
+
+// discover is Discover with the build's macros (analysis.File.Defines).
+func discover(root *syntax.Node, src []byte, defines map[string]string) *Result {
+	af := affine.NewFile(root, src)
+	af.Define(defines)
 	r := &Result{
-		Affine: affine.NewFile(root, src),
+		Affine: af,
 		scopes: map[*syntax.Node]*affine.Scope{},
 		loops:  map[*syntax.Node]*tripcount.Info{},
 		byName: map[string][]*Function{},
