@@ -133,6 +133,36 @@ func Preprocessor(args []string, dir string) []string {
 	return out
 }
 
+// Absolute returns args with the folder of every include flag (-I, -isystem,
+// --include-path, in either spelling) made absolute against dir, and the
+// rest as is: flags that travel to a plugin, which runs in its own folder.
+func Absolute(args []string, dir string) []string {
+	out := make([]string, 0, len(args))
+	abs := func(p string) string {
+		if !filepath.IsAbs(p) {
+			return filepath.Join(dir, p)
+		}
+		return p
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case (a == "-I" || a == "-isystem" || a == "--include-path" || a == "--system-include") && i+1 < len(args):
+			out = append(out, a, abs(args[i+1]))
+			i++
+		case strings.HasPrefix(a, "--include-path="):
+			out = append(out, "--include-path="+abs(strings.TrimPrefix(a, "--include-path=")))
+		case strings.HasPrefix(a, "-isystem") && len(a) > len("-isystem"):
+			out = append(out, "-isystem"+abs(strings.TrimPrefix(a, "-isystem")))
+		case strings.HasPrefix(a, "-I") && len(a) > 2:
+			out = append(out, "-I"+abs(a[2:]))
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // Split splits a shell command line into arguments: spaces separate,
 // single and double quotes group, a backslash escapes the next character
 // (outside single quotes). It is what compile_commands.json's "command"

@@ -65,3 +65,11 @@ func TestFindAndLoad(t *testing.T) {
 		t.Error("a malformed database loaded")
 	}
 }
+
+func TestAbsolute(t *testing.T) {
+	got := Absolute([]string{"nvcc", "-Iinc", "-I", "b", "-I/abs", "-isystemsys", "--include-path=p", "-arch=sm_90", "-o", "out"}, "/w")
+	want := []string{"nvcc", "-I/w/inc", "-I", "/w/b", "-I/abs", "-isystem/w/sys", "--include-path=/w/p", "-arch=sm_90", "-o", "out"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Absolute = %q, want %q", got, want)
+	}
+}
