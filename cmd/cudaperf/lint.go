@@ -15,6 +15,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/host/buildctx"
 	"github.com/cudaperf/cudaperf/host/config"
+	"github.com/cudaperf/cudaperf/host/gitdiff"
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/report"
@@ -101,6 +102,7 @@ func lintCommand() *cli.Command {
 		Flags: append(analysisFlags(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json, sarif or checkstyle"},
 			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of `SEVERITY` or worse is reported: error, warning, note or never (default: the config's, else error)"},
+			&cli.StringFlag{Name: "new-from-rev", Usage: "report only findings on lines added or changed since git revision `REV` (e.g. main, HEAD~1), and in files git does not track: adopt the linter on an old code base one change at a time"},
 		),
 		Action: runLint,
 	}
@@ -312,7 +314,16 @@ func runLint(c *cli.Context) error {
 	if !ok && failOn != "never" {
 		return usageErrorf("--fail-on %q: use error, warning, note or never", failOn)
 	}
+	var fresh *gitdiff.Lines
+	if rev := c.String("new-from-rev"); rev != "" {
+		if fresh, err = gitdiff.Since(".", rev); err != nil {
+			return usageErrorf("--new-from-rev: %v", err)
+		}
+	}
 	res, problems := s.analyze(c, c.Args().Slice())
+	if fresh != nil {
+		res.Diagnostics = newOnly(res.Diagnostics, fresh)
+	}
 	w := c.App.Writer
 	switch format {
 	case "text":
@@ -347,6 +358,19 @@ func runLint(c *cli.Context) error {
 		return findings("%d finding(s) at or above %s", n, threshold)
 	}
 	return nil
+}
+
+// newOnly keeps the findings on new lines. A file that could not be read
+// or analyzed ("input", "internal") is always reported: a failure is not
+// old code.
+func newOnly(ds []report.Diagnostic, fresh *gitdiff.Lines) []report.Diagnostic {
+	out := ds[:0]
+	for _, d := range ds {
+		if d.Check == "input" || d.Check == "internal" || fresh.New(d.File, d.Line) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // rules gathers every check the analyzers describe, for SARIF's rule table.

@@ -354,3 +354,39 @@ func TestLintBuildContext(t *testing.T) {
 		t.Errorf("a broken database: exit %d, %s", code, errOut)
 	}
 }
+
+// --new-from-rev reports only what a change added: the old finding of a
+// committed file is dropped, the one on a changed line and the ones in an
+// untracked file are kept.
+func TestLintNewFromRev(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	old := "__global__ void k(float *x, int s) {\n  x[threadIdx.x * s] = 0.0f;\n}\n"
+	os.WriteFile(filepath.Join(dir, "a.cu"), []byte(old), 0o644)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "base")
+	os.WriteFile(filepath.Join(dir, "a.cu"), []byte(old+"__global__ void j(float *x, int s) {\n  x[threadIdx.x * s] = 1.0f;\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.cu"), []byte(old), 0o644)
+	all, _, _ := runIn(t, dir, nil, "lint", "--fail-on", "never", "a.cu", "b.cu")
+	out, _, _ := runIn(t, dir, nil, "lint", "--fail-on", "never", "--new-from-rev", "HEAD", "a.cu", "b.cu")
+	if !strings.Contains(all, "a.cu:2:") {
+		t.Fatalf("the old finding is not reported without the flag:\n%s", all)
+	}
+	if strings.Contains(out, "a.cu:2:") || !strings.Contains(out, "a.cu:5:") || !strings.Contains(out, "b.cu:2:") {
+		t.Errorf("--new-from-rev HEAD:\n%s", out)
+	}
+	_, errOut, code := runIn(t, dir, nil, "lint", "--new-from-rev", "nope", "a.cu")
+	if code != 2 || !strings.Contains(errOut, `"nope" is not a commit`) {
+		t.Errorf("bad revision: exit %d: %s", code, errOut)
+	}
+}
