@@ -54,6 +54,13 @@ type Analyzer struct {
 	// Severity is the default severity of the analyzer's diagnostics.
 	// The zero value means Warning.
 	Severity Severity
+
+	// NoChecks marks an analyzer that reports no diagnostics, only a
+	// result for other analyzers and features (kernels, dataflow): it is
+	// a pass but not a check, so configurations, suppressions, `explain`
+	// and SARIF rules do not offer its name as one. The driver turns a
+	// diagnostic it reports anyway into an "internal" error.
+	NoChecks bool
 }
 
 func (a *Analyzer) String() string { return a.Name }

@@ -399,6 +399,10 @@ func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Re
 			if !root {
 				return
 			}
+			if a.NoChecks {
+				res.internal(a, fmt.Errorf("%s: analyzer %s reported a diagnostic, but it declares NoChecks (it is not a check): %s", file.Path, a.Name, diag.Message))
+				return
+			}
 			if diag.Check == "" {
 				diag.Check = a.Name
 			}

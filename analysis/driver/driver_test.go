@@ -240,3 +240,22 @@ func TestCollect(t *testing.T) {
 		t.Errorf("Collect = %v, want %v", got, want)
 	}
 }
+
+// An analyzer that declares NoChecks and reports anyway is a bug in it:
+// the driver reports an internal error instead of a finding no config can
+// name.
+func TestNoChecksAnalyzerCannotReport(t *testing.T) {
+	bad := &analysis.Analyzer{Name: "infra", Doc: "infra: an infrastructure pass\n\nIt computes results.", NoChecks: true,
+		Run: func(p *analysis.Pass) (any, error) {
+			p.Report(analysis.Diagnostic{Message: "should not be"})
+			return nil, nil
+		}}
+	d, err := New([]*analysis.Analyzer{bad}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := d.RunSource(context.Background(), "x.cu", []byte("__global__ void k() {}\n"))
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Check != CheckInternal || !strings.Contains(res.Diagnostics[0].Message, "declares NoChecks") {
+		t.Errorf("diagnostics = %+v", res.Diagnostics)
+	}
+}

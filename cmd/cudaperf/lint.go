@@ -32,7 +32,7 @@ const configHelp = `Configuration (.cudaperf.yaml, found by walking up from the 
    version: 1
    lint:
      enable: [all]                # or a list of check ids
-     disable: [tpb]               # checks to turn off
+     disable: [gridsize]          # checks to turn off (cudaperf explain lists them)
      fail-on: error               # error | warning | note | never
      exclude: ["third_party/**"]  # globs relative to the file, not linted when found in a folder
      settings:                    # per-check options for analyzer plugins

@@ -73,8 +73,12 @@ func describe(as []*analysis.Analyzer) *pluginv1.DescribeAnalyzerResponse {
 			resp.Features = append(resp.Features, &pluginv1.FeatureInfo{Name: f.Name, Unit: f.Unit, Doc: f.Doc, Range: f.Range,
 				Pass: a.Name, PerKernel: f.Level != analysis.LevelFile})
 		}
-		// Every analyzer may report diagnostics under its name; its doc is
-		// the check's explanation (bad and good examples included).
+		// Every analyzer but the infrastructure ones (NoChecks) reports
+		// diagnostics under its name; its doc is the check's explanation
+		// (bad and good examples included).
+		if a.NoChecks {
+			continue
+		}
 		resp.Checks = append(resp.Checks, &pluginv1.CheckInfo{Id: a.Name, Title: title, Doc: a.Doc, Url: a.URL,
 			DefaultSeverity: severity(a.Severity), Pass: a.Name})
 	}

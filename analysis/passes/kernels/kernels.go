@@ -18,6 +18,7 @@ var doc string
 // declarations; its result is a *Result.
 var Analyzer = &analysis.Analyzer{
 	Name:       "kernels",
+	NoChecks:   true, // infrastructure: results and features only
 	Doc:        analysis.MustExtractDoc(doc, "kernels"),
 	URL:        "https://cudaperf.dev/checks/kernels",
 	Run:        run,
