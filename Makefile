@@ -13,10 +13,10 @@ PYTHON  ?= .venv/bin/python
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker
+GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker plugins/policy/replay plugins/policy/openai
 PY_PLUGINS := plugins/python/examples/synccount
 
-.PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins
+.PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins rank-model
 all: build
 
 build: cli go-plugins py-plugins
@@ -58,6 +58,12 @@ bench-plugins:
 
 generate:
 	plugins/proto/generate.sh
+
+# Retrain the built-in ranker model after the analyzer's features change
+# (TestBuiltinModelMatchesAnalyzer says when). SCORE_TEST=1 also scores the
+# test split once and logs the look in docs/ranker.md.
+rank-model:
+	bench/rank/train-default.sh
 
 clean:
 	rm -rf $(BIN)

@@ -104,6 +104,11 @@ type FeatureDef struct {
 	Doc   string       // one or two sentences: what the value means
 	Range string       // the values it takes, e.g. "[0, 1]" or "[0, +inf)"
 	Level FeatureLevel // LevelKernel or LevelFile
+	// Version of the definition: raise it when what the value means or how
+	// it is computed changes (a bug fix that changes values included), so
+	// ranker models trained on the old definition are refused instead of
+	// silently misreading it. 0 means 1.
+	Version int
 }
 
 // Severity orders diagnostics: Info < Warning < Error. The zero value means
@@ -227,7 +232,36 @@ type Feature struct {
 	Kernel string // "" for a file-level feature
 	Value  float64
 	Unit   string // FeatureDef.Unit
+	// Status says how far the value can be trusted: Exact (the zero
+	// value), Estimated (a heuristic stands in for something the source
+	// does not say, such as a loop bound read at run time), or Unknown
+	// (Value is meaningless: a consumer must treat it as missing, never as
+	// good or bad).
+	Status Status
 }
+
+// Status is how a feature's value was obtained.
+type Status uint8
+
+const (
+	Exact     Status = iota // computed from the source alone
+	Estimated               // a heuristic filled a gap (a default trip count, a register estimate)
+	Unknown                 // could not be determined; the value is not a value
+)
+
+func (s Status) String() string {
+	switch s {
+	case Estimated:
+		return "estimated"
+	case Unknown:
+		return "unknown"
+	}
+	return "exact"
+}
+
+// Worse returns the less certain of two statuses: a value computed from an
+// estimate is an estimate.
+func (s Status) Worse(t Status) Status { return max(s, t) }
 
 // File is one parsed source file.
 type File struct {
@@ -354,6 +388,10 @@ type Pass struct {
 	File     *File
 	Device   *device.Device // target limits; never nil (default: H200, sm_90)
 	Ptxas    *ptxas.Report  // resource usage per kernel from ptxas -v; nil when not available
+	// Sizes binds problem-size names (a host function's parameters, such
+	// as n) to values, from `features --set n=…` or a task's
+	// configuration; nil when the analysis runs without a size.
+	Sizes map[string]int64
 
 	// ResultOf holds the results of the analyzers in Analyzer.Requires
 	// (and only those). It is read-only: a driver may hand the same map
@@ -379,6 +417,21 @@ func (p *Pass) ReportKernelf(kernel string, n Node, format string, args ...any) 
 // comes from the analyzer's FeatureDef.
 func (p *Pass) ReportKernelFeature(kernel, name string, value float64) {
 	p.ReportFeature(Feature{Name: name, Kernel: kernel, Value: value, Unit: p.unit(name)})
+}
+
+// ReportKernelFeatureStatus is ReportKernelFeature for a value that is
+// estimated (or unknown, when the value is then ignored).
+func (p *Pass) ReportKernelFeatureStatus(kernel, name string, value float64, st Status) {
+	if st == Unknown {
+		value = 0
+	}
+	p.ReportFeature(Feature{Name: name, Kernel: kernel, Value: value, Unit: p.unit(name), Status: st})
+}
+
+// ReportKernelUnknown says that a kernel-level feature could not be
+// determined: consumers leave it out instead of reading a number.
+func (p *Pass) ReportKernelUnknown(kernel, name string) {
+	p.ReportKernelFeatureStatus(kernel, name, 0, Unknown)
 }
 
 // ReportFileFeature reports the value of a file-level feature.

@@ -22,6 +22,7 @@ import (
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/nvml"
 	"github.com/cudaperf/cudaperf/bench/runner"
+	"github.com/cudaperf/cudaperf/bench/sandbox"
 	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/bench/verdict"
 )
@@ -146,7 +147,8 @@ type Result struct {
 	Seeds     [2]uint64        `json:"seeds,omitempty"` // recorded after the run, for reproduction
 	RunWall   float64          `json:"run_seconds,omitempty"`
 	RunLog    string           `json:"run_log,omitempty"`
-	Error     string           `json:"error,omitempty"` // the harness could not evaluate it
+	Error     string           `json:"error,omitempty"`   // the harness could not evaluate it
+	Sandbox   *sandbox.Report  `json:"sandbox,omitempty"` // how the candidate was confined and what it tried
 
 	exe string // the linked driver, set by Build
 }
@@ -514,9 +516,11 @@ type record struct {
 	TailMs []float64 `json:"tail_ms"`
 	HostMs []float64 `json:"host_ms"`
 	Leak   int64     `json:"leak_bytes"`
-	Device string    `json:"device"`
-	CC     string    `json:"cc"`
-	SMs    int       `json:"sms"`
+	// InputsModified are the indices of input parameters the calls changed.
+	InputsModified []int  `json:"inputs_modified"`
+	Device         string `json:"device"`
+	CC             string `json:"cc"`
+	SMs            int    `json:"sms"`
 }
 
 func readRecords(path string) ([]record, error) {
@@ -551,7 +555,9 @@ func (s *Session) run(ctx context.Context, r *Result, exe string) (judge func())
 		r.Error = fmt.Sprintf("bench: %v", err)
 		return func() {}
 	}
-	records := filepath.Join(outDir, "driver.jsonl")
+	// The records arrive through the sandbox's pipe and are kept outside
+	// the candidate's folder.
+	records := outDir + ".jsonl"
 	var sampler *nvml.Sampler
 	if s.opt.NVML != nil {
 		if info, err := s.opt.NVML.Info(s.opt.Device); err == nil {
@@ -559,28 +565,34 @@ func (s *Session) run(ctx context.Context, r *Result, exe string) (judge func())
 		}
 		sampler = s.opt.NVML.Sample(s.opt.Device, 20*time.Millisecond)
 	}
-	o, err := runner.Run(ctx, runner.Cmd{
-		Path: exe, Args: []string{data, outDir, records, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)},
+	o, rep, err := sandbox.Run(ctx, runner.Cmd{
+		Path: exe, Args: []string{data, outDir, sandbox.RecordsArg, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)},
 		Timeout: s.opt.Timeout,
-	})
+	}, s.sandboxPolicy(outDir, records))
+	r.Sandbox = rep
 	if sampler != nil {
 		sum := sampler.Stop()
 		r.Clocks = &sum
 	}
 	if err != nil {
 		os.RemoveAll(outDir)
+		os.Remove(records)
 		r.Error = err.Error()
 		return func() {}
 	}
 	r.Ran, r.RunWall, r.Seeds = true, o.Wall.Seconds(), s.seeds
 	return func() {
 		defer os.RemoveAll(outDir)
+		defer os.Remove(records)
 		s.judge(r, o, records, outDir)
 	}
 }
 
 // judge reads the driver's records and outputs and fills r.Verdict.
 func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
+	// Also when the driver failed: a candidate that tried to escape is
+	// rejected for that.
+	defer func() { r.Verdict = judgeSandbox(r.Sandbox, o, r.Verdict) }()
 	recs, recErr := readRecords(records)
 	if !o.OK() || recErr != nil {
 		r.RunLog = o.Output
@@ -625,6 +637,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 			}
 		default:
 			cr.Ms, cr.TailMs, cr.Leak = a.Ms, a.TailMs, max(a.Leak, b.Leak)
+			cr.ModifiedInputs = s.modifiedInputs(a, b)
 			for p, prm := range s.Task.Params {
 				if !prm.Role.IsOutput() {
 					continue

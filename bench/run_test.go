@@ -6,16 +6,22 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cudaperf/cudaperf/bench/harness"
+	"github.com/cudaperf/cudaperf/bench/sandbox"
 	"github.com/cudaperf/cudaperf/bench/verdict"
 )
 
 // envFakeDriver makes the test binary act as a saxpy driver (see
 // fakeDriver), so the run, records and judging plumbing is tested without
-// a GPU. Its value is the behaviour: "honest" or "nothing".
+// a GPU. Its value is the behaviour: "honest", "nothing", "inputs" (the
+// driver finds x changed after the calls) or "escape" (writes outside its
+// folder and runs a shell). It runs under the sandbox like any candidate.
 const envFakeDriver = "CUDAPERF_TEST_FAKE_DRIVER"
 
 func TestMain(m *testing.M) {
@@ -35,11 +41,23 @@ func fakeDriver(mode string, args []string) int {
 	}
 	in, out, records := args[0], args[1], args[2]
 	alphas := []float32{2.5, -1.5, 0.75, 3, 1.25}
-	rec, err := os.Create(records)
-	if err != nil {
-		return 2
+	var rec *os.File
+	if fd, ok := strings.CutPrefix(records, "fd:"); ok {
+		// The sandbox's pipe; like the real driver, never closed.
+		n, _ := strconv.Atoi(fd)
+		rec = os.NewFile(uintptr(n), "records")
+	} else {
+		f, err := os.Create(records)
+		if err != nil {
+			return 2
+		}
+		defer f.Close()
+		rec = f
 	}
-	defer rec.Close()
+	if mode == "escape" {
+		os.WriteFile(filepath.Join(in, "..", "escaped.txt"), []byte("pwned"), 0o644)
+		exec.Command("/bin/sh", "-c", "id > id.txt").Run()
+	}
 	fmt.Fprintln(rec, `{"config":-1,"device":"fake","cc":"9.0","sms":132,"l2_bytes":1}`)
 	for c, alpha := range alphas {
 		for _, tag := range harness.Tags {
@@ -61,7 +79,11 @@ func fakeDriver(mode string, args []string) int {
 			if os.WriteFile(harness.OutputPath(out, c, tag, 2), z, 0o644) != nil {
 				return 3
 			}
-			fmt.Fprintf(rec, `{"config":%d,"seed":"%c","leak_bytes":0,"ms":[0.5,0.4,0.6],"tail_ms":[0.002,0.002,0.002],"host_ms":[0.6,0.5,0.7]}`+"\n", c, tag)
+			modified := ""
+			if mode == "inputs" && c == 4 {
+				modified = "0"
+			}
+			fmt.Fprintf(rec, `{"config":%d,"seed":"%c","leak_bytes":0,"inputs_modified":[%s],"ms":[0.5,0.4,0.6],"tail_ms":[0.002,0.002,0.002],"host_ms":[0.6,0.5,0.7]}`+"\n", c, tag, modified)
 		}
 	}
 	return 0
@@ -77,11 +99,20 @@ func TestRunPlumbing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// t.TempDir is private; the candidate's user (uid 65534 when root runs
+	// the test) must reach the session's inputs.
+	for d := filepath.Dir(s.dir); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		os.Chmod(d, 0o711)
+	}
 	for _, c := range []struct {
 		mode   string
 		accept bool
 		reason string
-	}{{"honest", true, ""}, {"nothing", false, verdict.PoisonSurvived}} {
+	}{{"honest", true, ""}, {"nothing", false, verdict.PoisonSurvived}, {"inputs", false, verdict.InputModified},
+		{"escape", false, verdict.SandboxViolation}} {
+		if c.mode == "escape" && (!sandbox.Enabled() || !sandboxFull()) {
+			continue
+		}
 		t.Setenv(envFakeDriver, c.mode)
 		r := &Result{Candidate: c.mode, exe: self, Expect: c.reason}
 		s.Run(ctx, r)
@@ -95,6 +126,17 @@ func TestRunPlumbing(t *testing.T) {
 		if len(v.Configs) != 5 || v.Configs[4].Time == nil || v.Configs[4].Time.Median != 0.5 || r.DriverSMs != 132 {
 			t.Errorf("%s: configs %+v sms %d", c.mode, v.Configs, r.DriverSMs)
 		}
+		if r.Sandbox == nil || (sandboxFull() && os.Geteuid() == 0 && !r.Sandbox.Sandboxed) {
+			t.Errorf("%s: sandbox report %v, want sandboxed (root, Landlock and seccomp here)", c.mode, r.Sandbox.Missing())
+		}
+		if c.mode == "escape" {
+			if _, err := os.Stat(filepath.Join(s.dir, "escaped.txt")); err == nil {
+				t.Errorf("escape: wrote outside its folder")
+			}
+			if !strings.Contains(v.Reasons[0].Detail, "escaped.txt") || !strings.Contains(v.Reasons[0].Detail, "fork") {
+				t.Errorf("escape: reason %q, want the write and the shell's fork named", v.Reasons[0].Detail)
+			}
+		}
 		if c.accept && !(v.Speedup > 0) {
 			t.Errorf("honest: speedup %v", v.Speedup)
 		}
@@ -106,4 +148,10 @@ func TestRunPlumbing(t *testing.T) {
 	if m, _ := filepath.Glob(filepath.Join(s.dir, "out-*")); len(m) != 0 {
 		t.Errorf("output folders left: %v", m)
 	}
+}
+
+// sandboxFull reports whether this kernel has Landlock and seccomp user
+// notification (the sandbox package's own tests say which is missing).
+func sandboxFull() bool {
+	return sandbox.KernelHas(sandbox.Landlock) && sandbox.KernelHas(sandbox.Seccomp)
 }

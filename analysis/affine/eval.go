@@ -358,7 +358,11 @@ func (s *Scope) eval(n *syntax.Node, src []byte, at uint32) Form {
 		if arg != nil && field != nil && arg.Type() == "identifier" && builtinVars[arg.Content(src)] {
 			switch fl := field.Content(src); fl {
 			case "x", "y", "z":
-				return Sym(arg.Content(src) + "." + fl)
+				name := arg.Content(src) + "." + fl
+				if v, ok := s.bound[name]; ok {
+					return v // Bind gave the launch's dimension (blockDim.x = 256)
+				}
+				return Sym(name)
 			}
 		}
 		return join(sub(arg)).unknown()

@@ -331,7 +331,22 @@ func (f Form) inexact(op string, c int64) Form {
 	if a, ok := threadAtom(f, op, c); ok {
 		return a
 	}
+	if f.Kind == Affine && !f.DependsOn(laneOrBlockVarying) {
+		// k / 2 of a uniform k: one unknown value for the whole grid,
+		// kept as a symbol of its own so that i + k/2 stays affine in
+		// the thread (an index's lanes can still be laid out).
+		return Sym("[" + f.String() + "]" + op + strconv.FormatInt(c, 10))
+	}
 	return f.nonAffine()
+}
+
+// laneOrBlockVarying reports whether a symbol differs between threads or
+// blocks (threadIdx, blockIdx, atoms of them).
+func laneOrBlockVarying(s string) bool {
+	if IsThreadSym(s) || strings.HasPrefix(s, "blockIdx.") || strings.HasPrefix(s, "(") {
+		return true
+	}
+	return false
 }
 
 // nonAffine demotes an affine form to NonAffine over its symbols.

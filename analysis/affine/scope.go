@@ -211,7 +211,8 @@ type Scope struct {
 }
 
 // Bind returns a scope of the same function in which the parameters named
-// in args have those values — a device function seen from one call site,
+// in args have those values (and the built-in dimensions named
+// "blockDim.x", "gridDim.y", … too: a kernel seen from one launch) — a device function seen from one call site,
 // so that tid % 2 is computed from the caller's threadIdx.x before the
 // remainder is taken (substituting afterwards could not).
 func (s *Scope) Bind(args map[string]Form) *Scope {

@@ -81,6 +81,19 @@ func runCase(t Testing, testdata string, a *analysis.Analyzer, name string) *Res
 		}
 		opts.Ptxas = func(string) *ptxas.Report { return rep }
 	}
+	if b, err := os.ReadFile(filepath.Join(dir, "sizes")); err == nil {
+		// NAME=VALUE per line: the problem-size bindings of `features --set`.
+		opts.Sizes = map[string]int64{}
+		for _, ln := range strings.Fields(string(b)) {
+			k, v, ok := strings.Cut(ln, "=")
+			x, err := strconv.ParseInt(v, 10, 64)
+			if !ok || err != nil {
+				t.Errorf("analysistest: case %s: sizes: %q is not NAME=INTEGER", name, ln)
+				return nil
+			}
+			opts.Sizes[k] = x
+		}
+	}
 	drv, err := driver.New([]*analysis.Analyzer{a}, opts)
 	if err != nil {
 		t.Errorf("analysistest: case %s: %v", name, err)
@@ -136,6 +149,10 @@ type FeatureExpectation struct {
 	Value  float64
 	Tol    float64
 	Absent bool // "none": must not be reported
+	// Status, when set ("unknown", or a value followed by "exact" or
+	// "estimated"), is the status the feature must have; an unknown
+	// feature's value is not compared.
+	Status *analysis.Status
 }
 
 // Expected holds the want comments of one file.
@@ -236,6 +253,20 @@ func parseValue(v string, fe *FeatureExpectation) error {
 		fe.Absent = true
 		return nil
 	}
+	for _, st := range []analysis.Status{analysis.Unknown, analysis.Estimated, analysis.Exact} {
+		if rest, ok := strings.CutSuffix(v, st.String()); ok {
+			st := st
+			fe.Status = &st
+			v = strings.TrimSpace(rest)
+			if st == analysis.Unknown {
+				if v != "" {
+					return fmt.Errorf("%q: an unknown feature has no value; write \"unknown\"", v)
+				}
+				return nil
+			}
+			break
+		}
+	}
 	num, tol, explicit := v, "", false
 	for _, sep := range []string{"±", "+-"} {
 		if a, b, ok := strings.Cut(v, sep); ok {
@@ -299,6 +330,9 @@ func check(t Testing, path string, fr *driver.FileResult, exp *Expected) {
 			t.Errorf("%s:%d: %s was not reported; reported: %s", path, e.Line, what, featureList(fr.Features))
 		case len(got) > 1:
 			t.Errorf("%s:%d: %s was reported %d times", path, e.Line, what, len(got))
+		case e.Status != nil && got[0].Status != *e.Status:
+			t.Errorf("%s:%d: %s is %s (%v), want %s", path, e.Line, what, got[0].Status, got[0].Value, *e.Status)
+		case e.Status != nil && *e.Status == analysis.Unknown:
 		case math.Abs(got[0].Value-e.Value) > e.Tol:
 			t.Errorf("%s:%d: %s = %v, want %v (±%v)", path, e.Line, what, got[0].Value, e.Value, e.Tol)
 		}

@@ -28,14 +28,19 @@ type Device struct {
 	SharedPerBlockOptin    int // bytes a block may use with cudaFuncAttributeMaxDynamicSharedMemorySize
 	ReservedSharedPerBlock int // bytes the system reserves in every block (1 KB from sm_80)
 	L2Bytes                int
-	RegAllocUnit           int    // registers per warp are rounded up to this (256)
-	SharedAllocUnit        int    // shared memory per block is rounded up to this (128 or 256 bytes)
-	SubPartitions          int    // warp schedulers per SM; the register file is split among them
-	SharedCarveouts        []int  // shared memory sizes per SM the L1/shared split can take, ascending, bytes
-	BarriersPerBlockSlot   int    // block barriers per resident-block slot (2 or 1): from sm_90, blocks per SM ≤ MaxBlocksPerSM × this / barriers per block
-	VirtualResourcesPerSM  int    // virtual resource units per SM (128 from sm_100; 0 = no such limit)
-	MemoryBusWidthBits     int    // 0 when unknown
-	Source                 string // "table" or "nvml"
+	RegAllocUnit           int   // registers per warp are rounded up to this (256)
+	SharedAllocUnit        int   // shared memory per block is rounded up to this (128 or 256 bytes)
+	SubPartitions          int   // warp schedulers per SM; the register file is split among them
+	SharedCarveouts        []int // shared memory sizes per SM the L1/shared split can take, ascending, bytes
+	BarriersPerBlockSlot   int   // block barriers per resident-block slot (2 or 1): from sm_90, blocks per SM ≤ MaxBlocksPerSM × this / barriers per block
+	VirtualResourcesPerSM  int   // virtual resource units per SM (128 from sm_100; 0 = no such limit)
+	MemoryBusWidthBits     int   // 0 when unknown
+	// DRAMBandwidth (bytes/s) and FP32Peak (FLOP/s, FMA = 2) are the
+	// vendor's datasheet peaks, not measurements: the workload pass turns
+	// bytes and FLOPs into lower bounds on time with them.
+	DRAMBandwidth float64
+	FP32Peak      float64
+	Source        string // "table" or "nvml"
 }
 
 // Arch returns the architecture name, e.g. "sm_90".
@@ -91,34 +96,42 @@ var table = map[int]Device{
 	70: {Name: "Tesla V100-SXM2 (sm_70)", Major: 7, Minor: 0, SMs: 80, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 96 * kib, SharedPerBlockOptin: 96 * kib,
 		ReservedSharedPerBlock: 0, SharedAllocUnit: 256, L2Bytes: 6 * kib * kib, MaxRegsPerThread: 255,
+		DRAMBandwidth: 9e+11, FP32Peak: 1.57e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 96)},
 	75: {Name: "Tesla T4 (sm_75)", Major: 7, Minor: 5, SMs: 40, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 1024, MaxBlocksPerSM: 16, SharedPerSM: 64 * kib, SharedPerBlockOptin: 64 * kib,
 		ReservedSharedPerBlock: 0, SharedAllocUnit: 256, L2Bytes: 4 * kib * kib, MaxRegsPerThread: 255,
+		DRAMBandwidth: 3.2e+11, FP32Peak: 8.1e+12,
 		SharedCarveouts: carveouts(32, 64)},
 	80: {Name: "A100-SXM4 (sm_80)", Major: 8, Minor: 0, SMs: 108, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 164 * kib, SharedPerBlockOptin: 163 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 40 * kib * kib, MaxRegsPerThread: 255,
+		DRAMBandwidth: 2.039e+12, FP32Peak: 1.95e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164)},
 	86: {Name: "A10 (sm_86)", Major: 8, Minor: 6, SMs: 72, BarriersPerBlockSlot: 1,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 16, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 6 * kib * kib, MaxRegsPerThread: 255,
+		DRAMBandwidth: 6e+11, FP32Peak: 3.12e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100)},
 	89: {Name: "L4 (sm_89)", Major: 8, Minor: 9, SMs: 58, BarriersPerBlockSlot: 1,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 24, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 48 * kib * kib, MaxRegsPerThread: 255,
+		DRAMBandwidth: 3e+11, FP32Peak: 3.03e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100)},
 	90: {Name: "H100-SXM5 (sm_90)", Major: 9, Minor: 0, SMs: 132, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 228 * kib, SharedPerBlockOptin: 227 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 50 * kib * kib, MaxRegsPerThread: 255,
+		DRAMBandwidth: 3.35e+12, FP32Peak: 6.69e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164, 196, 228)},
 	100: {Name: "B200 (sm_100)", Major: 10, Minor: 0, SMs: 148, BarriersPerBlockSlot: 2, VirtualResourcesPerSM: 128,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 228 * kib, SharedPerBlockOptin: 227 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 126 * kib * kib, MaxRegsPerThread: 255,
+		DRAMBandwidth: 8e+12, FP32Peak: 8e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164, 196, 228)},
 	120: {Name: "RTX PRO 6000 Blackwell (sm_120)", Major: 12, Minor: 0, SMs: 188, BarriersPerBlockSlot: 1, VirtualResourcesPerSM: 128,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 24, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 128 * kib * kib, MaxRegsPerThread: 255,
+		DRAMBandwidth: 1.792e+12, FP32Peak: 1.26e+14,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100)},
 }
 
@@ -201,7 +214,18 @@ func H200() *Device {
 	d.SMs = 132
 	d.L2Bytes = 62914560
 	d.MemoryBusWidthBits = 6144
+	d.DRAMBandwidth = 4.8e12 // HBM3e; the same GH100 compute as the H100 SXM
 	return d
+}
+
+// WithName adjusts the table entry d for a named product whose memory
+// differs from its architecture's table entry (the H200 is an sm_90 with
+// the H100's compute and faster, larger memory).
+func WithName(d *Device, name string) {
+	if strings.Contains(name, "H200") {
+		h := H200()
+		d.DRAMBandwidth = h.DRAMBandwidth
+	}
 }
 
 // Default returns the default target: the H200.

@@ -59,6 +59,7 @@ func detect(g gpuInfo, i int) (*Device, error) {
 		return nil, fmt.Errorf("device: NVML name of GPU %d: %w", i, err)
 	}
 	d.Name = name
+	WithName(d, name)
 	if strings.Contains(name, "H200") {
 		d.SMs, d.L2Bytes = H200().SMs, H200().L2Bytes
 	}

@@ -42,6 +42,9 @@ type Options struct {
 	Device *device.Device
 	// Ptxas returns the ptxas report for a file, or nil; nil means none.
 	Ptxas func(path string) *ptxas.Report
+	// Sizes binds problem-size names to values for every file
+	// (analysis.Pass.Sizes); nil means no size.
+	Sizes map[string]int64
 	// MaxFileSize in bytes; 0 means DefaultMaxFileSize.
 	MaxFileSize int64
 	// Jobs is the number of files analysed at once; 0 means GOMAXPROCS.
@@ -394,6 +397,7 @@ func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Re
 		File:     file,
 		Device:   d.opts.Device,
 		Ptxas:    rep,
+		Sizes:    d.opts.Sizes,
 		ResultOf: resultOf,
 		Report: func(diag analysis.Diagnostic) {
 			if !root {

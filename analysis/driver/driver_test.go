@@ -91,15 +91,15 @@ func TestOrderAndResults(t *testing.T) {
 	fr = newDriver(t, counter, kernels.Analyzer).RunFile(context.Background(), "testdata/good.cu")
 	found := false
 	for _, f := range fr.Features {
-		if f.Name == "kernels" {
+		if f.Name == "launches" {
 			found = true
 			if f.Value != 4 {
-				t.Errorf("kernels = %v, want 4 (one launch in a 4-trip loop)", f.Value)
+				t.Errorf("launches = %v, want 4 (one launch in a 4-trip loop)", f.Value)
 			}
 		}
 	}
 	if !found {
-		t.Error("kernels feature missing")
+		t.Error("launches feature missing")
 	}
 }
 

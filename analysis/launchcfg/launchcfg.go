@@ -12,6 +12,10 @@ import (
 type Dim struct {
 	Form affine.Form
 	Text string // the value as written when it is not a constant
+	// Upper is an upper bound of a value that is not a constant, when
+	// the expression gives one (c / 2 with c = m < 1024 ? m : 1024 is at
+	// most 512); 0 when none is known.
+	Upper int64
 }
 
 // Int returns the dimension's value when it is a constant.
@@ -43,6 +47,28 @@ type Launch struct {
 
 // ThreadsPerBlock returns block.x·block.y·block.z when all are constants.
 func (l *Launch) ThreadsPerBlock() (int64, bool) { return product(l.Block) }
+
+// ThreadsPerBlockBound is ThreadsPerBlock that falls back to the
+// dimensions' upper bounds: exact is false when a bound stood in for a
+// value (the block is at most that large), ok false when some dimension
+// has neither.
+func (l *Launch) ThreadsPerBlockBound() (tpb int64, exact, ok bool) {
+	if v, ok := product(l.Block); ok {
+		return v, true, true
+	}
+	p := int64(1)
+	for _, x := range l.Block {
+		v, ok := x.Int()
+		if !ok {
+			if x.Upper <= 0 {
+				return 0, false, false
+			}
+			v = x.Upper
+		}
+		p *= v
+	}
+	return p, false, true
+}
 
 // Blocks returns grid.x·grid.y·grid.z when all are constants.
 func (l *Launch) Blocks() (int64, bool) { return product(l.Grid) }
@@ -189,15 +215,114 @@ func (x *extractor) scalar(n *syntax.Node, def int64) Dim {
 	d := Dim{Form: f}
 	if _, ok := f.Int(); !ok {
 		d.Text = x.text(n, f)
+		if u, ok := x.upper(n, 0); ok && u > 0 {
+			d.Upper = u
+		}
 	}
 	return d
+}
+
+// upper returns an upper bound of a non-negative integer expression: a
+// constant, a variable with one definition, the smaller branch of a
+// min-like conditional (m < C ? m : C), min(a, b), and sums, products,
+// quotients and shifts of bounded values by constants.
+func (x *extractor) upper(n *syntax.Node, depth int) (int64, bool) {
+	if n == nil || depth > 8 {
+		return 0, false
+	}
+	if v, ok := x.s.Eval(n).Int(); ok {
+		return v, true
+	}
+	switch n.Type() {
+	case "parenthesized_expression":
+		if n.NamedChildCount() == 1 {
+			return x.upper(n.NamedChild(0), depth+1)
+		}
+	case "cast_expression":
+		return x.upper(n.ChildByFieldName("value"), depth+1)
+	case "identifier":
+		d := x.s.Lookup(n.Content(x.src), x.at)
+		if d != nil && d.Value != nil && len(d.Writes()) == 0 && !d.Param {
+			return x.upper(d.Value, depth+1)
+		}
+	case "conditional_expression":
+		a, aok := x.upper(n.ChildByFieldName("consequence"), depth+1)
+		b, bok := x.upper(n.ChildByFieldName("alternative"), depth+1)
+		switch {
+		case aok && bok:
+			return max(a, b), true
+		case aok || bok:
+			// m < C ? m : C (and the other spellings of min) is at most C.
+			c := n.ChildByFieldName("condition")
+			for c != nil && c.Type() == "parenthesized_expression" && c.NamedChildCount() == 1 {
+				c = c.NamedChild(0)
+			}
+			if c == nil || c.Type() != "binary_expression" {
+				return 0, false
+			}
+			op := c.Operator()
+			l, r := c.ChildByFieldName("left"), c.ChildByFieldName("right")
+			other := n.ChildByFieldName("consequence")
+			bound := b
+			lessFirst := op == "<" || op == "<="
+			if !bok {
+				other, bound = n.ChildByFieldName("alternative"), a
+				lessFirst = op == ">" || op == ">="
+			}
+			if lessFirst && l != nil && r != nil && squeeze(l, x.src) == squeeze(other, x.src) {
+				if v, ok := x.s.Eval(r).Int(); ok && v == bound {
+					return bound, true
+				}
+			}
+		}
+	case "call_expression":
+		if f := n.ChildByFieldName("function"); f != nil && (f.Content(x.src) == "min" || f.Content(x.src) == "std::min") {
+			args := n.ChildByFieldName("arguments")
+			best, found := int64(0), false
+			for i := 0; args != nil && i < int(args.NamedChildCount()); i++ {
+				if v, ok := x.upper(args.NamedChild(i), depth+1); ok && (!found || v < best) {
+					best, found = v, true
+				}
+			}
+			return best, found
+		}
+	case "binary_expression":
+		l, lok := x.upper(n.ChildByFieldName("left"), depth+1)
+		rc, rconst := x.s.Eval(n.ChildByFieldName("right")).Int()
+		switch n.Operator() {
+		case "/":
+			if lok && rconst && rc > 0 {
+				return l / rc, true
+			}
+		case ">>":
+			if lok && rconst && rc >= 0 && rc < 63 {
+				return l >> rc, true
+			}
+		case "*", "+":
+			r, rok := x.upper(n.ChildByFieldName("right"), depth+1)
+			if lok && rok {
+				if n.Operator() == "*" {
+					return l * r, true
+				}
+				return l + r, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func squeeze(n *syntax.Node, src []byte) string {
+	if n == nil {
+		return ""
+	}
+	return strings.Join(strings.Fields(n.Content(src)), "")
 }
 
 // text renders a non-constant value: its affine form, or the expression
 // as written, following a variable to its only definition.
 func (x *extractor) text(n *syntax.Node, f affine.Form) string {
-	if f.Kind == affine.Affine {
-		return f.String()
+	if f.Kind == affine.Affine && !strings.Contains(f.String(), "[") {
+		return f.String() // not a uniform quotient: (n + 255) / 256 reads better as written
 	}
 	if n.Type() == "identifier" {
 		if d := x.s.Lookup(n.Content(x.src), x.at); d != nil && d.Value != nil && len(d.Writes()) == 0 && !strings.HasSuffix(d.Value.Type(), "_list") {

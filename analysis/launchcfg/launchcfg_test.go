@@ -33,8 +33,10 @@ func TestFind(t *testing.T) {
 			continue
 		}
 		tpb := "?"
-		if v, ok := l.ThreadsPerBlock(); ok {
+		if v, exact, ok := l.ThreadsPerBlockBound(); ok && exact {
 			tpb = fmt.Sprint(v)
+		} else if ok {
+			tpb = fmt.Sprint("<=", v)
 		}
 		got := fmt.Sprintf("%s grid=(%s,%s,%s) block=(%s,%s,%s) tpb=%s smem=%s", l.Kernel, l.Grid[0], l.Grid[1], l.Grid[2], l.Block[0], l.Block[1], l.Block[2], tpb, l.SharedMem)
 		if l.Stream != "" {

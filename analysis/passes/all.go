@@ -25,6 +25,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/passes/tensorcores"
 	"github.com/cudaperf/cudaperf/analysis/passes/transfers"
 	"github.com/cudaperf/cudaperf/analysis/passes/vectorize"
+	"github.com/cudaperf/cudaperf/analysis/passes/workload"
 )
 
 // All returns every built-in analyzer, in a stable order. The analyzer
@@ -52,5 +53,6 @@ func All() []*analysis.Analyzer {
 		spills.Analyzer,
 		tensorcores.Analyzer,
 		vectorize.Analyzer,
+		workload.Analyzer,
 	}
 }

@@ -2,6 +2,7 @@ package tripcount
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
@@ -49,6 +50,11 @@ type Loop struct {
 	// Start and Step are the induction variable's first value and its
 	// additive step, when known (Step is zero for geometric loops).
 	Start, Step affine.Form
+	// Bound and Op are the test's other side and comparison, normalised
+	// to Var Op Bound, for additive loops (Op "" otherwise): with Start
+	// and Step they give the mean trip count over threads (MeanTrips).
+	Bound affine.Form
+	Op    string
 	// Weight is the factor this loop multiplies the counts inside it by.
 	Weight float64
 }
@@ -245,11 +251,11 @@ func classify(s *affine.Scope, n *syntax.Node) *Loop {
 		return unknown(n, v)
 	}
 	if step.DependsOn(func(x string) bool { return len(x) > 8 && x[:8] == "gridDim." }) {
-		return &Loop{Node: n, Var: v, Kind: GridStride, Expr: fmt.Sprintf("(%s) / (%s)", bound.String(), step.String()), Weight: 1, Start: start, Step: step}
+		return &Loop{Node: n, Var: v, Kind: GridStride, Expr: fmt.Sprintf("(%s) / (%s)", bound.String(), step.String()), Weight: 1, Start: start, Step: step, Bound: bound, Op: op}
 	}
 	l := additive(n, v, dropThreads(start), bound, op, step)
-	l.Start, l.Step = start, step
-	if l.Kind == Symbolic && l.Expr == "?" {
+	l.Start, l.Step, l.Bound, l.Op = start, step, bound, op
+	if l.Kind == Symbolic && (l.Expr == "?" || strings.Contains(l.Expr, "[")) {
 		// A bound like (n + TILE - 1) / TILE is not affine; show it as written.
 		l.Expr = boundNode.Content(src)
 		if c, ok := dropThreads(start).Int(); !ok || c != 0 {
@@ -561,4 +567,65 @@ func containsThread(mono string) bool {
 		}
 	}
 	return false
+}
+
+// MeanTrips is the loop's trip count averaged over the threads of a
+// launch, for an additive loop whose start, step and bound are affine in
+// the symbols val gives (the thread and block indices at their mean, the
+// dimensions and sizes at their values): (bound − start)/step, plus one
+// half for the threads whose share rounds up, and 0 when negative. ok is
+// false when a symbol has no value or the loop is not additive.
+func (l *Loop) MeanTrips(val func(sym string) (float64, bool)) (float64, bool) {
+	if l.Kind == Constant {
+		return float64(l.Trips), true
+	}
+	if l.Op == "" || l.Step.Kind != affine.Affine || l.Start.Kind != affine.Affine || l.Bound.Kind != affine.Affine {
+		return 0, false
+	}
+	start, ok1 := Value(l.Start, val)
+	step, ok2 := Value(l.Step, val)
+	bound, ok3 := Value(l.Bound, val)
+	if !ok1 || !ok2 || !ok3 || step == 0 {
+		return 0, false
+	}
+	d := bound - start
+	if step < 0 {
+		d, step = -d, -step
+	}
+	switch l.Op {
+	case "<=", ">=":
+		d++
+	case "<", ">", "!=":
+	default:
+		return 0, false
+	}
+	if d <= 0 {
+		return 0, true
+	}
+	return d/step + 0.5, true
+}
+
+// Value evaluates an affine form with real-valued symbols (means of
+// thread indices, say); ok is false for a symbol val does not give, an
+// atom, or a form that is not affine.
+func Value(f affine.Form, val func(sym string) (float64, bool)) (float64, bool) {
+	if f.Kind != affine.Affine {
+		return 0, false
+	}
+	sum := float64(f.Const)
+	for _, t := range f.Terms() {
+		p := float64(t.Coef)
+		for _, x := range affine.Factors(t.Mono) {
+			if _, atom := affine.IsAtom(x); atom {
+				return 0, false
+			}
+			v, ok := val(x)
+			if !ok {
+				return 0, false
+			}
+			p *= v
+		}
+		sum += p
+	}
+	return sum, true
 }

@@ -161,3 +161,86 @@ func hash(s string) uint64 {
 	h.Write([]byte(s))
 	return h.Sum64()
 }
+
+// Assign extends a frozen split to tasks it does not name yet (categories
+// maps every task of the suite to its category). Assigned tasks never move.
+// New tasks are dealt per category, in the same stable hash order as
+// MakeSplit, to the side furthest below its share (valFrac, testFrac of all
+// tasks) — but a category keeps at least one training task, so the ranker
+// sees every kind of kernel. It returns the new tasks and their sides.
+func (s *Split) Assign(categories map[string]string, valFrac, testFrac float64) map[string]string {
+	added := map[string]string{}
+	var fresh []string
+	for t := range categories {
+		if s.Side(t) == "" {
+			fresh = append(fresh, t)
+		}
+	}
+	sort.Slice(fresh, func(i, j int) bool {
+		ci, cj := categories[fresh[i]], categories[fresh[j]]
+		if ci != cj {
+			return ci < cj
+		}
+		return hash(fresh[i]) < hash(fresh[j])
+	})
+	trainIn := map[string]int{}
+	for _, t := range s.Train {
+		trainIn[categories[t]]++
+	}
+	n := float64(len(categories))
+	for _, t := range fresh {
+		c := categories[t]
+		side := "train"
+		if trainIn[c] > 0 {
+			// The side with the largest deficit against its share, if any.
+			dv := valFrac*n - float64(len(s.Validation))
+			dt := testFrac*n - float64(len(s.Test))
+			switch {
+			case dt >= 1 && dt >= dv:
+				side = "test"
+			case dv >= 1:
+				side = "validation"
+			}
+		}
+		switch side {
+		case "train":
+			s.Train = append(s.Train, t)
+			trainIn[c]++
+		case "validation":
+			s.Validation = append(s.Validation, t)
+		default:
+			s.Test = append(s.Test, t)
+		}
+		added[t] = side
+	}
+	sort.Strings(s.Train)
+	sort.Strings(s.Validation)
+	sort.Strings(s.Test)
+	return added
+}
+
+// Write saves the split to path, keeping the comment block at the top of
+// the file that is there (it records how the split was made).
+func (s *Split) Write(path string) error {
+	var head strings.Builder
+	if old, err := os.ReadFile(path); err == nil {
+		for _, line := range strings.SplitAfter(string(old), "\n") {
+			if !strings.HasPrefix(line, "#") {
+				break
+			}
+			head.WriteString(line)
+		}
+	}
+	var b bytes.Buffer
+	b.WriteString(head.String())
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(4)
+	if err := enc.Encode(s); err != nil {
+		return fmt.Errorf("dataset: %w", err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("dataset: %w", err)
+	}
+	return os.Rename(tmp, path)
+}

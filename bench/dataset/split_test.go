@@ -83,3 +83,66 @@ func TestC2CUDASplitCoversTheSuite(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestAssignExtendsWithoutMovingAndKeepsATrainingTaskPerCategory(t *testing.T) {
+	s := &Split{Train: []string{"a1", "b1"}, Validation: []string{"a2"}, Test: []string{"b2"}}
+	cats := map[string]string{"a1": "A", "a2": "A", "b1": "B", "b2": "B",
+		"a3": "A", "a4": "A", "b3": "B", "c1": "C", "c2": "C", "c3": "C", "c4": "C", "c5": "C"}
+	added := s.Assign(cats, 0.2, 0.2)
+	if len(added) != 8 {
+		t.Fatalf("added %v, want the 8 new tasks", added)
+	}
+	for task, side := range map[string]string{"a1": "train", "b1": "train", "a2": "validation", "b2": "test"} {
+		if s.Side(task) != side {
+			t.Errorf("%s moved to %s", task, s.Side(task))
+		}
+	}
+	var names []string
+	for n := range cats {
+		names = append(names, n)
+	}
+	if err := s.Check(names); err != nil {
+		t.Fatal(err)
+	}
+	// Shares: 12 tasks × 0.2 ≈ 2.4 each side.
+	if len(s.Validation) < 2 || len(s.Test) < 2 || len(s.Validation) > 3 || len(s.Test) > 3 {
+		t.Errorf("sides %d/%d/%d, want about 2–3 validation and test", len(s.Train), len(s.Validation), len(s.Test))
+	}
+	// Category C was new: its first task trains.
+	trainC := 0
+	for _, x := range s.Train {
+		if cats[x] == "C" {
+			trainC++
+		}
+	}
+	if trainC == 0 {
+		t.Error("category C has no training task")
+	}
+	// Deterministic.
+	s2 := &Split{Train: []string{"a1", "b1"}, Validation: []string{"a2"}, Test: []string{"b2"}}
+	s2.Assign(cats, 0.2, 0.2)
+	if strings.Join(s2.Test, ",") != strings.Join(s.Test, ",") || strings.Join(s2.Validation, ",") != strings.Join(s.Validation, ",") {
+		t.Error("Assign is not deterministic")
+	}
+}
+
+func TestWriteKeepsTheHeaderAndRoundTrips(t *testing.T) {
+	p := filepath.Join(t.TempDir(), SplitFile)
+	os.WriteFile(p, []byte("# frozen\n# by hand\ntrain: [a]\nvalidation: []\ntest: [b]\n"), 0o644)
+	s, err := LoadSplit(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Train = append(s.Train, "c")
+	if err := s.Write(p); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	if !strings.HasPrefix(string(b), "# frozen\n# by hand\n") {
+		t.Errorf("header lost:\n%s", b)
+	}
+	s2, err := LoadSplit(p)
+	if err != nil || strings.Join(s2.Train, ",") != "a,c" || strings.Join(s2.Test, ",") != "b" {
+		t.Errorf("round trip: %+v %v", s2, err)
+	}
+}

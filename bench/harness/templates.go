@@ -275,7 +275,10 @@ int main(int argc, char **argv) {
         return 2;
     }
     const char *dir = argv[1], *outdir = argv[2];
-    rec = fopen(argv[3], "w");
+    /* "fd:N": the records go to inherited descriptor N, a pipe that the
+       supervisor (bench/sandbox) reads as they come, so they cannot be
+       rewritten later; otherwise RECORDS is a file. */
+    rec = strncmp(argv[3], "fd:", 3) == 0 ? fdopen(atoi(argv[3] + 3), "w") : fopen(argv[3], "w");
     if (!rec) {
         fprintf(stderr, "driver: cannot create %s\n", argv[3]);
         return 2;
@@ -374,7 +377,21 @@ int main(int argc, char **argv) {
                 cp_path(path, sizeof path, outdir, "out", c, tag, i);
                 if (cp_write(path, h[i], cp_bytes(c, i))) cp_fail(c, tag, "writing outputs", path);
             }
+            /* The inputs must be as the call found them: a kernel that uses
+               them as scratch space, even one that restores them, changes
+               what the next call (and the next candidate's check) sees. */
+            char modified[NPARAMS * 12 + 1] = "";
+            for (int i = 0; i < NPARAMS; i++) {
+                if (cp_param_role[i] != R_IN) continue;
+                void *after = malloc(cp_bytes(c, i));
+                if (!after && cp_bytes(c, i)) cp_fail(c, tag, "host buffer", "out of memory");
+                cp_check(cudaMemcpy(after, d[i], cp_bytes(c, i), cudaMemcpyDeviceToHost), c, tag, "reading inputs back");
+                if (memcmp(after, h[i], cp_bytes(c, i)) != 0)
+                    snprintf(modified + strlen(modified), sizeof modified - strlen(modified), "%s%d", modified[0] ? "," : "", i);
+                free(after);
+            }
             fprintf(rec, "{\"config\":%d,\"seed\":\"%c\",\"leak_bytes\":%lld", c, tag, (long long)free0 - (long long)free1);
+            fprintf(rec, ",\"inputs_modified\":[%s]", modified);
             cp_print_array("ms", ms, n);
             cp_print_array("tail_ms", tail, n);
             cp_print_array("host_ms", host, n);
@@ -387,6 +404,8 @@ int main(int argc, char **argv) {
             cudaFree(pristine[i]);
         }
     }
-    return fclose(rec) == 0 ? 0 : 1;
+    /* Flushed, not closed: closing the records descriptor is refused in
+       the sandbox (a candidate must not replace it); exit closes it. */
+    return fflush(rec) == 0 ? 0 : 1;
 }
 `

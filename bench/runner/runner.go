@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"sync"
 	"syscall"
@@ -21,6 +22,9 @@ type Cmd struct {
 	Dir     string
 	Env     []string      // nil: inherit
 	Timeout time.Duration // wall-time limit; 0 means none
+	// ExtraFiles become the program's fds 3, 4, ... (bench/sandbox passes
+	// its records pipe and control socket this way).
+	ExtraFiles []*os.File
 }
 
 // Outcome is how the program ended.
@@ -57,7 +61,7 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 		defer cancel()
 	}
 	cmd := exec.Command(c.Path, c.Args...)
-	cmd.Dir, cmd.Env = c.Dir, c.Env
+	cmd.Dir, cmd.Env, cmd.ExtraFiles = c.Dir, c.Env, c.ExtraFiles
 	out := &tailBuffer{max: MaxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
 	// Its own process group, so that killing it reaches every child.

@@ -22,7 +22,16 @@
 //     synchronisation still waited (median over repetitions) longer than
 //     HiddenWorkMs and HiddenWorkFraction of the event time: work ran where
 //     the default-stream events could not see it (a non-blocking stream, a
-//     host thread), so the timing is not the candidate's.
+//     host thread), so the timing is not the candidate's;
+//   - input_modified: after the calls of a seed, an input array on the
+//     device differs, in any byte, from what the driver loaded: the
+//     candidate wrote its inputs (restoring them afterwards with other
+//     rounding still counts), which changes what later calls compute;
+//   - sandbox_violation: the candidate tried something the sandbox
+//     forbids (bench/sandbox: running a program or a shell, starting a
+//     process, writing outside its folder, reading the compile cache or
+//     other candidates' files, touching or forging its records); set by
+//     the bench package from the sandbox's report.
 //
 // Warnings (accepted, but flagged):
 //
@@ -30,7 +39,9 @@
 //     the least time the bytes the task must move could take (L2 is flushed
 //     before every call, so caches cannot explain it);
 //   - leaked_memory: free device memory shrank across a configuration's
-//     calls.
+//     calls;
+//   - not_sandboxed: a confinement mechanism did not apply (the kernel
+//     lacks it, or it was skipped by a knob); the detail names it.
 //
 // Timings are summarised by median, min, max and coefficient of variation
 // (sample standard deviation over mean); speedup is the reference's median

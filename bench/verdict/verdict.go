@@ -22,6 +22,9 @@ const (
 	BelowBandwidthFloor = "below_bandwidth_floor"
 	LeakedMemory        = "leaked_memory"
 	ClocksThrottled     = "clocks_throttled"
+	InputModified       = "input_modified"
+	SandboxViolation    = "sandbox_violation"
+	NotSandboxed        = "not_sandboxed"
 )
 
 // Thresholds of the hidden-work check: a legitimate candidate's device-wide
@@ -63,6 +66,9 @@ type ConfigRun struct {
 	Leak    int64     // device bytes lost across the calls
 	Error   string    // the driver's error for this configuration
 	NotRun  bool      // the driver stopped before this configuration
+	// ModifiedInputs names the input arrays (with the seed) whose device
+	// copy differed from what the driver loaded after the calls.
+	ModifiedInputs []string
 }
 
 // Options tune the checks.
@@ -128,7 +134,7 @@ func Rejected(id, detail string) *Verdict {
 // Judge compares, checks and summarises a candidate's recorded run.
 func Judge(runs []ConfigRun, opt Options) (*Verdict, error) {
 	v := &Verdict{}
-	var passed, failed, unchanged, poisoned, hidden, errored []string
+	var passed, failed, unchanged, poisoned, hidden, errored, modified []string
 	for _, r := range runs {
 		cr := ConfigResult{Name: r.Name, Primary: r.Primary, Error: r.Error, Time: Summarize(r.Ms), RefTime: Summarize(r.RefMs)}
 		if r.Error != "" || r.NotRun {
@@ -174,6 +180,9 @@ func Judge(runs []ConfigRun, opt Options) (*Verdict, error) {
 		}
 		if cr.Unchanged {
 			unchanged = append(unchanged, r.Name)
+		}
+		if len(r.ModifiedInputs) > 0 {
+			modified = append(modified, fmt.Sprintf("%s (%s)", r.Name, strings.Join(r.ModifiedInputs, ", ")))
 		}
 		if cr.PoisonLeft > 0 {
 			poisoned = append(poisoned, fmt.Sprintf("%s (%d elements)", r.Name, cr.PoisonLeft))
@@ -222,6 +231,9 @@ func Judge(runs []ConfigRun, opt Options) (*Verdict, error) {
 	}
 	if len(unchanged) > 0 {
 		v.reject(InputIndependent, "outputs did not change when the inputs did in %s", strings.Join(unchanged, ", "))
+	}
+	if len(modified) > 0 {
+		v.reject(InputModified, "the inputs were changed by the calls in %s (exact bytes compared: restoring them with other rounding is a change)", strings.Join(modified, "; "))
 	}
 	if len(hidden) > 0 {
 		v.reject(HiddenWork, "work the timer did not see: the device was still busy in %s", strings.Join(hidden, ", "))

@@ -37,6 +37,8 @@ type caseFile struct {
 		Ms     []float64 `json:"ms"`
 		TailMs []float64 `json:"tail_ms"`
 		RefMs  []float64 `json:"ref_ms"`
+		// Modified names inputs the driver found changed after the calls.
+		Modified []string `json:"modified_inputs"`
 	} `json:"configs"`
 }
 
@@ -97,7 +99,7 @@ func TestRecordedCases(t *testing.T) {
 			}
 			var runs []ConfigRun
 			for _, cf := range c.Configs {
-				r := ConfigRun{Name: cf.Name, Primary: cf.Primary, Bytes: cf.Bytes, Error: cf.Error, NotRun: cf.NotRun, Ms: cf.Ms, TailMs: cf.TailMs, RefMs: cf.RefMs}
+				r := ConfigRun{Name: cf.Name, Primary: cf.Primary, Bytes: cf.Bytes, Error: cf.Error, NotRun: cf.NotRun, Ms: cf.Ms, TailMs: cf.TailMs, RefMs: cf.RefMs, ModifiedInputs: cf.Modified}
 				for i, o := range cf.Outputs {
 					poison := byte(0xA5)
 					if o.Type.IsFloat() {

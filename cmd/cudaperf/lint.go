@@ -95,6 +95,9 @@ func lintCommand() *cli.Command {
 			"analyzer) over the files and folders given (default: the current folder) and\n" +
 			"prints one line per finding, as GCC does:\n\n" +
 			"   kernels/transpose.cu:12:5: warning: global store ... [coalescing]\n\n" +
+			"then, in text format, each file's structural score from the built-in ranker\n" +
+			"with the ranker's held-out ρ (how much to trust it; --no-score leaves it out):\n\n" +
+			"   kernels/transpose.cu:1:1: note: structural score +0.42 (ranker test ρ ...) [score]\n\n" +
 			"Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 for bad\n" +
 			"arguments or configuration, 3 when a plugin failed. Machine formats (json,\n" +
 			"sarif, checkstyle) exit 0 on findings unless --fail-on is given.\n" +
@@ -103,6 +106,7 @@ func lintCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json, sarif or checkstyle"},
 			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of `SEVERITY` or worse is reported: error, warning, note or never (default: the config's, else error)"},
 			&cli.StringFlag{Name: "new-from-rev", Usage: "report only findings on lines added or changed since git revision `REV` (e.g. main, HEAD~1), and in files git does not track: adopt the linter on an old code base one change at a time"},
+			&cli.BoolFlag{Name: "no-score", Usage: "do not print each file's structural score (text format; see `cudaperf rank`)"},
 		),
 		Action: runLint,
 	}
@@ -117,9 +121,17 @@ func featuresCommand() *cli.Command {
 			"CudaPerf paper's vector (coal, ai, occ, div, xfer, atomics, sync, kernels, tpb,\n" +
 			"gmem, ops) and the built-in extras (bank conflicts, vectorized access, ...).\n" +
 			"File-level features (xfer, kernels) repeat on each kernel of the file. A value\n" +
-			"the analysis could not determine is left out, never guessed.\n" +
-			"`cudaperf explain FEATURE` documents a feature's unit and range.",
-		Flags: append(analysisFlags(),
+			"the analysis could not determine is left out, never guessed: the JSON's \"status\"\n" +
+			"says for every feature whether it is exact, estimated or unknown, and the CSV\n" +
+			"leaves unknown cells empty.\n\n" +
+			"Problem-size-aware features (blocks, threads, launches, bytes and FLOPs per call,\n" +
+			"DRAM traffic, time lower bounds) need a size: --set n=33554432 binds a host\n" +
+			"function's parameter; --task T binds a c2cuda task's primary configuration (or\n" +
+			"--task-config NAME) and analyzes its variants when no file is named:\n\n" +
+			"   cudaperf features --task conv1d --format csv\n" +
+			"   cudaperf features --set n=1048576 --set k=15 kernels/conv1d.cu\n\n" +
+			"`cudaperf explain FEATURE` documents a feature's unit, range and formula.",
+		Flags: append(append(analysisFlags(), sizeFlags()...),
 			&cli.StringFlag{Name: "format", Value: "json", Usage: "output `FORMAT`: json or csv"},
 		),
 		Action: runFeatures,
@@ -152,6 +164,8 @@ type analysisSession struct {
 	// (its compile_commands.json entry), nil without a database.
 	flags     []string
 	fileFlags func(string) []string
+	// sizes are the problem-size bindings (features --set/--task).
+	sizes map[string]int64
 }
 
 func loadConfig(explicit, searchFrom string) (*config.File, error) {
@@ -275,7 +289,7 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 	// takes seconds); cleared before the report is printed.
 	bar := newBar(len(inputs)*len(s.host.OfKind(sdk.KindAnalyzer)), c.Command.Name, true)
 	ctx := pluginhost.WithAnalyzeProgress(c.Context, bar.addN)
-	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), CompileFlags: s.flags, FileFlags: s.fileFlags})
+	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), CompileFlags: s.flags, FileFlags: s.fileFlags, Sizes: s.sizes})
 	bar.finish()
 	var problems error
 	for _, e := range inErrs {
@@ -328,6 +342,9 @@ func runLint(c *cli.Context) error {
 	switch format {
 	case "text":
 		err = report.WriteText(w, res.Diagnostics)
+		if err == nil && !c.Bool("no-score") {
+			printLintScores(c, s, res.Features)
+		}
 	case "json":
 		err = report.WriteJSON(w, res.Diagnostics)
 	case "checkstyle":
@@ -398,12 +415,20 @@ func runFeatures(c *cli.Context) error {
 	if format != "json" && format != "csv" {
 		return usageErrorf("--format %q: use json or csv", format)
 	}
+	files, sizes, err := taskSizes(c)
+	if err != nil {
+		return err
+	}
+	if c.NArg() > 0 {
+		files = c.Args().Slice()
+	}
 	s, err := openAnalysis(c)
 	if err != nil {
 		return err
 	}
 	defer s.host.Close()
-	res, problems := s.analyze(c, c.Args().Slice())
+	s.sizes = sizes
+	res, problems := s.analyze(c, files)
 	if format == "csv" {
 		err = report.WriteFeaturesCSV(c.App.Writer, res.Features, paperFeatures)
 	} else {

@@ -84,6 +84,12 @@ func newApp() *cli.App {
 			explainCommand(),
 			parseCommand(),
 			benchCommand(),
+			datasetCommand(),
+			rankCommand(),
+			trainCommand(),
+			evalCommand(),
+			sftCommand(),
+			ablateCommand(),
 			pluginsCommand(),
 			versionCommand(),
 			// Commands are added here as they land.

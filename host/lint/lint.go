@@ -31,6 +31,9 @@ type Options struct {
 	// FileFlags, when set, gives a file's own flags (its
 	// compile_commands.json entry), sent after CompileFlags.
 	FileFlags func(path string) []string
+	// Sizes binds problem-size names (n, k, …) to values for the
+	// problem-size-aware features; nil analyzes without a size.
+	Sizes map[string]int64
 }
 
 // Result is everything a run produced.
@@ -68,7 +71,7 @@ func Request(inputs []Input, opt Options) *pluginv1.AnalyzeRequest {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	req := &pluginv1.AnalyzeRequest{Target: opt.Target, Options: flattenSettings(cfg)}
+	req := &pluginv1.AnalyzeRequest{Target: opt.Target, Options: flattenSettings(cfg), Sizes: opt.Sizes}
 	for _, in := range inputs {
 		flags := opt.CompileFlags
 		if opt.FileFlags != nil {
@@ -196,11 +199,14 @@ type merger struct {
 	kernels map[string][]string                      // file → kernels in first-seen order
 	perK    map[string]map[string]map[string]float64 // file → kernel → features
 	perFile map[string]map[string]float64            // file → file-level features
+	statK   map[string]map[string]map[string]string  // file → kernel → feature → report.Status*
+	statF   map[string]map[string]string             // file → file-level feature → status
 }
 
 func newMerger(a *pluginhost.Analysis) *merger {
 	m := &merger{owner: map[string]string{}, kernels: map[string][]string{},
-		perK: map[string]map[string]map[string]float64{}, perFile: map[string]map[string]float64{}}
+		perK: map[string]map[string]map[string]float64{}, perFile: map[string]map[string]float64{},
+		statK: map[string]map[string]map[string]string{}, statF: map[string]map[string]string{}}
 	for _, fa := range a.Files {
 		for _, f := range fa.Features {
 			if o, ok := m.owner[f.GetName()]; !ok || f.Plugin < o {
@@ -213,28 +219,38 @@ func newMerger(a *pluginhost.Analysis) *merger {
 
 func (m *merger) add(file string, fs []pluginhost.Feature) {
 	for _, f := range fs {
-		if f.GetUnknown() {
-			continue // unknown is not a value; leaving it out keeps it from reading as 0
-		}
 		name := f.GetName()
 		if m.owner[name] != f.Plugin {
 			name = f.Plugin + "." + name
 		}
+		st := report.StatusExact
+		switch {
+		case f.GetUnknown():
+			st = report.StatusUnknown
+		case f.GetEstimated():
+			st = report.StatusEstimated
+		}
 		if f.GetKernel() == "" {
 			if m.perFile[file] == nil {
-				m.perFile[file] = map[string]float64{}
+				m.perFile[file], m.statF[file] = map[string]float64{}, map[string]string{}
 			}
-			m.perFile[file][name] = f.GetValue()
+			m.statF[file][name] = st
+			if st != report.StatusUnknown { // unknown is not a value; leaving it out keeps it from reading as 0
+				m.perFile[file][name] = f.GetValue()
+			}
 			continue
 		}
 		if m.perK[file] == nil {
-			m.perK[file] = map[string]map[string]float64{}
+			m.perK[file], m.statK[file] = map[string]map[string]float64{}, map[string]map[string]string{}
 		}
 		if m.perK[file][f.GetKernel()] == nil {
-			m.perK[file][f.GetKernel()] = map[string]float64{}
+			m.perK[file][f.GetKernel()], m.statK[file][f.GetKernel()] = map[string]float64{}, map[string]string{}
 			m.kernels[file] = append(m.kernels[file], f.GetKernel())
 		}
-		m.perK[file][f.GetKernel()][name] = f.GetValue()
+		m.statK[file][f.GetKernel()][name] = st
+		if st != report.StatusUnknown {
+			m.perK[file][f.GetKernel()][name] = f.GetValue()
+		}
 	}
 }
 
@@ -242,14 +258,20 @@ func (m *merger) rows(inputs []Input) []report.KernelFeatures {
 	var out []report.KernelFeatures
 	for _, in := range inputs {
 		for _, k := range m.kernels[in.Path] {
-			fs := map[string]float64{}
+			fs, st := map[string]float64{}, map[string]string{}
 			for n, v := range m.perFile[in.Path] {
 				fs[n] = v
+			}
+			for n, s := range m.statF[in.Path] {
+				st[n] = s
 			}
 			for n, v := range m.perK[in.Path][k] {
 				fs[n] = v
 			}
-			out = append(out, report.KernelFeatures{File: in.Path, Kernel: k, Features: fs})
+			for n, s := range m.statK[in.Path][k] {
+				st[n] = s
+			}
+			out = append(out, report.KernelFeatures{File: in.Path, Kernel: k, Features: fs, Status: st})
 		}
 	}
 	return out

@@ -214,7 +214,7 @@ func WithAnalyzeProgress(ctx context.Context, fn func(files int)) context.Contex
 // with req (nothing is copied); TestChunkRequestKeepsEveryField fails when
 // the contract grows a field that is not carried over here.
 func chunkRequest(req *pluginv1.AnalyzeRequest, ch span) *pluginv1.AnalyzeRequest {
-	return &pluginv1.AnalyzeRequest{Files: req.GetFiles()[ch.start:ch.end], Options: req.GetOptions(), Target: req.GetTarget(), Passes: req.GetPasses()}
+	return &pluginv1.AnalyzeRequest{Files: req.GetFiles()[ch.start:ch.end], Options: req.GetOptions(), Target: req.GetTarget(), Passes: req.GetPasses(), Sizes: req.GetSizes()}
 }
 
 // firstFailure is the plugin's failure over all chunks: the first chunk's

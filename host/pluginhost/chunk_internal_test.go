@@ -44,6 +44,8 @@ func TestChunkRequestKeepsEveryField(t *testing.T) {
 	for i := range fields.Len() {
 		fd := fields.Get(i)
 		switch {
+		case fd.IsMap() && fd.MapValue().Kind() == protoreflect.Int64Kind:
+			m.Mutable(fd).Map().Set(protoreflect.ValueOfString("k").MapKey(), protoreflect.ValueOfInt64(7))
 		case fd.IsMap():
 			m.Mutable(fd).Map().Set(protoreflect.ValueOfString("k").MapKey(), protoreflect.ValueOfString("v"))
 		case fd.IsList() && fd.Message() != nil:

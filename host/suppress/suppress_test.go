@@ -30,12 +30,12 @@ func TestApply(t *testing.T) {
 		t.Errorf("own-line directive covers line %d, want 5 (next code line)", ds[1].Target)
 	}
 	in := []report.Diagnostic{
-		diag(2, "coalescing"),     // suppressed (trailing)
-		diag(2, "divergence"),     // kept: other check
-		diag(5, "coalescing"),     // suppressed by the directive two lines up
-		diag(6, "coalescing"),     // kept: directive has no reason
-		diag(7, "gmem"),           // suppressed by "all"
-		diag(7, "syntax"),         // never suppressed
+		diag(2, "coalescing"),    // suppressed (trailing)
+		diag(2, "divergence"),    // kept: other check
+		diag(5, "coalescing"),    // suppressed by the directive two lines up
+		diag(6, "coalescing"),    // kept: directive has no reason
+		diag(7, "gmem"),          // suppressed by "all"
+		diag(7, "syntax"),        // never suppressed
 		diag(9, "bankconflicts"), // kept: no directive
 	}
 	kept, problems := Apply("k.cu", in, ds)

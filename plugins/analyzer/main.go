@@ -71,7 +71,7 @@ func describe(as []*analysis.Analyzer) *pluginv1.DescribeAnalyzerResponse {
 		resp.Passes = append(resp.Passes, &pluginv1.PassInfo{Name: a.Name, Doc: a.Doc, Url: a.URL})
 		for _, f := range a.Features {
 			resp.Features = append(resp.Features, &pluginv1.FeatureInfo{Name: f.Name, Unit: f.Unit, Doc: f.Doc, Range: f.Range,
-				Pass: a.Name, PerKernel: f.Level != analysis.LevelFile})
+				Pass: a.Name, PerKernel: f.Level != analysis.LevelFile, Version: int32(max(1, f.Version))})
 		}
 		// Every analyzer but the infrastructure ones (NoChecks) reports
 		// diagnostics under its name; its doc is the check's explanation
@@ -110,7 +110,7 @@ func (s *server) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 			flags[f.GetPath()] = fl
 		}
 	}
-	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] },
+	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] }, Sizes: req.GetSizes(),
 		// The build's -D/-I flags: its macros and the #defines of the
 		// headers a file includes decide #if branches and macro values.
 		Defines: func(p string, src []byte) map[string]string { return preproc.Defines(p, src, flags[p]) }})
@@ -162,6 +162,7 @@ func targetDevice(t *pluginv1.Device) (*device.Device, error) {
 	cp := *d
 	if t.GetName() != "" {
 		cp.Name = t.GetName()
+		device.WithName(&cp, cp.Name)
 	}
 	if t.GetSmCount() > 0 {
 		cp.SMs = int(t.GetSmCount())
@@ -197,7 +198,8 @@ func convert(r *driver.FileResult) *pluginv1.FileResult {
 		out.Diagnostics = append(out.Diagnostics, pd)
 	}
 	for _, f := range r.Features {
-		out.Features = append(out.Features, &pluginv1.Feature{Kernel: f.Kernel, Name: f.Name, Value: f.Value, Unit: f.Unit})
+		out.Features = append(out.Features, &pluginv1.Feature{Kernel: f.Kernel, Name: f.Name, Value: f.Value, Unit: f.Unit,
+			Unknown: f.Status == analysis.Unknown, Estimated: f.Status == analysis.Estimated})
 	}
 	return out
 }

@@ -15,7 +15,7 @@ __global__ void vecadd(const float* a, const float* b, float* c, int n) {
   int sh = tid << 2;                              // form: 4*threadIdx.x
   int k = TILE + HALF + B + W;                    // form: 433
   int g = counter + n;                            // form: counter + n
-  int d = (n + 255) / 256;                        // form: non-affine(n)
+  int d = (n + 255) / 256;                        // form: [n + 255]/256
   int m = N % 7 + sizeof(float4) * 2;             // form: 36
   int u = a[i] > 0 ? 1 : 2;                       // form: unknown(a, blockDim.x, blockIdx.x, threadIdx.x)
   int ind = (int)b[(int)a[i]];                    // form: unknown(a, b, blockDim.x, blockIdx.x, threadIdx.x)

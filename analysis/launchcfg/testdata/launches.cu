@@ -1,3 +1,4 @@
+#define CHUNK 2048
 #define BLOCK 256
 #define TILE 16
 constexpr int kThreads = 128;
@@ -31,5 +32,11 @@ void host(float* d, int n, cudaStream_t s) {
   void* args[] = {&d, &n};
   cudaLaunchKernel((void*)scale, dim3(8), dim3(512), args, 0, s); // launch: scale grid=(8,1,1) block=(512,1,1) tpb=512 smem=0 stream=s
   int bs = n > 1000 ? 512 : 256;
-  scale<<<n, bs>>>(d, n);                                    // launch: scale grid=(n,1,1) block=(n > 1000 ? 512 : 256,1,1) tpb=? smem=0
+  scale<<<n, bs>>>(d, n);                                    // launch: scale grid=(n,1,1) block=(n > 1000 ? 512 : 256,1,1) tpb=<=512 smem=0
+  // Issue 11: a block of c / 2 threads with c = min(m, CHUNK) (bitonic
+  // sort) is at most CHUNK / 2, not unknown.
+  int c = n < CHUNK ? n : CHUNK;
+  scale<<<n / c, c / 2>>>(d, n);                             // launch: scale grid=(n / c,1,1) block=(c / 2,1,1) tpb=<=1024 smem=0
+  scale<<<1, min(n, 128)>>>(d, n);                           // launch: scale grid=(1,1,1) block=(min(n, 128),1,1) tpb=<=128 smem=0
+  scale<<<1, n>>>(d, n);                                     // launch: scale grid=(1,1,1) block=(n,1,1) tpb=? smem=0
 }

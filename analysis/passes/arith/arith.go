@@ -57,8 +57,9 @@ func run(pass *analysis.Pass) (any, error) {
 			total.Flops += c.Weight * fc.Flops
 		}
 		res.ByKernel[k] = total
-		pass.ReportKernelFeature(k.Name, "ops", total.Ops)
-		pass.ReportKernelFeature(k.Name, "flops", total.Flops)
+		st := df.Kernels.WeightStatus(k)
+		pass.ReportKernelFeatureStatus(k.Name, "ops", total.Ops, st)
+		pass.ReportKernelFeatureStatus(k.Name, "flops", total.Flops, st)
 	}
 	return res, nil
 }
@@ -66,12 +67,17 @@ func run(pass *analysis.Pass) (any, error) {
 // Count returns the loop-weighted operations written in f's body (calls
 // to other functions of the file not included).
 func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
+	return CountWith(df, f, src, df.Kernels.Loops(f).Weight)
+}
+
+// CountWith is Count with another loop weighting: the workload pass
+// weighs each operation by the trip counts at a problem size.
+func CountWith(df *dataflow.Result, f *kernels.Function, src []byte, weight func(*syntax.Node) float64) Counts {
 	var c Counts
 	if f.Body == nil {
 		return c
 	}
 	t := typer{s: df.Kernels.Scope(f), src: src, memo: map[*syntax.Node]bool{}, depth: new(int)}
-	loops := df.Kernels.Loops(f)
 	f.WalkExprs(func(n *syntax.Node, kind string) bool {
 		ops, fl := 0.0, 0.0
 		switch kind {
@@ -116,7 +122,7 @@ func Count(df *dataflow.Result, f *kernels.Function, src []byte) Counts {
 			}
 		}
 		if ops > 0 {
-			w := loops.Weight(n)
+			w := weight(n)
 			c.Ops += w * ops
 			c.Flops += w * fl
 		}

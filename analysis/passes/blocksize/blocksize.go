@@ -19,7 +19,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{kernels.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "tpb", Unit: "threads", Doc: "threads per block of the kernel's valid constant launch configurations (mean over launch sites), else its __launch_bounds__ maximum, else 0", Range: "[0, 1024]", Level: analysis.LevelKernel},
+		{Name: "tpb", Unit: "threads", Doc: "threads per block of the kernel's own valid launches (mean over its launch sites; a block size that is not a constant but has an upper bound, such as c / 2 with c at most 1024, counts its bound and makes the value estimated), else its __launch_bounds__ maximum (estimated), else unknown", Range: "[1, 1024]", Level: analysis.LevelKernel},
 	},
 	Severity: analysis.Warning,
 }
@@ -32,6 +32,7 @@ func run(pass *analysis.Pass) (any, error) {
 	dev := pass.Device
 	sum := map[*kernels.Function]float64{}
 	n := map[*kernels.Function]int{}
+	est := map[*kernels.Function]bool{}
 	for _, l := range kr.Launches {
 		cfg := l.Evaluated()
 		if cfg == nil {
@@ -44,6 +45,13 @@ func run(pass *analysis.Pass) (any, error) {
 		kernel := l.Callee
 		tpb, ok := cfg.ThreadsPerBlock()
 		if !ok {
+			// The feature still takes an upper bound (c / 2 with c at
+			// most 2048); the checks below want the exact value.
+			if b, _, ok := cfg.ThreadsPerBlockBound(); ok && l.Kernel != nil && b >= 1 && b <= int64(dev.MaxThreadsPerBlock) {
+				sum[l.Kernel] += float64(b)
+				n[l.Kernel]++
+				est[l.Kernel] = true
+			}
 			continue
 		}
 		if l.Kernel != nil {
@@ -80,14 +88,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, k := range kr.Kernels {
-		v := 0.0
 		switch {
 		case n[k] > 0:
-			v = sum[k] / float64(n[k])
+			st := analysis.Exact
+			if est[k] {
+				st = analysis.Estimated
+			}
+			pass.ReportKernelFeatureStatus(k.Name, "tpb", sum[k]/float64(n[k]), st)
 		case k.LaunchBounds != nil && k.LaunchBounds.MaxThreads > 0:
-			v = float64(k.LaunchBounds.MaxThreads)
+			pass.ReportKernelFeatureStatus(k.Name, "tpb", float64(k.LaunchBounds.MaxThreads), analysis.Estimated)
+		default:
+			pass.ReportKernelUnknown(k.Name, "tpb") // not 0: no block size is known
 		}
-		pass.ReportKernelFeature(k.Name, "tpb", v)
 	}
 	return nil, nil
 }

@@ -28,7 +28,9 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeOf((map[*dataflow.Access]Request)(nil)),
 	Features: []analysis.FeatureDef{
-		{Name: "coal", Unit: "fraction", Doc: "mean ideal/actual 32-byte sectors per warp request over global accesses with a known index, loop-weighted", Range: "(0, 1]", Level: analysis.LevelKernel},
+		{Name: "coal", Unit: "fraction", Doc: "mean ideal/actual 32-byte sectors per warp request over global accesses with a known index, loop-weighted; broadcasts (every lane the same address) are left out; unknown when no access has a known index", Range: "(0, 1]", Level: analysis.LevelKernel},
+		{Name: "coal_load", Unit: "fraction", Doc: "coal over the global loads only (unknown when no load has a known index)", Range: "(0, 1]", Level: analysis.LevelKernel},
+		{Name: "coal_store", Unit: "fraction", Doc: "coal over the global stores and read-modify-writes only: a strided store costs more than a strided load (about 3x on the H200 for a transpose), so the two are kept apart (unknown when no store has a known index)", Range: "(0, 1]", Level: analysis.LevelKernel},
 		{Name: "coal_unknown", Unit: "fraction", Doc: "loop-weighted fraction of global accesses whose index is not affine in threadIdx.x", Range: "[0, 1]", Level: analysis.LevelKernel},
 	},
 	Severity: analysis.Warning,
@@ -148,7 +150,11 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := map[[2]uint32]bool{}
 	shared := sharedParams(df.Kernels, pass.File.Src)
 	for _, k := range df.Kernels.Kernels {
-		var eff, known, unknown, total float64
+		// The means, over loads [0], stores [1] and both [2]: eff sums
+		// weight·efficiency over accesses with a known, non-broadcast
+		// index (known their weights); unknown and total weigh the
+		// accesses whose index is not known, and all of them.
+		var eff, known, unknown, total [3]float64
 		bx := df.BlockX(k)
 		groups := map[groupKey][]*member{}
 		var order []groupKey
@@ -162,12 +168,22 @@ func run(pass *analysis.Pass) (any, error) {
 				idx := c.Index(a)
 				req, lanes := analyze(idx, a.Size, bx)
 				out[a] = req
-				total += w
+				kind := kindOf(a)
+				total[kind] += w
+				total[2] += w
 				if !req.Known {
-					unknown += w
+					unknown[kind] += w
+					unknown[2] += w
 					continue
 				}
-				known += w
+				if req.Stride == 0 || req.Sectors < req.Ideal {
+					// A broadcast (or a partial one: the two rows of a
+					// 16-wide block reading one element each): fewer
+					// transactions than a stride-1 warp, neither
+					// coalesced nor wasteful; counting it as ideal (or
+					// better) would hide the strided accesses next to it.
+					continue
+				}
 				enc := loops.Enclosing(a.Node)
 				key := keyOf(c.Func.Node.StartByte(), enc, a, idx)
 				if _, ok := groups[key]; !ok {
@@ -184,11 +200,15 @@ func run(pass *analysis.Pass) (any, error) {
 			ms := groups[key]
 			g := groupEfficiency(ms)
 			for i, m := range ms {
-				e := m.req.Efficiency()
+				e := min(m.req.Efficiency(), 1)
 				if g > e {
 					e = g
 				}
-				eff += m.w * e
+				kind := kindOf(m.a)
+				eff[kind] += m.w * e
+				known[kind] += m.w
+				eff[2] += m.w * e
+				known[2] += m.w
 				nk := [2]uint32{m.a.Node.StartByte(), m.a.Node.EndByte()}
 				if m.req.Sectors < 2*m.req.Ideal || reported[nk] {
 					continue
@@ -209,21 +229,36 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
-		coal := 1.0
-		switch {
-		case known > 0:
-			coal = eff / known
-		case total > 0:
-			coal = 0
+		st := df.Kernels.WeightStatus(k)
+		for i, name := range []string{"coal_load", "coal_store", "coal"} {
+			switch {
+			case known[i] > 0:
+				pass.ReportKernelFeatureStatus(k.Name, name, eff[i]/known[i], st)
+			case unknown[i] > 0:
+				// Only unknown indices: no number, never a 0 that reads
+				// as the worst pattern.
+				pass.ReportKernelUnknown(k.Name, name)
+			default:
+				// No access of this kind, or broadcasts only: no sector
+				// is wasted.
+				pass.ReportKernelFeature(k.Name, name, 1)
+			}
 		}
 		frac := 0.0
-		if total > 0 {
-			frac = unknown / total
+		if total[2] > 0 {
+			frac = unknown[2] / total[2]
 		}
-		pass.ReportKernelFeature(k.Name, "coal", coal)
-		pass.ReportKernelFeature(k.Name, "coal_unknown", frac)
+		pass.ReportKernelFeatureStatus(k.Name, "coal_unknown", frac, st)
 	}
 	return out, nil
+}
+
+// kindOf returns 0 for a load and 1 for a store or read-modify-write.
+func kindOf(a *dataflow.Access) int {
+	if a.Write {
+		return 1
+	}
+	return 0
 }
 
 // groupKey puts together accesses that a warp issues one after the other on

@@ -724,3 +724,27 @@ func namedChildren(n *syntax.Node) []*syntax.Node {
 	}
 	return out
 }
+
+// IndexIn resolves access a again in scope s, a scope of a.Func with
+// parameters (and blockDim, gridDim) bound (affine.Scope.Bind), and
+// returns its index there: k / 2 is a constant once k is bound, which
+// substituting into a.Index afterwards cannot give. It returns a.Index
+// when the node no longer reads as an access.
+func (r *Result) IndexIn(s *affine.Scope, a *Access) affine.Form {
+	n := a.Node
+	var b *Access
+	switch n.Type() {
+	case "subscript_expression":
+		b = r.subscript(s, n)
+	case "pointer_expression", "field_expression":
+		b = r.deref(s, n, n.ChildByFieldName("argument"))
+	case "call_expression":
+		if args := n.ChildByFieldName("arguments"); args != nil && args.NamedChildCount() == 1 {
+			b = r.ldg(s, n, args.NamedChild(0))
+		}
+	}
+	if b == nil {
+		return a.Index
+	}
+	return b.Index
+}

@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{kernels.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "grid_fill", Unit: "fraction", Doc: "min(1, blocks / SMs) of the kernel's constant-grid launches (mean); 1 when no grid is constant", Range: "(0, 1]", Level: analysis.LevelKernel},
+		{Name: "grid_fill", Unit: "fraction", Doc: "min(1, blocks / SMs) of the kernel's largest launch; a grid that is not a constant is sized by the problem and counts as 1 (estimated), so a small constant launch (the last step of a reduction) no longer decides the value", Range: "(0, 1]", Level: analysis.LevelKernel},
 	},
 	Severity: analysis.Warning,
 }
@@ -32,8 +32,8 @@ var gridLimits = [3]int64{1<<31 - 1, 65535, 65535}
 func run(pass *analysis.Pass) (any, error) {
 	kr := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
 	sms := int64(pass.Device.SMs)
-	sum := map[*kernels.Function]float64{}
-	n := map[*kernels.Function]int{}
+	best := map[*kernels.Function]float64{}
+	est := map[*kernels.Function]bool{}
 	for _, l := range kr.Launches {
 		cfg := l.Evaluated()
 		if cfg == nil {
@@ -56,6 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		blocks, ok := cfg.Blocks()
+		if !ok && !invalid && l.Kernel != nil {
+			best[l.Kernel], est[l.Kernel] = 1, true
+		}
 		if !ok || invalid || sms <= 0 {
 			continue
 		}
@@ -66,9 +69,8 @@ func run(pass *analysis.Pass) (any, error) {
 		if fill > 1 {
 			fill = 1
 		}
-		if l.Kernel != nil {
-			sum[l.Kernel] += fill
-			n[l.Kernel]++
+		if l.Kernel != nil && fill > best[l.Kernel] {
+			best[l.Kernel] = fill
 		}
 		// The advice (more blocks) helps only a kernel whose work does not
 		// grow with its grid: one that strides over its input by the grid
@@ -80,11 +82,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, k := range kr.Kernels {
-		v := 1.0
-		if n[k] > 0 {
-			v = sum[k] / float64(n[k])
+		v, ok := best[k]
+		switch {
+		case !ok:
+			pass.ReportKernelFeatureStatus(k.Name, "grid_fill", 1, analysis.Estimated) // not launched here
+		case est[k]:
+			pass.ReportKernelFeatureStatus(k.Name, "grid_fill", v, analysis.Estimated)
+		default:
+			pass.ReportKernelFeature(k.Name, "grid_fill", v)
 		}
-		pass.ReportKernelFeature(k.Name, "grid_fill", v)
 	}
 	return nil, nil
 }

@@ -25,17 +25,22 @@
 //     shared memory includes that of the device functions it calls and the
 //     file-scope __shared__ variables they use.
 //
-// It reports one file-level feature, kernels: the number of kernel launch
-// sites in the file, each weighted by the estimated trip counts of the loops
-// around it (a launch inside a 10-iteration host loop counts 10). Unit:
-// launches; range [0, +inf). Fewer launches of small kernels usually means
-// less launch overhead and more data reuse (kernel fusion).
+// It reports two file-level features. kernels is the number of distinct
+// kernels the file launches (unit: kernels; the kernels it defines when it
+// launches none). launches is the number of kernel launch sites, each
+// weighted by the trip counts of the loops around it (a launch inside a
+// 10-iteration host loop counts 10; unit: launches; estimated when a loop
+// bound is not a constant). They used to be one number, which made a file
+// with one kernel launched 74 times look like 74 kernels. Fewer launches of
+// small kernels usually means less launch overhead and more data reuse
+// (kernel fusion); the workload pass counts launches per call at a problem
+// size.
 //
 // Bad (a launch per row):
 //
-//	for (int r = 0; r < 64; r++) row_kernel<<<1, 256>>>(d, r);   // kernels = 64
+//	for (int r = 0; r < 64; r++) row_kernel<<<1, 256>>>(d, r);   // kernels = 1, launches = 64
 //
 // Good (one launch covers all rows):
 //
-//	all_rows<<<64, 256>>>(d);                                     // kernels = 1
+//	all_rows<<<64, 256>>>(d);                                     // kernels = 1, launches = 1
 package kernels

@@ -25,8 +25,14 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeOf((*Result)(nil)),
 	Features: []analysis.FeatureDef{{
 		Name:  "kernels",
+		Unit:  "kernels",
+		Doc:   "distinct kernels the file launches (each counted once however often it is launched); the kernels it defines when it launches none",
+		Range: "[0, +inf)",
+		Level: analysis.LevelFile,
+	}, {
+		Name:  "launches",
 		Unit:  "launches",
-		Doc:   "kernel launch sites in the file, each weighted by the estimated trip counts of the loops around it",
+		Doc:   "kernel launch sites in the file, each weighted by the trip counts of the loops around it (estimated when a loop bound is not a constant; launches_per_call gives the count at a problem size)",
 		Range: "[0, +inf)",
 		Level: analysis.LevelFile,
 	}},
@@ -39,15 +45,32 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, fmt.Errorf("kernels: %w", err)
 	}
 	r := discover(tree.Root(), pass.File.Src, pass.File.Defines)
-	total := 0.0
+	total, st := 0.0, analysis.Exact
+	distinct := map[string]bool{}
 	for _, l := range r.Launches {
 		w := 1.0
 		if l.Caller != nil {
-			w = r.Loops(l.Caller).Weight(l.Node)
+			loops := r.Loops(l.Caller)
+			w = loops.Weight(l.Node)
+			for _, lp := range loops.Enclosing(l.Node) {
+				if lp.Kind != tripcount.Constant {
+					st = analysis.Estimated
+				}
+			}
 		}
 		total += w
+		name := l.Callee
+		if l.Kernel != nil {
+			name = l.Kernel.Qualified
+		}
+		distinct[name] = true
 	}
-	pass.ReportFileFeature("kernels", total)
+	n := len(distinct)
+	if n == 0 {
+		n = len(r.Kernels)
+	}
+	pass.ReportFileFeature("kernels", float64(n))
+	pass.ReportFeature(analysis.Feature{Name: "launches", Value: total, Unit: "launches", Status: st})
 	return r, nil
 }
 

@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
@@ -368,4 +369,29 @@ func (r *Result) UsesDynamicShared(f *Function) bool {
 		stack = append(stack, g.Calls...)
 	}
 	return false
+}
+
+// WeightStatus says whether the loop weights inside kernel f are exact:
+// analysis.Estimated when a loop of f, or of a device function it calls
+// (transitively), has no constant trip count and so weighs the default
+// guess (tripcount.DefaultTrips), else analysis.Exact. Loop-weighted
+// features of f carry this status.
+func (r *Result) WeightStatus(f *Function) analysis.Status {
+	seen := map[*Function]bool{}
+	stack := []*Function{f}
+	for len(stack) > 0 {
+		g := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if g == nil || seen[g] {
+			continue
+		}
+		seen[g] = true
+		for _, l := range r.Loops(g).Loops() {
+			if l.Kind != tripcount.Constant {
+				return analysis.Estimated
+			}
+		}
+		stack = append(stack, g.Calls...)
+	}
+	return analysis.Exact
 }

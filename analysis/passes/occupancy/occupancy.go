@@ -92,11 +92,15 @@ func run(pass *analysis.Pass) (any, error) {
 		k := &Kernel{Func: f}
 		res.Kernels = append(res.Kernels, k)
 		resources(pass, kr, f, k)
+		bounded := false
 		for _, l := range f.LaunchedBy {
-			tpb, ok := l.Cfg.ThreadsPerBlock()
-			if !ok {
+			tpb, exact, ok := l.Cfg.ThreadsPerBlockBound()
+			if !ok || !exact && (tpb < 1 || tpb > int64(dev.MaxThreadsPerBlock)) {
 				continue
 			}
+			// A block size known only by its upper bound (c / 2 with c
+			// at most 1024) still gives an occupancy, as an estimate.
+			bounded = bounded || !exact
 			if tpb <= 0 || tpb > 1<<20 {
 				pass.ReportKernelf(f.Name, l.Block, "block of %d threads: a block has 1 to %d threads; this launch fails", tpb, dev.MaxThreadsPerBlock)
 				continue
@@ -113,9 +117,20 @@ func run(pass *analysis.Pass) (any, error) {
 		if k.Worst == nil {
 			continue
 		}
-		pass.ReportKernelFeature(f.Name, "occ", k.Worst.Result.Occupancy)
-		pass.ReportKernelFeature(f.Name, "occ_blocks", float64(k.Worst.Result.Blocks))
+		// Exact only with ptxas's registers and a block size that is a
+		// constant; a register estimate or a bound makes it an estimate.
+		st := analysis.Exact
+		if k.RegSource == FromEstimate || bounded || k.Worst.Launch == nil {
+			st = analysis.Estimated
+		}
+		pass.ReportKernelFeatureStatus(f.Name, "occ", k.Worst.Result.Occupancy, st)
+		pass.ReportKernelFeatureStatus(f.Name, "occ_blocks", float64(k.Worst.Result.Blocks), st)
 		for i := range k.Launches {
+			if l := k.Launches[i].Launch; l != nil {
+				if _, exact := l.Cfg.ThreadsPerBlock(); !exact {
+					continue // a bound is no ground for a finding
+				}
+			}
 			report(pass, dev, k, &k.Launches[i])
 		}
 	}

@@ -263,7 +263,12 @@ type FeatureInfo struct {
 	// Pass that computes it.
 	Pass string `protobuf:"bytes,5,opt,name=pass,proto3" json:"pass,omitempty"`
 	// True when reported per kernel, false when reported per file.
-	PerKernel     bool `protobuf:"varint,6,opt,name=per_kernel,json=perKernel,proto3" json:"per_kernel,omitempty"`
+	PerKernel bool `protobuf:"varint,6,opt,name=per_kernel,json=perKernel,proto3" json:"per_kernel,omitempty"`
+	// Version of the feature's definition: raised only when what the value
+	// means or how it is computed changes (not on every build), so a ranker
+	// model trained on version N refuses vectors of another version. 0 reads
+	// as 1.
+	Version       int32 `protobuf:"varint,7,opt,name=version,proto3" json:"version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -338,6 +343,13 @@ func (x *FeatureInfo) GetPerKernel() bool {
 		return x.PerKernel
 	}
 	return false
+}
+
+func (x *FeatureInfo) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
 }
 
 // CheckInfo documents one diagnostic the plugin can report.
@@ -500,7 +512,11 @@ type AnalyzeRequest struct {
 	// the plugin's default.
 	Target *Device `protobuf:"bytes,3,opt,name=target,proto3" json:"target,omitempty"`
 	// Passes to run, by PassInfo.name; empty runs all.
-	Passes        []string `protobuf:"bytes,4,rep,name=passes,proto3" json:"passes,omitempty"`
+	Passes []string `protobuf:"bytes,4,rep,name=passes,proto3" json:"passes,omitempty"`
+	// Problem-size bindings (a host function's parameter name to its value,
+	// e.g. n = 33554432) for problem-size-aware features such as bytes per
+	// call; empty when the analysis runs without a size.
+	Sizes         map[string]int64 `protobuf:"bytes,5,rep,name=sizes,proto3" json:"sizes,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -559,6 +575,13 @@ func (x *AnalyzeRequest) GetTarget() *Device {
 func (x *AnalyzeRequest) GetPasses() []string {
 	if x != nil {
 		return x.Passes
+	}
+	return nil
+}
+
+func (x *AnalyzeRequest) GetSizes() map[string]int64 {
+	if x != nil {
+		return x.Sizes
 	}
 	return nil
 }
@@ -763,7 +786,11 @@ type Feature struct {
 	// as "good" or "bad".
 	Unknown bool `protobuf:"varint,5,opt,name=unknown,proto3" json:"unknown,omitempty"`
 	// Pass that computed it.
-	Pass          string `protobuf:"bytes,6,opt,name=pass,proto3" json:"pass,omitempty"`
+	Pass string `protobuf:"bytes,6,opt,name=pass,proto3" json:"pass,omitempty"`
+	// True when the value is an estimate (a heuristic stood in for something
+	// the source does not say, such as a run-time loop bound); false with
+	// unknown false means exact.
+	Estimated     bool `protobuf:"varint,7,opt,name=estimated,proto3" json:"estimated,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -838,6 +865,13 @@ func (x *Feature) GetPass() string {
 		return x.Pass
 	}
 	return ""
+}
+
+func (x *Feature) GetEstimated() bool {
+	if x != nil {
+		return x.Estimated
+	}
+	return false
 }
 
 type Diagnostic struct {
@@ -1213,7 +1247,7 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\bPassInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03doc\x18\x02 \x01(\tR\x03doc\x12\x10\n" +
-	"\x03url\x18\x03 \x01(\tR\x03url\"\x90\x01\n" +
+	"\x03url\x18\x03 \x01(\tR\x03url\"\xaa\x01\n" +
 	"\vFeatureInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04unit\x18\x02 \x01(\tR\x04unit\x12\x10\n" +
@@ -1221,7 +1255,8 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\x05range\x18\x04 \x01(\tR\x05range\x12\x12\n" +
 	"\x04pass\x18\x05 \x01(\tR\x04pass\x12\x1d\n" +
 	"\n" +
-	"per_kernel\x18\x06 \x01(\bR\tperKernel\"\xb2\x01\n" +
+	"per_kernel\x18\x06 \x01(\bR\tperKernel\x12\x18\n" +
+	"\aversion\x18\a \x01(\x05R\aversion\"\xb2\x01\n" +
 	"\tCheckInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12\x10\n" +
@@ -1233,15 +1268,20 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"OptionInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03doc\x18\x02 \x01(\tR\x03doc\x12#\n" +
-	"\rdefault_value\x18\x03 \x01(\tR\fdefaultValue\"\x99\x02\n" +
+	"\rdefault_value\x18\x03 \x01(\tR\fdefaultValue\"\x98\x03\n" +
 	"\x0eAnalyzeRequest\x124\n" +
 	"\x05files\x18\x01 \x03(\v2\x1e.cudaperf.plugin.v1.SourceFileR\x05files\x12I\n" +
 	"\aoptions\x18\x02 \x03(\v2/.cudaperf.plugin.v1.AnalyzeRequest.OptionsEntryR\aoptions\x122\n" +
 	"\x06target\x18\x03 \x01(\v2\x1a.cudaperf.plugin.v1.DeviceR\x06target\x12\x16\n" +
-	"\x06passes\x18\x04 \x03(\tR\x06passes\x1a:\n" +
+	"\x06passes\x18\x04 \x03(\tR\x06passes\x12C\n" +
+	"\x05sizes\x18\x05 \x03(\v2-.cudaperf.plugin.v1.AnalyzeRequest.SizesEntryR\x05sizes\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x82\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a8\n" +
+	"\n" +
+	"SizesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"\x82\x01\n" +
 	"\n" +
 	"SourceFile\x12\x12\n" +
 	"\x04path\x18\x01 \x01(\tR\x04path\x12\x18\n" +
@@ -1255,14 +1295,15 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\x04path\x18\x01 \x01(\tR\x04path\x127\n" +
 	"\bfeatures\x18\x02 \x03(\v2\x1b.cudaperf.plugin.v1.FeatureR\bfeatures\x12@\n" +
 	"\vdiagnostics\x18\x03 \x03(\v2\x1e.cudaperf.plugin.v1.DiagnosticR\vdiagnostics\x12\x14\n" +
-	"\x05error\x18\x04 \x01(\tR\x05error\"\x8d\x01\n" +
+	"\x05error\x18\x04 \x01(\tR\x05error\"\xab\x01\n" +
 	"\aFeature\x12\x16\n" +
 	"\x06kernel\x18\x01 \x01(\tR\x06kernel\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
 	"\x05value\x18\x03 \x01(\x01R\x05value\x12\x12\n" +
 	"\x04unit\x18\x04 \x01(\tR\x04unit\x12\x18\n" +
 	"\aunknown\x18\x05 \x01(\bR\aunknown\x12\x12\n" +
-	"\x04pass\x18\x06 \x01(\tR\x04pass\"\xc8\x02\n" +
+	"\x04pass\x18\x06 \x01(\tR\x04pass\x12\x1c\n" +
+	"\testimated\x18\a \x01(\bR\testimated\"\xc8\x02\n" +
 	"\n" +
 	"Diagnostic\x12\x14\n" +
 	"\x05check\x18\x01 \x01(\tR\x05check\x128\n" +
@@ -1315,7 +1356,7 @@ func file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP() []byte {
 }
 
 var file_cudaperf_plugin_v1_analyzer_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_cudaperf_plugin_v1_analyzer_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_cudaperf_plugin_v1_analyzer_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_cudaperf_plugin_v1_analyzer_proto_goTypes = []any{
 	(Severity)(0),                    // 0: cudaperf.plugin.v1.Severity
 	(*DescribeAnalyzerRequest)(nil),  // 1: cudaperf.plugin.v1.DescribeAnalyzerRequest
@@ -1335,11 +1376,12 @@ var file_cudaperf_plugin_v1_analyzer_proto_goTypes = []any{
 	(*SuggestedFix)(nil),             // 15: cudaperf.plugin.v1.SuggestedFix
 	(*TextEdit)(nil),                 // 16: cudaperf.plugin.v1.TextEdit
 	nil,                              // 17: cudaperf.plugin.v1.AnalyzeRequest.OptionsEntry
-	(*PluginInfo)(nil),               // 18: cudaperf.plugin.v1.PluginInfo
-	(*Device)(nil),                   // 19: cudaperf.plugin.v1.Device
+	nil,                              // 18: cudaperf.plugin.v1.AnalyzeRequest.SizesEntry
+	(*PluginInfo)(nil),               // 19: cudaperf.plugin.v1.PluginInfo
+	(*Device)(nil),                   // 20: cudaperf.plugin.v1.Device
 }
 var file_cudaperf_plugin_v1_analyzer_proto_depIdxs = []int32{
-	18, // 0: cudaperf.plugin.v1.DescribeAnalyzerResponse.plugin:type_name -> cudaperf.plugin.v1.PluginInfo
+	19, // 0: cudaperf.plugin.v1.DescribeAnalyzerResponse.plugin:type_name -> cudaperf.plugin.v1.PluginInfo
 	3,  // 1: cudaperf.plugin.v1.DescribeAnalyzerResponse.passes:type_name -> cudaperf.plugin.v1.PassInfo
 	4,  // 2: cudaperf.plugin.v1.DescribeAnalyzerResponse.features:type_name -> cudaperf.plugin.v1.FeatureInfo
 	5,  // 3: cudaperf.plugin.v1.DescribeAnalyzerResponse.checks:type_name -> cudaperf.plugin.v1.CheckInfo
@@ -1347,26 +1389,27 @@ var file_cudaperf_plugin_v1_analyzer_proto_depIdxs = []int32{
 	0,  // 5: cudaperf.plugin.v1.CheckInfo.default_severity:type_name -> cudaperf.plugin.v1.Severity
 	8,  // 6: cudaperf.plugin.v1.AnalyzeRequest.files:type_name -> cudaperf.plugin.v1.SourceFile
 	17, // 7: cudaperf.plugin.v1.AnalyzeRequest.options:type_name -> cudaperf.plugin.v1.AnalyzeRequest.OptionsEntry
-	19, // 8: cudaperf.plugin.v1.AnalyzeRequest.target:type_name -> cudaperf.plugin.v1.Device
-	10, // 9: cudaperf.plugin.v1.AnalyzeResponse.files:type_name -> cudaperf.plugin.v1.FileResult
-	11, // 10: cudaperf.plugin.v1.FileResult.features:type_name -> cudaperf.plugin.v1.Feature
-	12, // 11: cudaperf.plugin.v1.FileResult.diagnostics:type_name -> cudaperf.plugin.v1.Diagnostic
-	0,  // 12: cudaperf.plugin.v1.Diagnostic.severity:type_name -> cudaperf.plugin.v1.Severity
-	13, // 13: cudaperf.plugin.v1.Diagnostic.range:type_name -> cudaperf.plugin.v1.Range
-	15, // 14: cudaperf.plugin.v1.Diagnostic.fixes:type_name -> cudaperf.plugin.v1.SuggestedFix
-	14, // 15: cudaperf.plugin.v1.Diagnostic.related:type_name -> cudaperf.plugin.v1.RelatedLocation
-	13, // 16: cudaperf.plugin.v1.RelatedLocation.range:type_name -> cudaperf.plugin.v1.Range
-	16, // 17: cudaperf.plugin.v1.SuggestedFix.edits:type_name -> cudaperf.plugin.v1.TextEdit
-	13, // 18: cudaperf.plugin.v1.TextEdit.range:type_name -> cudaperf.plugin.v1.Range
-	1,  // 19: cudaperf.plugin.v1.AnalyzerService.Describe:input_type -> cudaperf.plugin.v1.DescribeAnalyzerRequest
-	7,  // 20: cudaperf.plugin.v1.AnalyzerService.Analyze:input_type -> cudaperf.plugin.v1.AnalyzeRequest
-	2,  // 21: cudaperf.plugin.v1.AnalyzerService.Describe:output_type -> cudaperf.plugin.v1.DescribeAnalyzerResponse
-	9,  // 22: cudaperf.plugin.v1.AnalyzerService.Analyze:output_type -> cudaperf.plugin.v1.AnalyzeResponse
-	21, // [21:23] is the sub-list for method output_type
-	19, // [19:21] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	20, // 8: cudaperf.plugin.v1.AnalyzeRequest.target:type_name -> cudaperf.plugin.v1.Device
+	18, // 9: cudaperf.plugin.v1.AnalyzeRequest.sizes:type_name -> cudaperf.plugin.v1.AnalyzeRequest.SizesEntry
+	10, // 10: cudaperf.plugin.v1.AnalyzeResponse.files:type_name -> cudaperf.plugin.v1.FileResult
+	11, // 11: cudaperf.plugin.v1.FileResult.features:type_name -> cudaperf.plugin.v1.Feature
+	12, // 12: cudaperf.plugin.v1.FileResult.diagnostics:type_name -> cudaperf.plugin.v1.Diagnostic
+	0,  // 13: cudaperf.plugin.v1.Diagnostic.severity:type_name -> cudaperf.plugin.v1.Severity
+	13, // 14: cudaperf.plugin.v1.Diagnostic.range:type_name -> cudaperf.plugin.v1.Range
+	15, // 15: cudaperf.plugin.v1.Diagnostic.fixes:type_name -> cudaperf.plugin.v1.SuggestedFix
+	14, // 16: cudaperf.plugin.v1.Diagnostic.related:type_name -> cudaperf.plugin.v1.RelatedLocation
+	13, // 17: cudaperf.plugin.v1.RelatedLocation.range:type_name -> cudaperf.plugin.v1.Range
+	16, // 18: cudaperf.plugin.v1.SuggestedFix.edits:type_name -> cudaperf.plugin.v1.TextEdit
+	13, // 19: cudaperf.plugin.v1.TextEdit.range:type_name -> cudaperf.plugin.v1.Range
+	1,  // 20: cudaperf.plugin.v1.AnalyzerService.Describe:input_type -> cudaperf.plugin.v1.DescribeAnalyzerRequest
+	7,  // 21: cudaperf.plugin.v1.AnalyzerService.Analyze:input_type -> cudaperf.plugin.v1.AnalyzeRequest
+	2,  // 22: cudaperf.plugin.v1.AnalyzerService.Describe:output_type -> cudaperf.plugin.v1.DescribeAnalyzerResponse
+	9,  // 23: cudaperf.plugin.v1.AnalyzerService.Analyze:output_type -> cudaperf.plugin.v1.AnalyzeResponse
+	22, // [22:24] is the sub-list for method output_type
+	20, // [20:22] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_cudaperf_plugin_v1_analyzer_proto_init() }
@@ -1381,7 +1424,7 @@ func file_cudaperf_plugin_v1_analyzer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cudaperf_plugin_v1_analyzer_proto_rawDesc), len(file_cudaperf_plugin_v1_analyzer_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -23,6 +23,57 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// UpdateObjective says what an Update optimises.
+type UpdateObjective int32
+
+const (
+	// GRPO's clipped surrogate on the rollouts' advantages (the default).
+	UpdateObjective_UPDATE_OBJECTIVE_GRPO UpdateObjective = 0
+	// Supervised fine-tuning: raise the likelihood of each rollout's
+	// completion (followed by the end token) given its prompt, weighted by
+	// Rollout.weight. Advantages, rewards and logprobs are ignored.
+	UpdateObjective_UPDATE_OBJECTIVE_SFT UpdateObjective = 1
+)
+
+// Enum value maps for UpdateObjective.
+var (
+	UpdateObjective_name = map[int32]string{
+		0: "UPDATE_OBJECTIVE_GRPO",
+		1: "UPDATE_OBJECTIVE_SFT",
+	}
+	UpdateObjective_value = map[string]int32{
+		"UPDATE_OBJECTIVE_GRPO": 0,
+		"UPDATE_OBJECTIVE_SFT":  1,
+	}
+)
+
+func (x UpdateObjective) Enum() *UpdateObjective {
+	p := new(UpdateObjective)
+	*p = x
+	return p
+}
+
+func (x UpdateObjective) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (UpdateObjective) Descriptor() protoreflect.EnumDescriptor {
+	return file_cudaperf_plugin_v1_policy_proto_enumTypes[0].Descriptor()
+}
+
+func (UpdateObjective) Type() protoreflect.EnumType {
+	return &file_cudaperf_plugin_v1_policy_proto_enumTypes[0]
+}
+
+func (x UpdateObjective) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use UpdateObjective.Descriptor instead.
+func (UpdateObjective) EnumDescriptor() ([]byte, []int) {
+	return file_cudaperf_plugin_v1_policy_proto_rawDescGZIP(), []int{0}
+}
+
 type DescribePolicyRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -602,7 +653,10 @@ type Rollout struct {
 	// Logprobs under the sampling policy, when Generate returned them.
 	Logprobs []*TokenLogprob `protobuf:"bytes,5,rep,name=logprobs,proto3" json:"logprobs,omitempty"`
 	// Rollouts that share a group_id were sampled for the same prompt.
-	GroupId       string `protobuf:"bytes,6,opt,name=group_id,json=groupId,proto3" json:"group_id,omitempty"`
+	GroupId string `protobuf:"bytes,6,opt,name=group_id,json=groupId,proto3" json:"group_id,omitempty"`
+	// Weight of this example under UPDATE_OBJECTIVE_SFT (e.g. higher for
+	// faster kernels); 0 means 1. Ignored by UPDATE_OBJECTIVE_GRPO.
+	Weight        float64 `protobuf:"fixed64,7,opt,name=weight,proto3" json:"weight,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -679,6 +733,13 @@ func (x *Rollout) GetGroupId() string {
 	return ""
 }
 
+func (x *Rollout) GetWeight() float64 {
+	if x != nil {
+		return x.Weight
+	}
+	return 0
+}
+
 type UpdateRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Rollouts []*Rollout             `protobuf:"bytes,1,rep,name=rollouts,proto3" json:"rollouts,omitempty"`
@@ -687,8 +748,11 @@ type UpdateRequest struct {
 	// Optimiser settings for this step (learning_rate, kl_coef, clip, ...);
 	// unknown keys are ignored.
 	Hyperparameters map[string]float64 `protobuf:"bytes,3,rep,name=hyperparameters,proto3" json:"hyperparameters,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"fixed64,2,opt,name=value"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// What this step optimises; a policy that cannot do it answers
+	// INVALID_ARGUMENT.
+	Objective     UpdateObjective `protobuf:"varint,4,opt,name=objective,proto3,enum=cudaperf.plugin.v1.UpdateObjective" json:"objective,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateRequest) Reset() {
@@ -740,6 +804,13 @@ func (x *UpdateRequest) GetHyperparameters() map[string]float64 {
 		return x.Hyperparameters
 	}
 	return nil
+}
+
+func (x *UpdateRequest) GetObjective() UpdateObjective {
+	if x != nil {
+		return x.Objective
+	}
+	return UpdateObjective_UPDATE_OBJECTIVE_GRPO
 }
 
 type UpdateResponse struct {
@@ -993,7 +1064,7 @@ const file_cudaperf_plugin_v1_policy_proto_rawDesc = "" +
 	"\fTokenLogprob\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x19\n" +
 	"\btoken_id\x18\x02 \x01(\x05R\atokenId\x12\x18\n" +
-	"\alogprob\x18\x03 \x01(\x01R\alogprob\"\xec\x01\n" +
+	"\alogprob\x18\x03 \x01(\x01R\alogprob\"\x84\x02\n" +
 	"\aRollout\x122\n" +
 	"\x06prompt\x18\x01 \x01(\v2\x1a.cudaperf.plugin.v1.PromptR\x06prompt\x12\x1e\n" +
 	"\n" +
@@ -1002,11 +1073,13 @@ const file_cudaperf_plugin_v1_policy_proto_rawDesc = "" +
 	"\x06reward\x18\x03 \x01(\x01R\x06reward\x12\x1c\n" +
 	"\tadvantage\x18\x04 \x01(\x01R\tadvantage\x12<\n" +
 	"\blogprobs\x18\x05 \x03(\v2 .cudaperf.plugin.v1.TokenLogprobR\blogprobs\x12\x19\n" +
-	"\bgroup_id\x18\x06 \x01(\tR\agroupId\"\x82\x02\n" +
+	"\bgroup_id\x18\x06 \x01(\tR\agroupId\x12\x16\n" +
+	"\x06weight\x18\a \x01(\x01R\x06weight\"\xc5\x02\n" +
 	"\rUpdateRequest\x127\n" +
 	"\brollouts\x18\x01 \x03(\v2\x1b.cudaperf.plugin.v1.RolloutR\brollouts\x12\x12\n" +
 	"\x04step\x18\x02 \x01(\x03R\x04step\x12`\n" +
-	"\x0fhyperparameters\x18\x03 \x03(\v26.cudaperf.plugin.v1.UpdateRequest.HyperparametersEntryR\x0fhyperparameters\x1aB\n" +
+	"\x0fhyperparameters\x18\x03 \x03(\v26.cudaperf.plugin.v1.UpdateRequest.HyperparametersEntryR\x0fhyperparameters\x12A\n" +
+	"\tobjective\x18\x04 \x01(\x0e2#.cudaperf.plugin.v1.UpdateObjectiveR\tobjective\x1aB\n" +
 	"\x14HyperparametersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x01R\x05value:\x028\x01\"\x8f\x01\n" +
@@ -1021,7 +1094,10 @@ const file_cudaperf_plugin_v1_policy_proto_rawDesc = "" +
 	"\fSaveResponse\"!\n" +
 	"\vLoadRequest\x12\x12\n" +
 	"\x04path\x18\x01 \x01(\tR\x04path\"\x0e\n" +
-	"\fLoadResponse2\xb0\x03\n" +
+	"\fLoadResponse*F\n" +
+	"\x0fUpdateObjective\x12\x19\n" +
+	"\x15UPDATE_OBJECTIVE_GRPO\x10\x00\x12\x18\n" +
+	"\x14UPDATE_OBJECTIVE_SFT\x10\x012\xb0\x03\n" +
 	"\rPolicyService\x12a\n" +
 	"\bDescribe\x12).cudaperf.plugin.v1.DescribePolicyRequest\x1a*.cudaperf.plugin.v1.DescribePolicyResponse\x12U\n" +
 	"\bGenerate\x12#.cudaperf.plugin.v1.GenerateRequest\x1a$.cudaperf.plugin.v1.GenerateResponse\x12O\n" +
@@ -1041,55 +1117,58 @@ func file_cudaperf_plugin_v1_policy_proto_rawDescGZIP() []byte {
 	return file_cudaperf_plugin_v1_policy_proto_rawDescData
 }
 
+var file_cudaperf_plugin_v1_policy_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_cudaperf_plugin_v1_policy_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_cudaperf_plugin_v1_policy_proto_goTypes = []any{
-	(*DescribePolicyRequest)(nil),  // 0: cudaperf.plugin.v1.DescribePolicyRequest
-	(*DescribePolicyResponse)(nil), // 1: cudaperf.plugin.v1.DescribePolicyResponse
-	(*Message)(nil),                // 2: cudaperf.plugin.v1.Message
-	(*Prompt)(nil),                 // 3: cudaperf.plugin.v1.Prompt
-	(*SamplingParams)(nil),         // 4: cudaperf.plugin.v1.SamplingParams
-	(*GenerateRequest)(nil),        // 5: cudaperf.plugin.v1.GenerateRequest
-	(*GenerateResponse)(nil),       // 6: cudaperf.plugin.v1.GenerateResponse
-	(*Completion)(nil),             // 7: cudaperf.plugin.v1.Completion
-	(*TokenLogprob)(nil),           // 8: cudaperf.plugin.v1.TokenLogprob
-	(*Rollout)(nil),                // 9: cudaperf.plugin.v1.Rollout
-	(*UpdateRequest)(nil),          // 10: cudaperf.plugin.v1.UpdateRequest
-	(*UpdateResponse)(nil),         // 11: cudaperf.plugin.v1.UpdateResponse
-	(*SaveRequest)(nil),            // 12: cudaperf.plugin.v1.SaveRequest
-	(*SaveResponse)(nil),           // 13: cudaperf.plugin.v1.SaveResponse
-	(*LoadRequest)(nil),            // 14: cudaperf.plugin.v1.LoadRequest
-	(*LoadResponse)(nil),           // 15: cudaperf.plugin.v1.LoadResponse
-	nil,                            // 16: cudaperf.plugin.v1.UpdateRequest.HyperparametersEntry
-	nil,                            // 17: cudaperf.plugin.v1.UpdateResponse.StatsEntry
-	(*PluginInfo)(nil),             // 18: cudaperf.plugin.v1.PluginInfo
+	(UpdateObjective)(0),           // 0: cudaperf.plugin.v1.UpdateObjective
+	(*DescribePolicyRequest)(nil),  // 1: cudaperf.plugin.v1.DescribePolicyRequest
+	(*DescribePolicyResponse)(nil), // 2: cudaperf.plugin.v1.DescribePolicyResponse
+	(*Message)(nil),                // 3: cudaperf.plugin.v1.Message
+	(*Prompt)(nil),                 // 4: cudaperf.plugin.v1.Prompt
+	(*SamplingParams)(nil),         // 5: cudaperf.plugin.v1.SamplingParams
+	(*GenerateRequest)(nil),        // 6: cudaperf.plugin.v1.GenerateRequest
+	(*GenerateResponse)(nil),       // 7: cudaperf.plugin.v1.GenerateResponse
+	(*Completion)(nil),             // 8: cudaperf.plugin.v1.Completion
+	(*TokenLogprob)(nil),           // 9: cudaperf.plugin.v1.TokenLogprob
+	(*Rollout)(nil),                // 10: cudaperf.plugin.v1.Rollout
+	(*UpdateRequest)(nil),          // 11: cudaperf.plugin.v1.UpdateRequest
+	(*UpdateResponse)(nil),         // 12: cudaperf.plugin.v1.UpdateResponse
+	(*SaveRequest)(nil),            // 13: cudaperf.plugin.v1.SaveRequest
+	(*SaveResponse)(nil),           // 14: cudaperf.plugin.v1.SaveResponse
+	(*LoadRequest)(nil),            // 15: cudaperf.plugin.v1.LoadRequest
+	(*LoadResponse)(nil),           // 16: cudaperf.plugin.v1.LoadResponse
+	nil,                            // 17: cudaperf.plugin.v1.UpdateRequest.HyperparametersEntry
+	nil,                            // 18: cudaperf.plugin.v1.UpdateResponse.StatsEntry
+	(*PluginInfo)(nil),             // 19: cudaperf.plugin.v1.PluginInfo
 }
 var file_cudaperf_plugin_v1_policy_proto_depIdxs = []int32{
-	18, // 0: cudaperf.plugin.v1.DescribePolicyResponse.plugin:type_name -> cudaperf.plugin.v1.PluginInfo
-	2,  // 1: cudaperf.plugin.v1.Prompt.messages:type_name -> cudaperf.plugin.v1.Message
-	3,  // 2: cudaperf.plugin.v1.GenerateRequest.prompts:type_name -> cudaperf.plugin.v1.Prompt
-	4,  // 3: cudaperf.plugin.v1.GenerateRequest.sampling:type_name -> cudaperf.plugin.v1.SamplingParams
-	7,  // 4: cudaperf.plugin.v1.GenerateResponse.completions:type_name -> cudaperf.plugin.v1.Completion
-	8,  // 5: cudaperf.plugin.v1.Completion.logprobs:type_name -> cudaperf.plugin.v1.TokenLogprob
-	3,  // 6: cudaperf.plugin.v1.Rollout.prompt:type_name -> cudaperf.plugin.v1.Prompt
-	8,  // 7: cudaperf.plugin.v1.Rollout.logprobs:type_name -> cudaperf.plugin.v1.TokenLogprob
-	9,  // 8: cudaperf.plugin.v1.UpdateRequest.rollouts:type_name -> cudaperf.plugin.v1.Rollout
-	16, // 9: cudaperf.plugin.v1.UpdateRequest.hyperparameters:type_name -> cudaperf.plugin.v1.UpdateRequest.HyperparametersEntry
-	17, // 10: cudaperf.plugin.v1.UpdateResponse.stats:type_name -> cudaperf.plugin.v1.UpdateResponse.StatsEntry
-	0,  // 11: cudaperf.plugin.v1.PolicyService.Describe:input_type -> cudaperf.plugin.v1.DescribePolicyRequest
-	5,  // 12: cudaperf.plugin.v1.PolicyService.Generate:input_type -> cudaperf.plugin.v1.GenerateRequest
-	10, // 13: cudaperf.plugin.v1.PolicyService.Update:input_type -> cudaperf.plugin.v1.UpdateRequest
-	12, // 14: cudaperf.plugin.v1.PolicyService.Save:input_type -> cudaperf.plugin.v1.SaveRequest
-	14, // 15: cudaperf.plugin.v1.PolicyService.Load:input_type -> cudaperf.plugin.v1.LoadRequest
-	1,  // 16: cudaperf.plugin.v1.PolicyService.Describe:output_type -> cudaperf.plugin.v1.DescribePolicyResponse
-	6,  // 17: cudaperf.plugin.v1.PolicyService.Generate:output_type -> cudaperf.plugin.v1.GenerateResponse
-	11, // 18: cudaperf.plugin.v1.PolicyService.Update:output_type -> cudaperf.plugin.v1.UpdateResponse
-	13, // 19: cudaperf.plugin.v1.PolicyService.Save:output_type -> cudaperf.plugin.v1.SaveResponse
-	15, // 20: cudaperf.plugin.v1.PolicyService.Load:output_type -> cudaperf.plugin.v1.LoadResponse
-	16, // [16:21] is the sub-list for method output_type
-	11, // [11:16] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	19, // 0: cudaperf.plugin.v1.DescribePolicyResponse.plugin:type_name -> cudaperf.plugin.v1.PluginInfo
+	3,  // 1: cudaperf.plugin.v1.Prompt.messages:type_name -> cudaperf.plugin.v1.Message
+	4,  // 2: cudaperf.plugin.v1.GenerateRequest.prompts:type_name -> cudaperf.plugin.v1.Prompt
+	5,  // 3: cudaperf.plugin.v1.GenerateRequest.sampling:type_name -> cudaperf.plugin.v1.SamplingParams
+	8,  // 4: cudaperf.plugin.v1.GenerateResponse.completions:type_name -> cudaperf.plugin.v1.Completion
+	9,  // 5: cudaperf.plugin.v1.Completion.logprobs:type_name -> cudaperf.plugin.v1.TokenLogprob
+	4,  // 6: cudaperf.plugin.v1.Rollout.prompt:type_name -> cudaperf.plugin.v1.Prompt
+	9,  // 7: cudaperf.plugin.v1.Rollout.logprobs:type_name -> cudaperf.plugin.v1.TokenLogprob
+	10, // 8: cudaperf.plugin.v1.UpdateRequest.rollouts:type_name -> cudaperf.plugin.v1.Rollout
+	17, // 9: cudaperf.plugin.v1.UpdateRequest.hyperparameters:type_name -> cudaperf.plugin.v1.UpdateRequest.HyperparametersEntry
+	0,  // 10: cudaperf.plugin.v1.UpdateRequest.objective:type_name -> cudaperf.plugin.v1.UpdateObjective
+	18, // 11: cudaperf.plugin.v1.UpdateResponse.stats:type_name -> cudaperf.plugin.v1.UpdateResponse.StatsEntry
+	1,  // 12: cudaperf.plugin.v1.PolicyService.Describe:input_type -> cudaperf.plugin.v1.DescribePolicyRequest
+	6,  // 13: cudaperf.plugin.v1.PolicyService.Generate:input_type -> cudaperf.plugin.v1.GenerateRequest
+	11, // 14: cudaperf.plugin.v1.PolicyService.Update:input_type -> cudaperf.plugin.v1.UpdateRequest
+	13, // 15: cudaperf.plugin.v1.PolicyService.Save:input_type -> cudaperf.plugin.v1.SaveRequest
+	15, // 16: cudaperf.plugin.v1.PolicyService.Load:input_type -> cudaperf.plugin.v1.LoadRequest
+	2,  // 17: cudaperf.plugin.v1.PolicyService.Describe:output_type -> cudaperf.plugin.v1.DescribePolicyResponse
+	7,  // 18: cudaperf.plugin.v1.PolicyService.Generate:output_type -> cudaperf.plugin.v1.GenerateResponse
+	12, // 19: cudaperf.plugin.v1.PolicyService.Update:output_type -> cudaperf.plugin.v1.UpdateResponse
+	14, // 20: cudaperf.plugin.v1.PolicyService.Save:output_type -> cudaperf.plugin.v1.SaveResponse
+	16, // 21: cudaperf.plugin.v1.PolicyService.Load:output_type -> cudaperf.plugin.v1.LoadResponse
+	17, // [17:22] is the sub-list for method output_type
+	12, // [12:17] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_cudaperf_plugin_v1_policy_proto_init() }
@@ -1103,13 +1182,14 @@ func file_cudaperf_plugin_v1_policy_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cudaperf_plugin_v1_policy_proto_rawDesc), len(file_cudaperf_plugin_v1_policy_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_cudaperf_plugin_v1_policy_proto_goTypes,
 		DependencyIndexes: file_cudaperf_plugin_v1_policy_proto_depIdxs,
+		EnumInfos:         file_cudaperf_plugin_v1_policy_proto_enumTypes,
 		MessageInfos:      file_cudaperf_plugin_v1_policy_proto_msgTypes,
 	}.Build()
 	File_cudaperf_plugin_v1_policy_proto = out.File

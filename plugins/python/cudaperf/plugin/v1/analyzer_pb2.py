@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from cudaperf.plugin.v1 import common_pb2 as cudaperf_dot_plugin_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!cudaperf/plugin/v1/analyzer.proto\x12\x12\x63udaperf.plugin.v1\x1a\x1f\x63udaperf/plugin/v1/common.proto\"\x19\n\x17\x44\x65scribeAnalyzerRequest\"\x8b\x02\n\x18\x44\x65scribeAnalyzerResponse\x12.\n\x06plugin\x18\x01 \x01(\x0b\x32\x1e.cudaperf.plugin.v1.PluginInfo\x12,\n\x06passes\x18\x02 \x03(\x0b\x32\x1c.cudaperf.plugin.v1.PassInfo\x12\x31\n\x08\x66\x65\x61tures\x18\x03 \x03(\x0b\x32\x1f.cudaperf.plugin.v1.FeatureInfo\x12-\n\x06\x63hecks\x18\x04 \x03(\x0b\x32\x1d.cudaperf.plugin.v1.CheckInfo\x12/\n\x07options\x18\x05 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.OptionInfo\"2\n\x08PassInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x64oc\x18\x02 \x01(\t\x12\x0b\n\x03url\x18\x03 \x01(\t\"g\n\x0b\x46\x65\x61tureInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04unit\x18\x02 \x01(\t\x12\x0b\n\x03\x64oc\x18\x03 \x01(\t\x12\r\n\x05range\x18\x04 \x01(\t\x12\x0c\n\x04pass\x18\x05 \x01(\t\x12\x12\n\nper_kernel\x18\x06 \x01(\x08\"\x86\x01\n\tCheckInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x0b\n\x03\x64oc\x18\x03 \x01(\t\x12\x0b\n\x03url\x18\x04 \x01(\t\x12\x36\n\x10\x64\x65\x66\x61ult_severity\x18\x05 \x01(\x0e\x32\x1c.cudaperf.plugin.v1.Severity\x12\x0c\n\x04pass\x18\x06 \x01(\t\">\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x64oc\x18\x02 \x01(\t\x12\x15\n\rdefault_value\x18\x03 \x01(\t\"\xed\x01\n\x0e\x41nalyzeRequest\x12-\n\x05\x66iles\x18\x01 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.SourceFile\x12@\n\x07options\x18\x02 \x03(\x0b\x32/.cudaperf.plugin.v1.AnalyzeRequest.OptionsEntry\x12*\n\x06target\x18\x03 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Device\x12\x0e\n\x06passes\x18\x04 \x03(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"X\n\nSourceFile\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\x0c\x12\x14\n\x0cptxas_report\x18\x03 \x01(\t\x12\x15\n\rcompile_flags\x18\x04 \x03(\t\"@\n\x0f\x41nalyzeResponse\x12-\n\x05\x66iles\x18\x01 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.FileResult\"\x8d\x01\n\nFileResult\x12\x0c\n\x04path\x18\x01 \x01(\t\x12-\n\x08\x66\x65\x61tures\x18\x02 \x03(\x0b\x32\x1b.cudaperf.plugin.v1.Feature\x12\x33\n\x0b\x64iagnostics\x18\x03 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.Diagnostic\x12\r\n\x05\x65rror\x18\x04 \x01(\t\"c\n\x07\x46\x65\x61ture\x12\x0e\n\x06kernel\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\x01\x12\x0c\n\x04unit\x18\x04 \x01(\t\x12\x0f\n\x07unknown\x18\x05 \x01(\x08\x12\x0c\n\x04pass\x18\x06 \x01(\t\"\x8a\x02\n\nDiagnostic\x12\r\n\x05\x63heck\x18\x01 \x01(\t\x12.\n\x08severity\x18\x02 \x01(\x0e\x32\x1c.cudaperf.plugin.v1.Severity\x12(\n\x05range\x18\x03 \x01(\x0b\x32\x19.cudaperf.plugin.v1.Range\x12\x0f\n\x07message\x18\x04 \x01(\t\x12\x0b\n\x03url\x18\x05 \x01(\t\x12/\n\x05\x66ixes\x18\x06 \x03(\x0b\x32 .cudaperf.plugin.v1.SuggestedFix\x12\x0e\n\x06kernel\x18\x07 \x01(\t\x12\x34\n\x07related\x18\x08 \x03(\x0b\x32#.cudaperf.plugin.v1.RelatedLocation\"\x8b\x01\n\x05Range\x12\x0c\n\x04\x66ile\x18\x01 \x01(\t\x12\x12\n\nstart_byte\x18\x02 \x01(\x03\x12\x10\n\x08\x65nd_byte\x18\x03 \x01(\x03\x12\x12\n\nstart_line\x18\x04 \x01(\x05\x12\x14\n\x0cstart_column\x18\x05 \x01(\x05\x12\x10\n\x08\x65nd_line\x18\x06 \x01(\x05\x12\x12\n\nend_column\x18\x07 \x01(\x05\"L\n\x0fRelatedLocation\x12(\n\x05range\x18\x01 \x01(\x0b\x32\x19.cudaperf.plugin.v1.Range\x12\x0f\n\x07message\x18\x02 \x01(\t\"L\n\x0cSuggestedFix\x12\x0f\n\x07message\x18\x01 \x01(\t\x12+\n\x05\x65\x64its\x18\x02 \x03(\x0b\x32\x1c.cudaperf.plugin.v1.TextEdit\"F\n\x08TextEdit\x12(\n\x05range\x18\x01 \x01(\x0b\x32\x19.cudaperf.plugin.v1.Range\x12\x10\n\x08new_text\x18\x02 \x01(\t*a\n\x08Severity\x12\x18\n\x14SEVERITY_UNSPECIFIED\x10\x00\x12\x11\n\rSEVERITY_NOTE\x10\x01\x12\x14\n\x10SEVERITY_WARNING\x10\x02\x12\x12\n\x0eSEVERITY_ERROR\x10\x03\x32\xcc\x01\n\x0f\x41nalyzerService\x12\x65\n\x08\x44\x65scribe\x12+.cudaperf.plugin.v1.DescribeAnalyzerRequest\x1a,.cudaperf.plugin.v1.DescribeAnalyzerResponse\x12R\n\x07\x41nalyze\x12\".cudaperf.plugin.v1.AnalyzeRequest\x1a#.cudaperf.plugin.v1.AnalyzeResponseBHZFgithub.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1;pluginv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!cudaperf/plugin/v1/analyzer.proto\x12\x12\x63udaperf.plugin.v1\x1a\x1f\x63udaperf/plugin/v1/common.proto\"\x19\n\x17\x44\x65scribeAnalyzerRequest\"\x8b\x02\n\x18\x44\x65scribeAnalyzerResponse\x12.\n\x06plugin\x18\x01 \x01(\x0b\x32\x1e.cudaperf.plugin.v1.PluginInfo\x12,\n\x06passes\x18\x02 \x03(\x0b\x32\x1c.cudaperf.plugin.v1.PassInfo\x12\x31\n\x08\x66\x65\x61tures\x18\x03 \x03(\x0b\x32\x1f.cudaperf.plugin.v1.FeatureInfo\x12-\n\x06\x63hecks\x18\x04 \x03(\x0b\x32\x1d.cudaperf.plugin.v1.CheckInfo\x12/\n\x07options\x18\x05 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.OptionInfo\"2\n\x08PassInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x64oc\x18\x02 \x01(\t\x12\x0b\n\x03url\x18\x03 \x01(\t\"x\n\x0b\x46\x65\x61tureInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04unit\x18\x02 \x01(\t\x12\x0b\n\x03\x64oc\x18\x03 \x01(\t\x12\r\n\x05range\x18\x04 \x01(\t\x12\x0c\n\x04pass\x18\x05 \x01(\t\x12\x12\n\nper_kernel\x18\x06 \x01(\x08\x12\x0f\n\x07version\x18\x07 \x01(\x05\"\x86\x01\n\tCheckInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x0b\n\x03\x64oc\x18\x03 \x01(\t\x12\x0b\n\x03url\x18\x04 \x01(\t\x12\x36\n\x10\x64\x65\x66\x61ult_severity\x18\x05 \x01(\x0e\x32\x1c.cudaperf.plugin.v1.Severity\x12\x0c\n\x04pass\x18\x06 \x01(\t\">\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03\x64oc\x18\x02 \x01(\t\x12\x15\n\rdefault_value\x18\x03 \x01(\t\"\xd9\x02\n\x0e\x41nalyzeRequest\x12-\n\x05\x66iles\x18\x01 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.SourceFile\x12@\n\x07options\x18\x02 \x03(\x0b\x32/.cudaperf.plugin.v1.AnalyzeRequest.OptionsEntry\x12*\n\x06target\x18\x03 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Device\x12\x0e\n\x06passes\x18\x04 \x03(\t\x12<\n\x05sizes\x18\x05 \x03(\x0b\x32-.cudaperf.plugin.v1.AnalyzeRequest.SizesEntry\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a,\n\nSizesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x03:\x02\x38\x01\"X\n\nSourceFile\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\x0c\x12\x14\n\x0cptxas_report\x18\x03 \x01(\t\x12\x15\n\rcompile_flags\x18\x04 \x03(\t\"@\n\x0f\x41nalyzeResponse\x12-\n\x05\x66iles\x18\x01 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.FileResult\"\x8d\x01\n\nFileResult\x12\x0c\n\x04path\x18\x01 \x01(\t\x12-\n\x08\x66\x65\x61tures\x18\x02 \x03(\x0b\x32\x1b.cudaperf.plugin.v1.Feature\x12\x33\n\x0b\x64iagnostics\x18\x03 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.Diagnostic\x12\r\n\x05\x65rror\x18\x04 \x01(\t\"v\n\x07\x46\x65\x61ture\x12\x0e\n\x06kernel\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\x01\x12\x0c\n\x04unit\x18\x04 \x01(\t\x12\x0f\n\x07unknown\x18\x05 \x01(\x08\x12\x0c\n\x04pass\x18\x06 \x01(\t\x12\x11\n\testimated\x18\x07 \x01(\x08\"\x8a\x02\n\nDiagnostic\x12\r\n\x05\x63heck\x18\x01 \x01(\t\x12.\n\x08severity\x18\x02 \x01(\x0e\x32\x1c.cudaperf.plugin.v1.Severity\x12(\n\x05range\x18\x03 \x01(\x0b\x32\x19.cudaperf.plugin.v1.Range\x12\x0f\n\x07message\x18\x04 \x01(\t\x12\x0b\n\x03url\x18\x05 \x01(\t\x12/\n\x05\x66ixes\x18\x06 \x03(\x0b\x32 .cudaperf.plugin.v1.SuggestedFix\x12\x0e\n\x06kernel\x18\x07 \x01(\t\x12\x34\n\x07related\x18\x08 \x03(\x0b\x32#.cudaperf.plugin.v1.RelatedLocation\"\x8b\x01\n\x05Range\x12\x0c\n\x04\x66ile\x18\x01 \x01(\t\x12\x12\n\nstart_byte\x18\x02 \x01(\x03\x12\x10\n\x08\x65nd_byte\x18\x03 \x01(\x03\x12\x12\n\nstart_line\x18\x04 \x01(\x05\x12\x14\n\x0cstart_column\x18\x05 \x01(\x05\x12\x10\n\x08\x65nd_line\x18\x06 \x01(\x05\x12\x12\n\nend_column\x18\x07 \x01(\x05\"L\n\x0fRelatedLocation\x12(\n\x05range\x18\x01 \x01(\x0b\x32\x19.cudaperf.plugin.v1.Range\x12\x0f\n\x07message\x18\x02 \x01(\t\"L\n\x0cSuggestedFix\x12\x0f\n\x07message\x18\x01 \x01(\t\x12+\n\x05\x65\x64its\x18\x02 \x03(\x0b\x32\x1c.cudaperf.plugin.v1.TextEdit\"F\n\x08TextEdit\x12(\n\x05range\x18\x01 \x01(\x0b\x32\x19.cudaperf.plugin.v1.Range\x12\x10\n\x08new_text\x18\x02 \x01(\t*a\n\x08Severity\x12\x18\n\x14SEVERITY_UNSPECIFIED\x10\x00\x12\x11\n\rSEVERITY_NOTE\x10\x01\x12\x14\n\x10SEVERITY_WARNING\x10\x02\x12\x12\n\x0eSEVERITY_ERROR\x10\x03\x32\xcc\x01\n\x0f\x41nalyzerService\x12\x65\n\x08\x44\x65scribe\x12+.cudaperf.plugin.v1.DescribeAnalyzerRequest\x1a,.cudaperf.plugin.v1.DescribeAnalyzerResponse\x12R\n\x07\x41nalyze\x12\".cudaperf.plugin.v1.AnalyzeRequest\x1a#.cudaperf.plugin.v1.AnalyzeResponseBHZFgithub.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1;pluginv1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,8 +35,10 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'ZFgithub.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1;pluginv1'
   _globals['_ANALYZEREQUEST_OPTIONSENTRY']._loaded_options = None
   _globals['_ANALYZEREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_SEVERITY']._serialized_start=2025
-  _globals['_SEVERITY']._serialized_end=2122
+  _globals['_ANALYZEREQUEST_SIZESENTRY']._loaded_options = None
+  _globals['_ANALYZEREQUEST_SIZESENTRY']._serialized_options = b'8\001'
+  _globals['_SEVERITY']._serialized_start=2169
+  _globals['_SEVERITY']._serialized_end=2266
   _globals['_DESCRIBEANALYZERREQUEST']._serialized_start=90
   _globals['_DESCRIBEANALYZERREQUEST']._serialized_end=115
   _globals['_DESCRIBEANALYZERRESPONSE']._serialized_start=118
@@ -44,33 +46,35 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_PASSINFO']._serialized_start=387
   _globals['_PASSINFO']._serialized_end=437
   _globals['_FEATUREINFO']._serialized_start=439
-  _globals['_FEATUREINFO']._serialized_end=542
-  _globals['_CHECKINFO']._serialized_start=545
-  _globals['_CHECKINFO']._serialized_end=679
-  _globals['_OPTIONINFO']._serialized_start=681
-  _globals['_OPTIONINFO']._serialized_end=743
-  _globals['_ANALYZEREQUEST']._serialized_start=746
-  _globals['_ANALYZEREQUEST']._serialized_end=983
-  _globals['_ANALYZEREQUEST_OPTIONSENTRY']._serialized_start=937
-  _globals['_ANALYZEREQUEST_OPTIONSENTRY']._serialized_end=983
-  _globals['_SOURCEFILE']._serialized_start=985
-  _globals['_SOURCEFILE']._serialized_end=1073
-  _globals['_ANALYZERESPONSE']._serialized_start=1075
-  _globals['_ANALYZERESPONSE']._serialized_end=1139
-  _globals['_FILERESULT']._serialized_start=1142
-  _globals['_FILERESULT']._serialized_end=1283
-  _globals['_FEATURE']._serialized_start=1285
-  _globals['_FEATURE']._serialized_end=1384
-  _globals['_DIAGNOSTIC']._serialized_start=1387
-  _globals['_DIAGNOSTIC']._serialized_end=1653
-  _globals['_RANGE']._serialized_start=1656
-  _globals['_RANGE']._serialized_end=1795
-  _globals['_RELATEDLOCATION']._serialized_start=1797
-  _globals['_RELATEDLOCATION']._serialized_end=1873
-  _globals['_SUGGESTEDFIX']._serialized_start=1875
-  _globals['_SUGGESTEDFIX']._serialized_end=1951
-  _globals['_TEXTEDIT']._serialized_start=1953
-  _globals['_TEXTEDIT']._serialized_end=2023
-  _globals['_ANALYZERSERVICE']._serialized_start=2125
-  _globals['_ANALYZERSERVICE']._serialized_end=2329
+  _globals['_FEATUREINFO']._serialized_end=559
+  _globals['_CHECKINFO']._serialized_start=562
+  _globals['_CHECKINFO']._serialized_end=696
+  _globals['_OPTIONINFO']._serialized_start=698
+  _globals['_OPTIONINFO']._serialized_end=760
+  _globals['_ANALYZEREQUEST']._serialized_start=763
+  _globals['_ANALYZEREQUEST']._serialized_end=1108
+  _globals['_ANALYZEREQUEST_OPTIONSENTRY']._serialized_start=1016
+  _globals['_ANALYZEREQUEST_OPTIONSENTRY']._serialized_end=1062
+  _globals['_ANALYZEREQUEST_SIZESENTRY']._serialized_start=1064
+  _globals['_ANALYZEREQUEST_SIZESENTRY']._serialized_end=1108
+  _globals['_SOURCEFILE']._serialized_start=1110
+  _globals['_SOURCEFILE']._serialized_end=1198
+  _globals['_ANALYZERESPONSE']._serialized_start=1200
+  _globals['_ANALYZERESPONSE']._serialized_end=1264
+  _globals['_FILERESULT']._serialized_start=1267
+  _globals['_FILERESULT']._serialized_end=1408
+  _globals['_FEATURE']._serialized_start=1410
+  _globals['_FEATURE']._serialized_end=1528
+  _globals['_DIAGNOSTIC']._serialized_start=1531
+  _globals['_DIAGNOSTIC']._serialized_end=1797
+  _globals['_RANGE']._serialized_start=1800
+  _globals['_RANGE']._serialized_end=1939
+  _globals['_RELATEDLOCATION']._serialized_start=1941
+  _globals['_RELATEDLOCATION']._serialized_end=2017
+  _globals['_SUGGESTEDFIX']._serialized_start=2019
+  _globals['_SUGGESTEDFIX']._serialized_end=2095
+  _globals['_TEXTEDIT']._serialized_start=2097
+  _globals['_TEXTEDIT']._serialized_end=2167
+  _globals['_ANALYZERSERVICE']._serialized_start=2269
+  _globals['_ANALYZERSERVICE']._serialized_end=2473
 # @@protoc_insertion_point(module_scope)

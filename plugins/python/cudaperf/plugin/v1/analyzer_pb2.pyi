@@ -48,19 +48,21 @@ class PassInfo(_message.Message):
     def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
 
 class FeatureInfo(_message.Message):
-    __slots__ = ("name", "unit", "doc", "range", "per_kernel")
+    __slots__ = ("name", "unit", "doc", "range", "per_kernel", "version")
     NAME_FIELD_NUMBER: _ClassVar[int]
     UNIT_FIELD_NUMBER: _ClassVar[int]
     DOC_FIELD_NUMBER: _ClassVar[int]
     RANGE_FIELD_NUMBER: _ClassVar[int]
     PASS_FIELD_NUMBER: _ClassVar[int]
     PER_KERNEL_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
     name: str
     unit: str
     doc: str
     range: str
     per_kernel: bool
-    def __init__(self, name: _Optional[str] = ..., unit: _Optional[str] = ..., doc: _Optional[str] = ..., range: _Optional[str] = ..., per_kernel: _Optional[bool] = ..., **kwargs) -> None: ...
+    version: int
+    def __init__(self, name: _Optional[str] = ..., unit: _Optional[str] = ..., doc: _Optional[str] = ..., range: _Optional[str] = ..., per_kernel: _Optional[bool] = ..., version: _Optional[int] = ..., **kwargs) -> None: ...
 
 class CheckInfo(_message.Message):
     __slots__ = ("id", "title", "doc", "url", "default_severity")
@@ -88,7 +90,7 @@ class OptionInfo(_message.Message):
     def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[str] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
-    __slots__ = ("files", "options", "target", "passes")
+    __slots__ = ("files", "options", "target", "passes", "sizes")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -96,15 +98,24 @@ class AnalyzeRequest(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class SizesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     FILES_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     PASSES_FIELD_NUMBER: _ClassVar[int]
+    SIZES_FIELD_NUMBER: _ClassVar[int]
     files: _containers.RepeatedCompositeFieldContainer[SourceFile]
     options: _containers.ScalarMap[str, str]
     target: _common_pb2.Device
     passes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, files: _Optional[_Iterable[_Union[SourceFile, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., target: _Optional[_Union[_common_pb2.Device, _Mapping]] = ..., passes: _Optional[_Iterable[str]] = ...) -> None: ...
+    sizes: _containers.ScalarMap[str, int]
+    def __init__(self, files: _Optional[_Iterable[_Union[SourceFile, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., target: _Optional[_Union[_common_pb2.Device, _Mapping]] = ..., passes: _Optional[_Iterable[str]] = ..., sizes: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class SourceFile(_message.Message):
     __slots__ = ("path", "content", "ptxas_report", "compile_flags")
@@ -137,19 +148,21 @@ class FileResult(_message.Message):
     def __init__(self, path: _Optional[str] = ..., features: _Optional[_Iterable[_Union[Feature, _Mapping]]] = ..., diagnostics: _Optional[_Iterable[_Union[Diagnostic, _Mapping]]] = ..., error: _Optional[str] = ...) -> None: ...
 
 class Feature(_message.Message):
-    __slots__ = ("kernel", "name", "value", "unit", "unknown")
+    __slots__ = ("kernel", "name", "value", "unit", "unknown", "estimated")
     KERNEL_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     UNIT_FIELD_NUMBER: _ClassVar[int]
     UNKNOWN_FIELD_NUMBER: _ClassVar[int]
     PASS_FIELD_NUMBER: _ClassVar[int]
+    ESTIMATED_FIELD_NUMBER: _ClassVar[int]
     kernel: str
     name: str
     value: float
     unit: str
     unknown: bool
-    def __init__(self, kernel: _Optional[str] = ..., name: _Optional[str] = ..., value: _Optional[float] = ..., unit: _Optional[str] = ..., unknown: _Optional[bool] = ..., **kwargs) -> None: ...
+    estimated: bool
+    def __init__(self, kernel: _Optional[str] = ..., name: _Optional[str] = ..., value: _Optional[float] = ..., unit: _Optional[str] = ..., unknown: _Optional[bool] = ..., estimated: _Optional[bool] = ..., **kwargs) -> None: ...
 
 class Diagnostic(_message.Message):
     __slots__ = ("check", "severity", "range", "message", "url", "fixes", "kernel", "related")

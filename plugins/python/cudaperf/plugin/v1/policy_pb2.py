@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from cudaperf.plugin.v1 import common_pb2 as cudaperf_dot_plugin_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63udaperf/plugin/v1/policy.proto\x12\x12\x63udaperf.plugin.v1\x1a\x1f\x63udaperf/plugin/v1/common.proto\"\x17\n\x15\x44\x65scribePolicyRequest\"\x9d\x01\n\x16\x44\x65scribePolicyResponse\x12.\n\x06plugin\x18\x01 \x01(\x0b\x32\x1e.cudaperf.plugin.v1.PluginInfo\x12\x12\n\ncan_update\x18\x02 \x01(\x08\x12\r\n\x05model\x18\x03 \x01(\t\x12\x1a\n\x12max_context_tokens\x18\x04 \x01(\x05\x12\x14\n\x0c\x63\x61n_logprobs\x18\x05 \x01(\x08\"(\n\x07Message\x12\x0c\n\x04role\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\"C\n\x06Prompt\x12\n\n\x02id\x18\x01 \x01(\t\x12-\n\x08messages\x18\x02 \x03(\x0b\x32\x1b.cudaperf.plugin.v1.Message\"v\n\x0eSamplingParams\x12\x13\n\x0btemperature\x18\x01 \x01(\x01\x12\r\n\x05top_p\x18\x02 \x01(\x01\x12\x12\n\nmax_tokens\x18\x03 \x01(\x05\x12\x0c\n\x04seed\x18\x04 \x01(\x03\x12\x0c\n\x04stop\x18\x05 \x03(\t\x12\x10\n\x08logprobs\x18\x06 \x01(\x08\"\x88\x01\n\x0fGenerateRequest\x12+\n\x07prompts\x18\x01 \x03(\x0b\x32\x1a.cudaperf.plugin.v1.Prompt\x12\x12\n\ngroup_size\x18\x02 \x01(\x05\x12\x34\n\x08sampling\x18\x03 \x01(\x0b\x32\".cudaperf.plugin.v1.SamplingParams\"G\n\x10GenerateResponse\x12\x33\n\x0b\x63ompletions\x18\x01 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.Completion\"\xb9\x01\n\nCompletion\x12\x11\n\tprompt_id\x18\x01 \x01(\t\x12\r\n\x05index\x18\x02 \x01(\x05\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x32\n\x08logprobs\x18\x04 \x03(\x0b\x32 .cudaperf.plugin.v1.TokenLogprob\x12\x15\n\rfinish_reason\x18\x05 \x01(\t\x12\x15\n\rprompt_tokens\x18\x06 \x01(\x05\x12\x19\n\x11\x63ompletion_tokens\x18\x07 \x01(\x05\"@\n\x0cTokenLogprob\x12\r\n\x05token\x18\x01 \x01(\t\x12\x10\n\x08token_id\x18\x02 \x01(\x05\x12\x0f\n\x07logprob\x18\x03 \x01(\x01\"\xb2\x01\n\x07Rollout\x12*\n\x06prompt\x18\x01 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Prompt\x12\x12\n\ncompletion\x18\x02 \x01(\t\x12\x0e\n\x06reward\x18\x03 \x01(\x01\x12\x11\n\tadvantage\x18\x04 \x01(\x01\x12\x32\n\x08logprobs\x18\x05 \x03(\x0b\x32 .cudaperf.plugin.v1.TokenLogprob\x12\x10\n\x08group_id\x18\x06 \x01(\t\"\xd5\x01\n\rUpdateRequest\x12-\n\x08rollouts\x18\x01 \x03(\x0b\x32\x1b.cudaperf.plugin.v1.Rollout\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12O\n\x0fhyperparameters\x18\x03 \x03(\x0b\x32\x36.cudaperf.plugin.v1.UpdateRequest.HyperparametersEntry\x1a\x36\n\x14HyperparametersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01:\x02\x38\x01\"|\n\x0eUpdateResponse\x12<\n\x05stats\x18\x01 \x03(\x0b\x32-.cudaperf.plugin.v1.UpdateResponse.StatsEntry\x1a,\n\nStatsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01:\x02\x38\x01\"\x1b\n\x0bSaveRequest\x12\x0c\n\x04path\x18\x01 \x01(\t\"\x0e\n\x0cSaveResponse\"\x1b\n\x0bLoadRequest\x12\x0c\n\x04path\x18\x01 \x01(\t\"\x0e\n\x0cLoadResponse2\xb0\x03\n\rPolicyService\x12\x61\n\x08\x44\x65scribe\x12).cudaperf.plugin.v1.DescribePolicyRequest\x1a*.cudaperf.plugin.v1.DescribePolicyResponse\x12U\n\x08Generate\x12#.cudaperf.plugin.v1.GenerateRequest\x1a$.cudaperf.plugin.v1.GenerateResponse\x12O\n\x06Update\x12!.cudaperf.plugin.v1.UpdateRequest\x1a\".cudaperf.plugin.v1.UpdateResponse\x12I\n\x04Save\x12\x1f.cudaperf.plugin.v1.SaveRequest\x1a .cudaperf.plugin.v1.SaveResponse\x12I\n\x04Load\x12\x1f.cudaperf.plugin.v1.LoadRequest\x1a .cudaperf.plugin.v1.LoadResponseBHZFgithub.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1;pluginv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63udaperf/plugin/v1/policy.proto\x12\x12\x63udaperf.plugin.v1\x1a\x1f\x63udaperf/plugin/v1/common.proto\"\x17\n\x15\x44\x65scribePolicyRequest\"\x9d\x01\n\x16\x44\x65scribePolicyResponse\x12.\n\x06plugin\x18\x01 \x01(\x0b\x32\x1e.cudaperf.plugin.v1.PluginInfo\x12\x12\n\ncan_update\x18\x02 \x01(\x08\x12\r\n\x05model\x18\x03 \x01(\t\x12\x1a\n\x12max_context_tokens\x18\x04 \x01(\x05\x12\x14\n\x0c\x63\x61n_logprobs\x18\x05 \x01(\x08\"(\n\x07Message\x12\x0c\n\x04role\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\"C\n\x06Prompt\x12\n\n\x02id\x18\x01 \x01(\t\x12-\n\x08messages\x18\x02 \x03(\x0b\x32\x1b.cudaperf.plugin.v1.Message\"v\n\x0eSamplingParams\x12\x13\n\x0btemperature\x18\x01 \x01(\x01\x12\r\n\x05top_p\x18\x02 \x01(\x01\x12\x12\n\nmax_tokens\x18\x03 \x01(\x05\x12\x0c\n\x04seed\x18\x04 \x01(\x03\x12\x0c\n\x04stop\x18\x05 \x03(\t\x12\x10\n\x08logprobs\x18\x06 \x01(\x08\"\x88\x01\n\x0fGenerateRequest\x12+\n\x07prompts\x18\x01 \x03(\x0b\x32\x1a.cudaperf.plugin.v1.Prompt\x12\x12\n\ngroup_size\x18\x02 \x01(\x05\x12\x34\n\x08sampling\x18\x03 \x01(\x0b\x32\".cudaperf.plugin.v1.SamplingParams\"G\n\x10GenerateResponse\x12\x33\n\x0b\x63ompletions\x18\x01 \x03(\x0b\x32\x1e.cudaperf.plugin.v1.Completion\"\xb9\x01\n\nCompletion\x12\x11\n\tprompt_id\x18\x01 \x01(\t\x12\r\n\x05index\x18\x02 \x01(\x05\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x32\n\x08logprobs\x18\x04 \x03(\x0b\x32 .cudaperf.plugin.v1.TokenLogprob\x12\x15\n\rfinish_reason\x18\x05 \x01(\t\x12\x15\n\rprompt_tokens\x18\x06 \x01(\x05\x12\x19\n\x11\x63ompletion_tokens\x18\x07 \x01(\x05\"@\n\x0cTokenLogprob\x12\r\n\x05token\x18\x01 \x01(\t\x12\x10\n\x08token_id\x18\x02 \x01(\x05\x12\x0f\n\x07logprob\x18\x03 \x01(\x01\"\xc2\x01\n\x07Rollout\x12*\n\x06prompt\x18\x01 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Prompt\x12\x12\n\ncompletion\x18\x02 \x01(\t\x12\x0e\n\x06reward\x18\x03 \x01(\x01\x12\x11\n\tadvantage\x18\x04 \x01(\x01\x12\x32\n\x08logprobs\x18\x05 \x03(\x0b\x32 .cudaperf.plugin.v1.TokenLogprob\x12\x10\n\x08group_id\x18\x06 \x01(\t\x12\x0e\n\x06weight\x18\x07 \x01(\x01\"\x8d\x02\n\rUpdateRequest\x12-\n\x08rollouts\x18\x01 \x03(\x0b\x32\x1b.cudaperf.plugin.v1.Rollout\x12\x0c\n\x04step\x18\x02 \x01(\x03\x12O\n\x0fhyperparameters\x18\x03 \x03(\x0b\x32\x36.cudaperf.plugin.v1.UpdateRequest.HyperparametersEntry\x12\x36\n\tobjective\x18\x04 \x01(\x0e\x32#.cudaperf.plugin.v1.UpdateObjective\x1a\x36\n\x14HyperparametersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01:\x02\x38\x01\"|\n\x0eUpdateResponse\x12<\n\x05stats\x18\x01 \x03(\x0b\x32-.cudaperf.plugin.v1.UpdateResponse.StatsEntry\x1a,\n\nStatsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01:\x02\x38\x01\"\x1b\n\x0bSaveRequest\x12\x0c\n\x04path\x18\x01 \x01(\t\"\x0e\n\x0cSaveResponse\"\x1b\n\x0bLoadRequest\x12\x0c\n\x04path\x18\x01 \x01(\t\"\x0e\n\x0cLoadResponse*F\n\x0fUpdateObjective\x12\x19\n\x15UPDATE_OBJECTIVE_GRPO\x10\x00\x12\x18\n\x14UPDATE_OBJECTIVE_SFT\x10\x01\x32\xb0\x03\n\rPolicyService\x12\x61\n\x08\x44\x65scribe\x12).cudaperf.plugin.v1.DescribePolicyRequest\x1a*.cudaperf.plugin.v1.DescribePolicyResponse\x12U\n\x08Generate\x12#.cudaperf.plugin.v1.GenerateRequest\x1a$.cudaperf.plugin.v1.GenerateResponse\x12O\n\x06Update\x12!.cudaperf.plugin.v1.UpdateRequest\x1a\".cudaperf.plugin.v1.UpdateResponse\x12I\n\x04Save\x12\x1f.cudaperf.plugin.v1.SaveRequest\x1a .cudaperf.plugin.v1.SaveResponse\x12I\n\x04Load\x12\x1f.cudaperf.plugin.v1.LoadRequest\x1a .cudaperf.plugin.v1.LoadResponseBHZFgithub.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1;pluginv1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,6 +37,8 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_UPDATEREQUEST_HYPERPARAMETERSENTRY']._serialized_options = b'8\001'
   _globals['_UPDATERESPONSE_STATSENTRY']._loaded_options = None
   _globals['_UPDATERESPONSE_STATSENTRY']._serialized_options = b'8\001'
+  _globals['_UPDATEOBJECTIVE']._serialized_start=1655
+  _globals['_UPDATEOBJECTIVE']._serialized_end=1725
   _globals['_DESCRIBEPOLICYREQUEST']._serialized_start=88
   _globals['_DESCRIBEPOLICYREQUEST']._serialized_end=111
   _globals['_DESCRIBEPOLICYRESPONSE']._serialized_start=114
@@ -56,23 +58,23 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TOKENLOGPROB']._serialized_start=904
   _globals['_TOKENLOGPROB']._serialized_end=968
   _globals['_ROLLOUT']._serialized_start=971
-  _globals['_ROLLOUT']._serialized_end=1149
-  _globals['_UPDATEREQUEST']._serialized_start=1152
-  _globals['_UPDATEREQUEST']._serialized_end=1365
-  _globals['_UPDATEREQUEST_HYPERPARAMETERSENTRY']._serialized_start=1311
-  _globals['_UPDATEREQUEST_HYPERPARAMETERSENTRY']._serialized_end=1365
-  _globals['_UPDATERESPONSE']._serialized_start=1367
-  _globals['_UPDATERESPONSE']._serialized_end=1491
-  _globals['_UPDATERESPONSE_STATSENTRY']._serialized_start=1447
-  _globals['_UPDATERESPONSE_STATSENTRY']._serialized_end=1491
-  _globals['_SAVEREQUEST']._serialized_start=1493
-  _globals['_SAVEREQUEST']._serialized_end=1520
-  _globals['_SAVERESPONSE']._serialized_start=1522
-  _globals['_SAVERESPONSE']._serialized_end=1536
-  _globals['_LOADREQUEST']._serialized_start=1538
-  _globals['_LOADREQUEST']._serialized_end=1565
-  _globals['_LOADRESPONSE']._serialized_start=1567
-  _globals['_LOADRESPONSE']._serialized_end=1581
-  _globals['_POLICYSERVICE']._serialized_start=1584
-  _globals['_POLICYSERVICE']._serialized_end=2016
+  _globals['_ROLLOUT']._serialized_end=1165
+  _globals['_UPDATEREQUEST']._serialized_start=1168
+  _globals['_UPDATEREQUEST']._serialized_end=1437
+  _globals['_UPDATEREQUEST_HYPERPARAMETERSENTRY']._serialized_start=1383
+  _globals['_UPDATEREQUEST_HYPERPARAMETERSENTRY']._serialized_end=1437
+  _globals['_UPDATERESPONSE']._serialized_start=1439
+  _globals['_UPDATERESPONSE']._serialized_end=1563
+  _globals['_UPDATERESPONSE_STATSENTRY']._serialized_start=1519
+  _globals['_UPDATERESPONSE_STATSENTRY']._serialized_end=1563
+  _globals['_SAVEREQUEST']._serialized_start=1565
+  _globals['_SAVEREQUEST']._serialized_end=1592
+  _globals['_SAVERESPONSE']._serialized_start=1594
+  _globals['_SAVERESPONSE']._serialized_end=1608
+  _globals['_LOADREQUEST']._serialized_start=1610
+  _globals['_LOADREQUEST']._serialized_end=1637
+  _globals['_LOADRESPONSE']._serialized_start=1639
+  _globals['_LOADRESPONSE']._serialized_end=1653
+  _globals['_POLICYSERVICE']._serialized_start=1728
+  _globals['_POLICYSERVICE']._serialized_end=2160
 # @@protoc_insertion_point(module_scope)

@@ -1,11 +1,19 @@
 from cudaperf.plugin.v1 import common_pb2 as _common_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class UpdateObjective(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    UPDATE_OBJECTIVE_GRPO: _ClassVar[UpdateObjective]
+    UPDATE_OBJECTIVE_SFT: _ClassVar[UpdateObjective]
+UPDATE_OBJECTIVE_GRPO: UpdateObjective
+UPDATE_OBJECTIVE_SFT: UpdateObjective
 
 class DescribePolicyRequest(_message.Message):
     __slots__ = ()
@@ -102,23 +110,25 @@ class TokenLogprob(_message.Message):
     def __init__(self, token: _Optional[str] = ..., token_id: _Optional[int] = ..., logprob: _Optional[float] = ...) -> None: ...
 
 class Rollout(_message.Message):
-    __slots__ = ("prompt", "completion", "reward", "advantage", "logprobs", "group_id")
+    __slots__ = ("prompt", "completion", "reward", "advantage", "logprobs", "group_id", "weight")
     PROMPT_FIELD_NUMBER: _ClassVar[int]
     COMPLETION_FIELD_NUMBER: _ClassVar[int]
     REWARD_FIELD_NUMBER: _ClassVar[int]
     ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
     LOGPROBS_FIELD_NUMBER: _ClassVar[int]
     GROUP_ID_FIELD_NUMBER: _ClassVar[int]
+    WEIGHT_FIELD_NUMBER: _ClassVar[int]
     prompt: Prompt
     completion: str
     reward: float
     advantage: float
     logprobs: _containers.RepeatedCompositeFieldContainer[TokenLogprob]
     group_id: str
-    def __init__(self, prompt: _Optional[_Union[Prompt, _Mapping]] = ..., completion: _Optional[str] = ..., reward: _Optional[float] = ..., advantage: _Optional[float] = ..., logprobs: _Optional[_Iterable[_Union[TokenLogprob, _Mapping]]] = ..., group_id: _Optional[str] = ...) -> None: ...
+    weight: float
+    def __init__(self, prompt: _Optional[_Union[Prompt, _Mapping]] = ..., completion: _Optional[str] = ..., reward: _Optional[float] = ..., advantage: _Optional[float] = ..., logprobs: _Optional[_Iterable[_Union[TokenLogprob, _Mapping]]] = ..., group_id: _Optional[str] = ..., weight: _Optional[float] = ...) -> None: ...
 
 class UpdateRequest(_message.Message):
-    __slots__ = ("rollouts", "step", "hyperparameters")
+    __slots__ = ("rollouts", "step", "hyperparameters", "objective")
     class HyperparametersEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -129,10 +139,12 @@ class UpdateRequest(_message.Message):
     ROLLOUTS_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     HYPERPARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     rollouts: _containers.RepeatedCompositeFieldContainer[Rollout]
     step: int
     hyperparameters: _containers.ScalarMap[str, float]
-    def __init__(self, rollouts: _Optional[_Iterable[_Union[Rollout, _Mapping]]] = ..., step: _Optional[int] = ..., hyperparameters: _Optional[_Mapping[str, float]] = ...) -> None: ...
+    objective: UpdateObjective
+    def __init__(self, rollouts: _Optional[_Iterable[_Union[Rollout, _Mapping]]] = ..., step: _Optional[int] = ..., hyperparameters: _Optional[_Mapping[str, float]] = ..., objective: _Optional[_Union[UpdateObjective, str]] = ...) -> None: ...
 
 class UpdateResponse(_message.Message):
     __slots__ = ("stats",)

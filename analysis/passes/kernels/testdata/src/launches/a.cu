@@ -1,6 +1,7 @@
-// kernels counts launch sites weighted by the trip counts of the loops
-// around them: 1 + 64 (constant loop) + 8*4 (nested) + 1 (cudaLaunchKernel).
-// want kernels:"98"
+// launches counts launch sites weighted by the trip counts of the loops
+// around them: 1 + 64 (constant loop) + 8*4 (nested) + 1 (cudaLaunchKernel);
+// kernels counts the distinct kernels launched: one (issue 11: it was 98).
+// want kernels:"1" launches:"98 exact"
 __global__ void row_kernel(float *d, int r) { d[r * blockDim.x + threadIdx.x] = 0.0f; }
 
 void run(float *d) {

@@ -3,7 +3,7 @@
 #define TILE_FLOATS 12288  // 48 KB
 
 // 16 + 2 per pointer (4) + i (1) = 21 -> 24 registers; 8 blocks of 8 warps.
-__global__ void add(float *a, const float *b, int n) {  // want kernel=add occ:"1" occ_blocks:"8"
+__global__ void add(float *a, const float *b, int n) {  // want kernel=add occ:"1 estimated" occ_blocks:"8 estimated"
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) a[i] += b[i];
 }
@@ -40,7 +40,15 @@ __global__ void symbolic(float *a) {  // want kernel=symbolic occ:"none" occ_blo
     a[threadIdx.x] = 4.0f;
 }
 
+// Issue 11: a block of c / 2 threads, c = min(n, 512), had no occupancy;
+// its bound (256 threads) gives one, as an estimate, and no finding.
+__global__ void halves(float *a) {  // want kernel=halves occ:"1 estimated" occ_blocks:"8 estimated"
+    a[threadIdx.x] = 5.0f;
+}
+
 void run(float *a, float *b, int n, int bs) {
+    int c = n < 512 ? n : 512;
+    halves<<<n / c, c / 2>>>(a);
     add<<<(n + 255) / 256, 256>>>(a, b, n);
     tiny<<<n / 32, 32>>>(a);
     smem_heavy<<<n / 128, 128>>>(a);  // want `theoretical occupancy of smem_heavy is 25% \(16 of 64 warps per SM, 4 blocks of 128 threads\), limited by shared memory`

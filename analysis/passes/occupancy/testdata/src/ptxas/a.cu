@@ -25,7 +25,7 @@ __global__ void microkernel(float *c, const float *a, const float *b, int k) {  
 }
 
 // A tiled transpose: 32x33 floats of static shared memory and one barrier.
-__global__ void transpose(float *out, const float *in, int n) {  // want kernel=transpose occ:"1" occ_blocks:"8"
+__global__ void transpose(float *out, const float *in, int n) {  // want kernel=transpose occ:"1 exact" occ_blocks:"8 exact"
     __shared__ float tile[32][33];
     int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
     for (int j = 0; j < 32; j += 8) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x];

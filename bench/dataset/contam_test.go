@@ -1,0 +1,80 @@
+package dataset
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCanonicalTokensIgnoreNamesLayoutAndComments(t *testing.T) {
+	a := CanonicalTokens([]byte("// add\n__global__ void add(const float *a, const float *b, float *c, int n) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) c[i] = a[i] + b[i]; /* done */\n}\n"))
+	b := CanonicalTokens([]byte("__global__ void vsum(const float*x,const float*y,float*z,int len){int j=blockIdx.x*blockDim.x+threadIdx.x;if(j<len)z[j]=x[j]+y[j];}"))
+	if strings.Join(a, " ") != strings.Join(b, " ") {
+		t.Fatalf("renamed, reformatted copy differs:\n%v\n%v", a, b)
+	}
+	c := CanonicalTokens([]byte("__global__ void vsum(const float*x,const float*y,float*z,int len){int j=blockIdx.x*blockDim.x+threadIdx.x;if(j<len)z[j]=x[j]*y[j];}"))
+	if strings.Join(a, " ") == strings.Join(c, " ") {
+		t.Fatal("+ and * must differ")
+	}
+	if got := CanonicalTokens([]byte(`x <<<g, b>>>(s, "a // b", 1.5e-3f);`)); strings.Join(got, " ") != `$0 <<< $1 , $2 >>> ( $3 , "a // b" , 1.5e-3f ) ;` {
+		t.Errorf("tokens: %q", got)
+	}
+}
+
+func writeTask(t *testing.T, suite, name, variant, src string) {
+	t.Helper()
+	d := filepath.Join(suite, name, "variants")
+	os.MkdirAll(d, 0o755)
+	os.WriteFile(filepath.Join(suite, name, "task.yaml"), []byte("name: "+name+"\n"), 0o644)
+	os.WriteFile(filepath.Join(d, variant), []byte(src), 0o644)
+}
+
+func TestCheckContaminationFindsCopiesAcrossSidesOnly(t *testing.T) {
+	suite := t.TempDir()
+	k := "__global__ void k(float *a, const float *b, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] = b[i] * 2.0f + a[i]; }\n"
+	writeTask(t, suite, "tr", "v.cu", k)
+	writeTask(t, suite, "te", "copy.cu", strings.ReplaceAll(k, "k(", "renamed("))
+	writeTask(t, suite, "tr2", "same_side.cu", k)
+	writeTask(t, suite, "va", "other.cu", "__global__ void m(int *h, const int *v, int n) { for (int i = threadIdx.x; i < n; i += blockDim.x) atomicAdd(&h[v[i] & 255], 1); }\n")
+	s := &Split{Train: []string{"tr", "tr2"}, Validation: []string{"va"}, Test: []string{"te"}}
+	o, files, err := CheckContamination(suite, s, 0.8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files != 4 || len(o) != 2 {
+		t.Fatalf("files %d, overlaps %v: want the test copy found against both train files and nothing else", files, o)
+	}
+	for _, x := range o {
+		if !x.Exact || x.SideA != "test" || x.SideB != "train" {
+			t.Errorf("overlap %v: want an exact test/train copy", x)
+		}
+	}
+	s.Train = s.Train[:1]
+	if _, _, err := CheckContamination(suite, s, 0.8); err == nil || !strings.Contains(err.Error(), "dataset assign") {
+		t.Errorf("unassigned task: %v", err)
+	}
+}
+
+// TestC2CUDAHasNoTestContamination is the dataset's contamination proof:
+// no variant or template of a test task is a copy or near-copy of one on
+// another side.
+func TestC2CUDAHasNoTestContamination(t *testing.T) {
+	suite := filepath.Join("..", "suites", "c2cuda")
+	s, err := LoadSplit(filepath.Join(suite, SplitFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, files, err := CheckContamination(suite, s, DefaultContaminationThreshold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 200 {
+		t.Fatalf("compared only %d files", files)
+	}
+	for _, x := range o {
+		if x.SideA == "test" {
+			t.Errorf("contamination: %v", x)
+		}
+	}
+}

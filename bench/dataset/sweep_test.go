@@ -1,0 +1,182 @@
+package dataset
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTemplateInstancesFollowDeclarationsAndConstraints(t *testing.T) {
+	tp, err := ParseTemplate("testdata/sweep/ok/sweeps/tiled.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, err := tp.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, in := range ins {
+		got = append(got, in.File)
+	}
+	// 3 × 3 combinations minus 256×4 (1024 > 512), first parameter slowest.
+	want := []string{
+		"sw_tiled_block64_items1.cu", "sw_tiled_block64_items2.cu", "sw_tiled_block64_items4.cu",
+		"sw_tiled_block128_items1.cu", "sw_tiled_block128_items2.cu", "sw_tiled_block128_items4.cu",
+		"sw_tiled_block256_items1.cu", "sw_tiled_block256_items2.cu",
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("instances:\n got %v\nwant %v", got, want)
+	}
+}
+
+func TestInstanceSourceGolden(t *testing.T) {
+	tp, err := ParseTemplate("testdata/sweep/ok/sweeps/tiled.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, _ := tp.Instances()
+	var in Instance
+	for _, x := range ins {
+		if x.File == "sw_tiled_block128_items4.cu" {
+			in = x
+		}
+	}
+	got := in.Source()
+	golden := "testdata/sweep/sw_tiled_block128_items4.cu.golden"
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("instance differs from %s (go test -run Golden -update to accept):\n%s", golden, got)
+	}
+	// Deterministic: a second parse gives the same bytes.
+	tp2, _ := ParseTemplate("testdata/sweep/ok/sweeps/tiled.cu")
+	ins2, _ := tp2.Instances()
+	if string(ins2[5].Source()) != string(got) {
+		t.Error("second instantiation differs from the first")
+	}
+	p := Params(got)
+	if p["BLOCK"] != "128" || p["ITEMS"] != "4" || len(p) != 2 {
+		t.Errorf("Params = %v, want BLOCK=128 ITEMS=4", p)
+	}
+	if Params([]byte("__global__ void k() {}\n")) != nil {
+		t.Error("a hand-written file has no parameters")
+	}
+}
+
+func TestBadTemplatesAreRejectedWithTheFix(t *testing.T) {
+	for file, want := range map[string]string{
+		"unused.cu":      "parameter PAD is declared but the code never uses it",
+		"badvalue.cu":    `value "12 8" of BLOCK`,
+		"norequireop.cu": "no comparison",
+		"unknownname.cu": "names ITEMS, which is not a declared parameter",
+		"excludesall.cu": "exclude every combination",
+		"redefined.cu":   "the body #defines BLOCK",
+		"typo.cu":        "unknown directive",
+		"typeparam.cu":   "whose values are not all integers",
+		"nostrategy.cu":  "first line must be",
+	} {
+		t.Run(file, func(t *testing.T) {
+			path := filepath.Join("testdata/sweep/bad", file)
+			tp, err := ParseTemplate(path)
+			if err == nil {
+				_, err = tp.Instances()
+			}
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
+				t.Fatalf("error = %v, want one naming %s and saying %q", err, path, want)
+			}
+		})
+	}
+}
+
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestExpandWritesChecksAndRemovesStaleInstances(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, "testdata/sweep/ok", dir)
+	plan, err := Expand(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Written) != 8 || plan.Unchanged != 0 {
+		t.Fatalf("check on a fresh task: %+v, want 8 to write", plan)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "variants", "sw_tiled_block64_items1.cu")); err == nil {
+		t.Fatal("check mode wrote a file")
+	}
+	if _, err := Expand(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	plan, err = Expand(dir, true)
+	if err != nil || plan.Changed() || plan.Unchanged != 8 {
+		t.Fatalf("after expand: %+v, %v; want nothing to change", plan, err)
+	}
+	// A hand edit of an instance is undone; the hand-written variant stays.
+	inst := filepath.Join(dir, "variants", "sw_tiled_block64_items1.cu")
+	os.WriteFile(inst, []byte("// strategy: x\n"+generatedMarker+" (edited)\n"), 0o644)
+	if plan, _ = Expand(dir, true); len(plan.Written) != 1 {
+		t.Fatalf("edited instance not detected: %+v", plan)
+	}
+	// Narrowing the template removes the instances it no longer makes.
+	tmpl := filepath.Join(dir, "sweeps", "tiled.cu")
+	src, _ := os.ReadFile(tmpl)
+	os.WriteFile(tmpl, []byte(strings.Replace(string(src), "BLOCK = 64, 128, 256", "BLOCK = 128, 256", 1)), 0o644)
+	plan, err = Expand(dir, false)
+	if err != nil || len(plan.Removed) != 3 {
+		t.Fatalf("narrowed template: %+v, %v; want the 3 BLOCK=64 instances removed", plan, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "variants", "naive.cu")); err != nil {
+		t.Fatal("hand-written variant was touched")
+	}
+	// A hand-written file with a generated name is never overwritten.
+	os.WriteFile(filepath.Join(dir, "variants", "sw_tiled_block128_items1.cu"), []byte("// mine\n"), 0o644)
+	if _, err := Expand(dir, false); err == nil || !strings.Contains(err.Error(), "hand-written variant has the name") {
+		t.Fatalf("collision with a hand-written file: %v", err)
+	}
+}
+
+// TestSuiteInstancesAreUpToDate fails when a committed sweep template and
+// its committed instances disagree: run `cudaperf dataset expand`.
+func TestSuiteInstancesAreUpToDate(t *testing.T) {
+	dirs := TaskDirs("../suites/c2cuda")
+	if len(dirs) == 0 {
+		t.Fatal("no tasks found in ../suites/c2cuda")
+	}
+	for _, d := range dirs {
+		plan, err := Expand(d, true)
+		if err != nil {
+			t.Errorf("%s: %v", d, err)
+			continue
+		}
+		if plan.Changed() {
+			t.Errorf("%s: instances out of date with sweeps/ (write %v, remove %v): run `bin/cudaperf dataset expand bench/suites/c2cuda`", d, plan.Written, plan.Removed)
+		}
+	}
+}

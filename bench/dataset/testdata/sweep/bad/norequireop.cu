@@ -1,0 +1,4 @@
+// strategy: test
+// sweep: BLOCK = 64, 128
+// sweep-require: BLOCK * 2
+__global__ void k(float *y) { y[threadIdx.x] = BLOCK; }

@@ -1,0 +1,2 @@
+// sweep: BLOCK = 64, 128
+__global__ void k(float *y) { y[threadIdx.x] = BLOCK; }

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cudaperf/cudaperf/host/ablation"
+	"github.com/cudaperf/cudaperf/host/grpo"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
+)
+
+func ablateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "ablate",
+		Usage:     "reward ablation: GRPO under modes ver, both, random (and str) × seeds, evaluated and compared",
+		ArgsUsage: " ",
+		Description: "ablate runs the same GRPO budget from the same start under each reward mode and seed\n" +
+			"(runs/<name>/<mode>-s<seed>/), then evaluates every run on each eval side. Every step is\n" +
+			"checkpointed and every evaluation saved, so --resume continues an ablation across calls;\n" +
+			"--budget stops it between steps when its time is spent (for machines lent in slices).\n" +
+			"'cudaperf ablate report' writes the results page.\n\n" +
+			"ablation.yaml:\n\n" +
+			"  name: reward-ablation\n  modes: [ver, both, random]\n  seeds: [1, 2, 3]\n" +
+			"  init: runs/sft-1/epoch-4              # the same SFT start for every run\n" +
+			"  primary: {metric: pass@1, side: test}  # named before the runs\n" +
+			"  eval: {sides: [test, train], n: 10, k: [1, 5], temperature: 0.8}\n" +
+			"  train: {steps: 30, batch: 8, group: 8, turns: 2, policy: {plugin: hf}}   # a run.yaml body",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Required: true, Usage: "ablation `FILE` (YAML)"},
+			&cli.BoolFlag{Name: "resume", Usage: "continue the ablation's runs from their checkpoints"},
+			&cli.DurationFlag{Name: "budget", Usage: "stop between steps after `DURATION` (0: no limit); resume later"},
+		},
+		Action: ablateAction,
+		Subcommands: []*cli.Command{{
+			Name:      "report",
+			Usage:     "write the ablation's results page from its runs",
+			ArgsUsage: " ",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Required: true, Usage: "ablation `FILE` (YAML)"},
+				&cli.StringFlag{Name: "out", Usage: "write the page to `FILE` (curves.png beside it); default runs/<name>/RESULTS.md"},
+			},
+			Action: ablateReportAction,
+		}},
+	}
+}
+
+func ablateAction(c *cli.Context) error {
+	cfg, err := ablation.Load(c.String("config"))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	base := cfg.Runs()[0].Cfg
+	ds, err := grpo.LoadDataset(base.Suite, base.Measurements)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	env := ablation.Env{Dataset: ds, Log: c.App.Writer, Open: func(ctx context.Context) (*ablation.Parts, error) {
+		h, err := openHost(c)
+		if err != nil {
+			return nil, err
+		}
+		pol, err := startPlugin(ctx, h, base.Policy.Plugin, sdk.KindPolicy)
+		if err != nil {
+			h.Close()
+			return nil, err
+		}
+		bm, err := startPlugin(ctx, h, base.Benchmarker.Plugin, sdk.KindBenchmarker)
+		if err != nil {
+			h.Close()
+			return nil, err
+		}
+		needsStr := false
+		for _, m := range cfg.Modes {
+			needsStr = needsStr || m != "ver"
+		}
+		mode := "ver"
+		if needsStr {
+			mode = "both"
+		}
+		scorer, err := structureScorer(h, mode, base.Ranker.Model)
+		if err != nil {
+			h.Close()
+			return nil, err
+		}
+		return &ablation.Parts{Policy: pol.Policy(), Benchmarker: bm, Scorer: scorer, Close: h.Close}, nil
+	}}
+	err = ablation.Execute(c.Context, cfg, env, c.Bool("resume"), c.Duration("budget"))
+	if errors.Is(err, ablation.ErrBudget) {
+		fmt.Fprintf(c.App.Writer, "stopped: %v\n", err)
+		return nil
+	}
+	if err != nil {
+		return failuref("%v (finished steps and evaluations are kept: rerun with --resume)", err)
+	}
+	fmt.Fprintf(c.App.Writer, "all %d runs done: cudaperf ablate report --config %s\n", len(cfg.Runs()), c.String("config"))
+	return nil
+}
+
+func ablateReportAction(c *cli.Context) error {
+	cfg, err := ablation.Load(c.String("config"))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	res, err := ablation.Collect(cfg)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	out := c.String("out")
+	if out == "" {
+		out = filepath.Join(cfg.Dir(), "RESULTS.md")
+	}
+	var b strings.Builder
+	cmd := "cudaperf ablate report --config " + c.String("config")
+	if err := res.Write(&b, filepath.Dir(out), cmd); err != nil {
+		return failuref("%v", err)
+	}
+	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		return failuref("%v", err)
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %s (%d runs or evaluations missing)\n", out, len(res.Missing))
+	return nil
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDatasetCommands drives expand, assign and check end to end on a
+// small suite copied into a temporary folder.
+func TestDatasetCommands(t *testing.T) {
+	suite := t.TempDir()
+	src := filepath.Join("..", "..", "bench", "suites", "c2cuda")
+	// Three tasks of the real suite (one per side) and one new task with a template.
+	for _, name := range []string{"saxpy", "gelu", "col_sum"} {
+		copyTree(t, filepath.Join(src, name), filepath.Join(suite, name))
+	}
+	copyTree(t, filepath.Join(src, "vector_add"), filepath.Join(suite, "vector_add2"))
+	y, _ := os.ReadFile(filepath.Join(suite, "vector_add2", "task.yaml"))
+	writeFile(t, filepath.Join(suite, "vector_add2"), "task.yaml", strings.Replace(string(y), "name: vector_add", "name: vector_add2", 1))
+	os.MkdirAll(filepath.Join(suite, "vector_add2", "sweeps"), 0o755)
+	writeFile(t, filepath.Join(suite, "vector_add2", "sweeps"), "blocked.cu", `// strategy: blocked - BLOCK threads per block, one element each
+// sweep: BLOCK = 128, 256
+__global__ void __launch_bounds__(BLOCK) add(const float *a, const float *b, float *c, int n) {
+    int i = blockIdx.x * BLOCK + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+extern "C" void vector_add(const float *a, const float *b, float *c, int n) {
+    add<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(a, b, c, n);
+}
+`)
+	writeFile(t, suite, "split.yaml", "# frozen by hand\ntrain: [gelu]\nvalidation: [col_sum]\ntest: [saxpy]\n")
+
+	_, stderr, code := runCudaperf(t, "", "dataset", "expand", "--check", suite)
+	if code != 1 || !strings.Contains(stderr, "2 instances out of date") {
+		t.Fatalf("expand --check on a fresh template: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code := runCudaperf(t, "", "dataset", "expand", suite)
+	if code != 0 || strings.Count(stdout, "wrote ") != 2 {
+		t.Fatalf("expand: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if _, _, code := runCudaperf(t, "", "dataset", "expand", "--check", suite); code != 0 {
+		t.Fatalf("expand --check after expand: exit %d", code)
+	}
+
+	_, stderr, code = runCudaperf(t, "", "dataset", "check", suite)
+	if code != 2 || !strings.Contains(stderr, "dataset assign") {
+		t.Fatalf("check with an unassigned task: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code = runCudaperf(t, "", "dataset", "assign", suite)
+	if code != 0 || !strings.Contains(stdout, "vector_add2 (elementwise) -> ") {
+		t.Fatalf("assign: exit %d\n%s%s", code, stdout, stderr)
+	}
+	split, _ := os.ReadFile(filepath.Join(suite, "split.yaml"))
+	if !strings.HasPrefix(string(split), "# frozen by hand\n") || !strings.Contains(string(split), "vector_add2") {
+		t.Fatalf("split.yaml after assign:\n%s", split)
+	}
+
+	// A test task's copy on the train side is found, named and fails the check.
+	copyTree(t, filepath.Join(suite, "saxpy", "variants"), filepath.Join(suite, "gelu", "variants"))
+	stdout, _, code = runCudaperf(t, "", "dataset", "check", "--format", "json", suite)
+	var over []struct {
+		A, B  string
+		Exact bool
+	}
+	if err := json.Unmarshal([]byte(stdout), &over); err != nil {
+		t.Fatalf("json: %v\n%s", err, stdout)
+	}
+	if code != 1 || len(over) == 0 || !over[0].Exact || !strings.Contains(over[0].A, "saxpy") || !strings.Contains(over[0].B, "gelu") {
+		t.Fatalf("check after copying saxpy's variants into gelu: exit %d, %+v", code, over)
+	}
+}
+
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

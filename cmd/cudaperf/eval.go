@@ -1,0 +1,152 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cudaperf/cudaperf/host/grpo"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
+)
+
+// policyFlags are the flags eval and sft share: which policy, which tasks.
+func policyFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "policy", Value: "replay", Usage: "policy plugin `NAME` (hf, openai, replay)"},
+		&cli.StringFlag{Name: "load", Usage: "restore the policy from `DIR` first (an SFT result, or runs/<name>/checkpoints/step-N/policy)"},
+		&cli.StringFlag{Name: "suite", Value: filepath.Join("bench", "suites", "c2cuda"), Usage: "task suite `DIR` (with split.yaml and measurements.jsonl)"},
+		&cli.StringSliceFlag{Name: "measurements", Usage: "measured variants `FILE` (default <suite>/measurements.jsonl)"},
+		&cli.StringSliceFlag{Name: "task", Usage: "only this `TASK` of the side (repeatable)"},
+		&cli.IntFlag{Name: "few-shot", Value: 1, Usage: "example kernels per prompt, from the train split"},
+	}
+}
+
+func evalCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "eval",
+		Usage:     "measure a policy: correctness and speedup at pass@1/3/5 with confidence intervals",
+		ArgsUsage: " ",
+		Description: "eval samples n candidates per task of a split side from a policy plugin, judges them with\n" +
+			"a benchmarker plugin, and reports pass@k (unbiased estimator), the geometric-mean speedup of the\n" +
+			"fastest correct candidate among k, KernelBench's fast_p, and 95% bootstrap intervals over tasks.\n" +
+			"The protocol is printed with the numbers. Report in-distribution (--side train) and held-out\n" +
+			"(--side test) results apart.\n\n" +
+			"Example, offline: cudaperf eval --policy replay --benchmarker recorded --side test -n 10",
+		Flags: append(policyFlags(),
+			&cli.StringFlag{Name: "benchmarker", Value: "cudaperf-benchmarker", Usage: "benchmarker plugin `NAME`"},
+			&cli.StringFlag{Name: "side", Value: "test", Usage: "split `SIDE`: train, validation or test"},
+			&cli.IntFlag{Name: "n", Value: 10, Usage: "samples per task (≥ the largest k)"},
+			&cli.IntSliceFlag{Name: "k", Value: cli.NewIntSlice(1, 3, 5), Usage: "report at these `K` values"},
+			&cli.Float64Flag{Name: "temperature", Value: 0.8, Usage: "sampling temperature"},
+			&cli.Float64Flag{Name: "top-p", Value: 0.95, Usage: "nucleus sampling"},
+			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "tokens per completion"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "sampling and bootstrap seed"},
+			&cli.IntFlag{Name: "concurrency", Value: 8, Usage: "candidates benchmarked at once"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
+			&cli.StringFlag{Name: "out", Usage: "also write the JSON report to `FILE`"},
+		),
+		Action: evalAction,
+	}
+}
+
+// loadForPolicy reads the dataset and starts the policy (restored from
+// --load when given).
+func loadForPolicy(c *cli.Context, h *pluginhost.Host) (*grpo.Dataset, pluginhost.PolicyClient, error) {
+	ms := c.StringSlice("measurements")
+	if len(ms) == 0 {
+		ms = []string{filepath.Join(c.String("suite"), "measurements.jsonl")}
+	}
+	ds, err := grpo.LoadDataset(c.String("suite"), ms)
+	if err != nil {
+		return nil, pluginhost.PolicyClient{}, usageErrorf("%v", err)
+	}
+	p, err := startPlugin(c.Context, h, c.String("policy"), sdk.KindPolicy)
+	if err != nil {
+		return nil, pluginhost.PolicyClient{}, err
+	}
+	pol := p.Policy()
+	if dir := c.String("load"); dir != "" {
+		abs, _ := filepath.Abs(dir)
+		if err := pol.Load(c.Context, abs); err != nil {
+			return nil, pol, failuref("load the policy from %s: %v", dir, err)
+		}
+	}
+	return ds, pol, nil
+}
+
+func evalAction(c *cli.Context) error {
+	format, err := outputFormat(c)
+	if err != nil {
+		return err
+	}
+	h, err := openHost(c)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	ds, pol, err := loadForPolicy(c, h)
+	if err != nil {
+		return err
+	}
+	tasks, err := ds.Side(c.String("side"), c.StringSlice("task"))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	train, _ := ds.Side("train", nil)
+	bm, err := startPlugin(c.Context, h, c.String("benchmarker"), sdk.KindBenchmarker)
+	if err != nil {
+		return err
+	}
+	ks := c.IntSlice("k")
+	if n := c.Int("n"); n < slices.Max(ks) {
+		return usageErrorf("-n %d: pass@%d needs at least %d samples per task", n, slices.Max(ks), slices.Max(ks))
+	}
+	o := grpo.EvalOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), N: c.Int("n"), Ks: ks,
+		Sampling: pluginhost.Sampling{Temperature: c.Float64("temperature"), TopP: c.Float64("top-p"), MaxTokens: c.Int("max-tokens")},
+		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency")}
+	bar := newBar(len(tasks), "eval", format == "text")
+	last := 0
+	rep, err := grpo.Evaluate(c.Context, pol, bm, nil, o, func(done, _ int) { bar.addN(done - last); last = done })
+	bar.clear()
+	if err != nil {
+		return failuref("%v", err)
+	}
+	if out := c.String("out"); out != "" {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
+			return failuref("%v", err)
+		}
+	}
+	if format == "json" {
+		return printJSON(c, rep)
+	}
+	printEval(c, rep, c.String("side"))
+	return nil
+}
+
+func printEval(c *cli.Context, rep *grpo.EvalReport, side string) {
+	w := c.App.Writer
+	fmt.Fprintf(w, "policy %s, model %s, %d %s tasks\n", rep.Policy, rep.Model, len(rep.Tasks), side)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "task\tn\tno code\tcompiled\tcorrect\tbest correct ×\tbest known ×")
+	for _, t := range rep.Tasks {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%.4g\t%.4g\n", t.Task, t.N, t.NoCode, t.Compiled, t.Correct, slices.Max(t.Speedups), t.Best)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	for _, a := range rep.AtK {
+		fmt.Fprintf(w, "pass@%d  %.3f [%.3f, %.3f]   speedup@%d  %.4g× [%.4g, %.4g]\n", a.K,
+			a.PassAtK.Value, a.PassAtK.Lo, a.PassAtK.Hi, a.K, a.Speedup.Value, a.Speedup.Lo, a.Speedup.Hi)
+	}
+	for _, k := range []string{"fast_0", "fast_1_ref", "fast_1_known"} {
+		e := rep.FastP[k]
+		fmt.Fprintf(w, "%-13s %.3f [%.3f, %.3f]\n", k, e.Value, e.Lo, e.Hi)
+	}
+	fmt.Fprintf(w, "\n%s\n", rep.Protocol)
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/bench/dataset"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+	"github.com/cudaperf/cudaperf/host/rank"
+)
+
+// TestBuiltinModelMatchesAnalyzer fails when the analyzer's features no
+// longer match the schema the built-in model was trained on (a feature
+// added, removed or redefined), naming them and the command that retrains.
+func TestBuiltinModelMatchesAnalyzer(t *testing.T) {
+	_, errOut, code := lintRun(t, "rank", "score", "strided.cu")
+	if code != 0 {
+		t.Fatalf("the built-in ranker model (%s) does not match the analyzer's features now; run `make rank-model` and commit the model and docs/ranker-*.\ncudaperf rank score exited %d:\n%s",
+			rank.DefaultModelFile, code, errOut)
+	}
+}
+
+func TestRankScoreJSON(t *testing.T) {
+	out, errOut, code := lintRun(t, "rank", "score", "--format", "json", "strided.cu")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var scores []fileScore
+	if err := json.Unmarshal([]byte(out), &scores); err != nil {
+		t.Fatalf("not a JSON array of scores: %v\n%s", err, out)
+	}
+	if len(scores) != 2 || scores[0].Kernel != "" || scores[1].Kernel != "strided" || scores[0].File != "strided.cu" {
+		t.Fatalf("want the file's score then kernel strided's, got %+v", scores)
+	}
+	for _, s := range scores {
+		if math.IsNaN(s.Score) || math.IsInf(s.Score, 0) {
+			t.Errorf("score %v", s)
+		}
+	}
+	// One kernel: the file's vector is the kernel's, so the scores agree.
+	if scores[0].Score != scores[1].Score {
+		t.Errorf("one-kernel file scores %v, its kernel %v", scores[0].Score, scores[1].Score)
+	}
+}
+
+func TestRankScoreRefusesAnotherSchema(t *testing.T) {
+	m, err := rank.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := *m
+	c.Schema = slices.Clone(m.Schema)
+	var dropped string
+	for i := range c.Schema {
+		switch c.Schema[i].Name {
+		case "coal":
+			c.Schema[i].Version++
+		case "occ":
+			dropped = "occ"
+		}
+	}
+	c.Schema = slices.DeleteFunc(c.Schema, func(f rank.Feature) bool { return f.Name == dropped })
+	c.Schema = append(c.Schema, rank.Feature{Name: "warp_magic", Plugin: "cudaperf-analyzer", Version: 1})
+	path := filepath.Join(t.TempDir(), "old.json")
+	if err := c.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := lintRun(t, "rank", "score", "--model", path, "strided.cu")
+	for _, want := range []string{"missing warp_magic", "extra occ", "redefined coal (model: cudaperf-analyzer v2, now: cudaperf-analyzer v1)", "retrain " + path} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if code != exitUsage {
+		t.Errorf("exit %d, want %d", code, exitUsage)
+	}
+}
+
+func TestLintPrintsStructuralScore(t *testing.T) {
+	out, errOut, code := lintRun(t, "lint", "--fail-on", "never", "strided.cu")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	m, _ := rank.Default()
+	if !strings.Contains(out, "strided.cu:1:1: note: structural score ") || !strings.Contains(out, "[score]") {
+		t.Fatalf("no score line for strided.cu (if the model is stale, stderr says so: run `make rank-model`):\n%s%s", out, errOut)
+	}
+	side := "test"
+	if _, ok := m.Training.Metrics[side]; !ok {
+		side = "validation"
+	}
+	if !strings.Contains(out, "ranker "+side+" ρ ") {
+		t.Errorf("the score line does not give the model's %s ρ:\n%s", side, out)
+	}
+	out, _, _ = lintRun(t, "lint", "--fail-on", "never", "--no-score", "strided.cu")
+	if strings.Contains(out, "structural score") {
+		t.Errorf("--no-score still printed a score:\n%s", out)
+	}
+}
+
+// TestRankTrainAndEval trains a small model on the real suite (features
+// from the real analyzer plugin) twice, checks it is the same, and
+// evaluates it on the validation split with the five controls.
+func TestRankTrainAndEval(t *testing.T) {
+	root := plugintest.ModuleRoot(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	for _, out := range []string{a, b} {
+		_, errOut, code := runIn(t, root, nil, "rank", "train", "--out", out, "--epochs", "40", "--seed", "3")
+		if code != 0 {
+			t.Fatalf("train exit %d: %s", code, errOut)
+		}
+	}
+	ja, _ := os.ReadFile(a)
+	jb, _ := os.ReadFile(b)
+	if !bytes.Equal(ja, jb) {
+		t.Error("two trainings with the same seed wrote different models (is the analyzer deterministic?)")
+	}
+	m, err := rank.Load(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	split, err := dataset.LoadSplit(filepath.Join(root, "bench/suites/c2cuda/split.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m.Training.Validation, sorted(split.Validation)) || len(m.Training.Train) != len(split.Train) {
+		t.Errorf("model trained on %v, stopped on %v; want the split's train and validation tasks", m.Training.Train, m.Training.Validation)
+	}
+	for _, t2 := range split.Test {
+		if slices.Contains(m.Training.Train, t2) || slices.Contains(m.Training.Validation, t2) {
+			t.Errorf("test task %s was used in training", t2)
+		}
+	}
+	if _, ok := m.Training.Metrics["validation"]; !ok || m.Training.DataHash == "" {
+		t.Errorf("training metadata lacks validation metrics or the data hash: %+v", m.Training)
+	}
+	out, errOut, code := runIn(t, root, nil, "rank", "eval", "--model", a, "--format", "json")
+	if code != 0 {
+		t.Fatalf("eval exit %d: %s", code, errOut)
+	}
+	var rep evalReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("eval JSON: %v\n%s", err, out)
+	}
+	var names []string
+	for _, s := range rep.Scorers {
+		names = append(names, s.Name)
+		if s.Primary.Tasks != len(split.Validation) || len(s.PerTask) != len(split.Validation) {
+			t.Errorf("%s: %d tasks, want the %d validation tasks", s.Name, s.Primary.Tasks, len(split.Validation))
+		}
+		if s.Name != "model" && len(s.Diff) != 3 {
+			t.Errorf("%s: paired differences %v, want rho, tau and pair_accuracy", s.Name, s.Diff)
+		}
+	}
+	if want := []string{"model", "linear", "paper-11", "paper-proxies", "random-labels", "best-feature"}; !slices.Equal(names, want) {
+		t.Errorf("scorers %v, want %v", names, want)
+	}
+	_, errOut, code = runIn(t, root, nil, "rank", "eval", "--side", "train")
+	if code != exitUsage || !strings.Contains(errOut, "use validation or test") {
+		t.Errorf("--side train: exit %d, %s", code, errOut)
+	}
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cudaperf/cudaperf/host/grpo"
+)
+
+func sftCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "sft",
+		Usage:     "supervised warm start: fine-tune a policy on the train split's known kernels",
+		ArgsUsage: " ",
+		Description: "sft teaches a policy plugin the train split's measured variants, each as the answer to the\n" +
+			"prompt the RL loop and eval ask (same builder), through the policy's Update with the SFT\n" +
+			"objective. A small model needs this before RL has any signal. Faster variants can weigh\n" +
+			"more (--weighting speed: √(speedup / the task's known-variant geomean), clipped to [0.25, 4]),\n" +
+			"and the first epoch can go from short kernels to long ones (--curriculum short-first).\n" +
+			"Validation and test tasks are never taught.\n\n" +
+			"Writes OUT/epoch-N/ (the policy's Save: pass one to 'train' as policy.init or to 'eval --load'),\n" +
+			"OUT/sft.jsonl (the plugin's statistics per update) and OUT/sft-loss.png.\n\n" +
+			"Example: cudaperf sft --policy hf --epochs 4 --out runs/sft-1\n" +
+			"         cudaperf eval --policy hf --load runs/sft-1/epoch-4 --side train",
+		Flags: append(policyFlags(),
+			&cli.StringFlag{Name: "out", Required: true, Usage: "output `DIR`"},
+			&cli.IntFlag{Name: "epochs", Value: 3, Usage: "passes over the examples"},
+			&cli.IntFlag{Name: "batch", Value: 16, Usage: "examples per Update"},
+			&cli.Float64Flag{Name: "lr", Value: 0, Usage: "learning rate (0: the plugin's default)"},
+			&cli.StringFlag{Name: "weighting", Value: "speed", Usage: "example weights: speed or uniform"},
+			&cli.StringFlag{Name: "curriculum", Value: "short-first", Usage: "order: short-first or shuffle"},
+			&cli.IntFlag{Name: "top", Value: 0, Usage: "only each task's `K` fastest variants (0: all, simple correct ones included)"},
+			&cli.IntFlag{Name: "max-chars", Value: 0, Usage: "skip variants longer than `N` characters (0: none)"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "shuffle seed"},
+		),
+		Action: sftAction,
+	}
+}
+
+func sftAction(c *cli.Context) error {
+	h, err := openHost(c)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	ds, pol, err := loadForPolicy(c, h)
+	if err != nil {
+		return err
+	}
+	tasks, err := ds.Side("train", c.StringSlice("task"))
+	if err != nil {
+		return usageErrorf("%v (sft teaches train tasks only)", err)
+	}
+	train, _ := ds.Side("train", nil)
+	hyper := map[string]float64{}
+	if lr := c.Float64("lr"); lr > 0 {
+		hyper["learning_rate"] = lr
+	}
+	o := grpo.SFTOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), Epochs: c.Int("epochs"), Batch: c.Int("batch"),
+		Weighting: c.String("weighting"), Curriculum: c.String("curriculum"), TopK: c.Int("top"), MaxChars: c.Int("max-chars"),
+		Seed: c.Uint64("seed"), Hyper: hyper, Out: c.String("out")}
+	ex, err := grpo.SFTExamples(o)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	fmt.Fprintf(c.App.Writer, "sft: %d examples from %d train tasks, %d epochs, batch %d, weighting %s, curriculum %s\n",
+		len(ex), len(tasks), o.Epochs, o.Batch, o.Weighting, o.Curriculum)
+	bar := newBar((len(ex)+max(1, o.Batch)-1)/max(1, o.Batch)*o.Epochs, "sft", true)
+	last := 0
+	logs, err := grpo.RunSFT(c.Context, pol, o, func(done, _ int) { bar.addN(done - last); last = done })
+	bar.clear()
+	if err != nil {
+		return failuref("%v", err)
+	}
+	for e := 1; e <= o.Epochs; e++ {
+		var sum float64
+		n := 0
+		for _, l := range logs {
+			if v, ok := l.Stats["loss"]; ok && l.Epoch == e {
+				sum += v
+				n++
+			}
+		}
+		if n > 0 {
+			fmt.Fprintf(c.App.Writer, "epoch %d: mean loss %.4f over %d updates\n", e, sum/float64(n), n)
+		}
+	}
+	fmt.Fprintf(c.App.Writer, "saved %s/epoch-1 … epoch-%d, %s/sft.jsonl\n", o.Out, o.Epochs, o.Out)
+	return nil
+}

@@ -1,0 +1,209 @@
+package ablation
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/cudaperf/cudaperf/host/grpo"
+	"github.com/cudaperf/cudaperf/host/reward"
+)
+
+// Config is an ablation (ablation.yaml):
+//
+//	name: reward-ablation          # runs/<name>/<mode>-s<seed>/
+//	root: runs
+//	modes: [ver, both, random]     # str too if the budget allows
+//	seeds: [1, 2, 3]
+//	init: runs/sft-1/epoch-4       # the same start for every run (policy Save folder)
+//	primary: {metric: pass@1, side: test}   # named before the runs
+//	eval: {sides: [test, train], n: 10, k: [1, 5], temperature: 0.8, top_p: 0.95, max_tokens: 1024}
+//	train:                         # a run.yaml without name, seed, reward.mode, policy.init
+//	  steps: 30
+//	  batch: 8
+//	  group: 8
+//	  turns: 2
+//	  policy: {plugin: hf}
+//	  benchmarker: {plugin: cudaperf-benchmarker}
+type Config struct {
+	Name    string    `yaml:"name"`
+	Root    string    `yaml:"root"`
+	Modes   []string  `yaml:"modes"`
+	Seeds   []uint64  `yaml:"seeds"`
+	Init    string    `yaml:"init"`
+	Primary Primary   `yaml:"primary"`
+	Eval    Eval      `yaml:"eval"`
+	Train   yaml.Node `yaml:"train"`
+
+	base *grpo.Config
+}
+
+// Primary is the metric the conclusion is about, fixed before the runs.
+type Primary struct {
+	Metric string `yaml:"metric"` // pass@K or speedup@K
+	Side   string `yaml:"side"`
+}
+
+// Eval is the evaluation protocol of every run.
+type Eval struct {
+	Sides       []string `yaml:"sides"`
+	N           int      `yaml:"n"`
+	K           []int    `yaml:"k"`
+	Temperature float64  `yaml:"temperature"`
+	TopP        float64  `yaml:"top_p"`
+	MaxTokens   int      `yaml:"max_tokens"`
+	FewShot     *int     `yaml:"few_shot"`
+}
+
+// Load reads an ablation configuration strictly and fills defaults.
+func Load(path string) (*Config, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("ablation: %w", err)
+	}
+	return Parse(path, b)
+}
+
+// Parse decodes and checks a configuration.
+func Parse(path string, b []byte) (*Config, error) {
+	c := &Config{}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %v (see 'cudaperf ablate --help')", path, err)
+	}
+	if c.Root == "" {
+		c.Root = "runs"
+	}
+	if len(c.Modes) == 0 {
+		c.Modes = []string{"ver", "both", "random"}
+	}
+	if len(c.Seeds) == 0 {
+		c.Seeds = []uint64{1, 2, 3}
+	}
+	if c.Primary.Metric == "" {
+		c.Primary.Metric = "pass@1"
+	}
+	if c.Primary.Side == "" {
+		c.Primary.Side = "test"
+	}
+	if len(c.Eval.Sides) == 0 {
+		c.Eval.Sides = []string{"test", "train"}
+	}
+	if c.Eval.N == 0 {
+		c.Eval.N = 10
+	}
+	if len(c.Eval.K) == 0 {
+		c.Eval.K = []int{1, 5}
+	}
+	if c.Eval.Temperature == 0 {
+		c.Eval.Temperature = 0.8
+	}
+	if c.Eval.TopP == 0 {
+		c.Eval.TopP = 0.95
+	}
+	if c.Eval.MaxTokens == 0 {
+		c.Eval.MaxTokens = 1024
+	}
+	if c.Eval.FewShot == nil {
+		k := 1
+		c.Eval.FewShot = &k
+	}
+	var bad []string
+	if c.Name == "" || strings.ContainsAny(c.Name, `/\ `) {
+		bad = append(bad, fmt.Sprintf("name %q: give the ablation a folder name", c.Name))
+	}
+	for _, m := range c.Modes {
+		if _, err := reward.ParseMode(m); err != nil {
+			bad = append(bad, "modes: "+strings.TrimPrefix(err.Error(), "reward: "))
+		}
+	}
+	if len(c.Seeds) < 2 {
+		bad = append(bad, "seeds: at least 2 (3 or more is the plan) so seed-to-seed variation can be estimated")
+	}
+	if !slices.Contains(c.Eval.Sides, c.Primary.Side) {
+		bad = append(bad, fmt.Sprintf("primary.side %q is not among eval.sides %v", c.Primary.Side, c.Eval.Sides))
+	}
+	if _, _, err := parseMetric(c.Primary.Metric); err != nil {
+		bad = append(bad, "primary.metric: "+err.Error())
+	} else if _, k, _ := parseMetric(c.Primary.Metric); !slices.Contains(c.Eval.K, k) {
+		bad = append(bad, fmt.Sprintf("primary.metric %s: k = %d is not among eval.k %v", c.Primary.Metric, k, c.Eval.K))
+	}
+	for _, k := range c.Eval.K {
+		if k < 1 || k > c.Eval.N {
+			bad = append(bad, fmt.Sprintf("eval.k %d: needs 1 ≤ k ≤ eval.n (%d)", k, c.Eval.N))
+		}
+	}
+	// The template: a run.yaml body, without the fields the ablation sets.
+	body := map[string]any{}
+	if c.Train.Kind != 0 {
+		if err := c.Train.Decode(&body); err != nil {
+			bad = append(bad, fmt.Sprintf("train: %v (a run.yaml body: steps, batch, group, ...)", err))
+		}
+	}
+	for _, k := range []string{"name", "root", "seed"} {
+		if _, ok := body[k]; ok {
+			bad = append(bad, fmt.Sprintf("train.%s: the ablation sets it; remove it", k))
+		}
+	}
+	body["name"] = "template"
+	tb, _ := yaml.Marshal(body)
+	base, err := grpo.ParseConfig(path+": train", tb)
+	if err != nil {
+		bad = append(bad, err.Error())
+	} else {
+		base.Root = filepath.Join(c.Root, c.Name)
+		c.base = base
+	}
+	if len(bad) > 0 {
+		return nil, fmt.Errorf("%s: %s", path, strings.Join(bad, "; "))
+	}
+	return c, nil
+}
+
+// Run is one (mode, seed) of the ablation.
+type Run struct {
+	Mode string
+	Seed uint64
+	Cfg  *grpo.Config
+}
+
+// Runs lists the runs in the order they are made: seed-major, so an
+// interrupted ablation has every mode of the first seeds (a usable paired
+// comparison) rather than every seed of the first modes.
+func (c *Config) Runs() []Run {
+	var out []Run
+	for _, s := range c.Seeds {
+		for _, m := range c.Modes {
+			cfg := *c.base
+			cfg.Name = fmt.Sprintf("%s-s%d", m, s)
+			cfg.Seed = s
+			cfg.Reward.Mode = m
+			cfg.Policy.Init = c.Init
+			out = append(out, Run{Mode: m, Seed: s, Cfg: &cfg})
+		}
+	}
+	return out
+}
+
+// Dir is the ablation's folder.
+func (c *Config) Dir() string { return filepath.Join(c.Root, c.Name) }
+
+// parseMetric splits "pass@1" or "speedup@5".
+func parseMetric(s string) (kind string, k int, err error) {
+	kind, ks, ok := strings.Cut(s, "@")
+	if !ok || (kind != "pass" && kind != "speedup") {
+		return "", 0, fmt.Errorf("%q: use pass@K or speedup@K", s)
+	}
+	if _, err := fmt.Sscanf(ks, "%d", &k); err != nil || k < 1 {
+		return "", 0, fmt.Errorf("%q: K must be a positive integer", s)
+	}
+	return kind, k, nil
+}

@@ -1,0 +1,55 @@
+package grpo
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+)
+
+func TestEvaluate(t *testing.T) {
+	d := testDataset(t)
+	tasks, err := d.Side("test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, _ := d.Side("train", nil)
+	o := EvalOptions{Tasks: tasks[:3], Train: train, FewShot: 1, N: 6, Ks: []int{1, 3, 5},
+		Sampling: pluginhost.Sampling{Temperature: 1, MaxTokens: 100}, Seed: 3, Concurrency: 4, Bootstrap: 200}
+	rep, err := Evaluate(context.Background(), replayPolicy(t), newFakeBench(t, d), nil, o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Tasks) != 3 || len(rep.AtK) != 3 {
+		t.Fatalf("%d tasks, %d k values", len(rep.Tasks), len(rep.AtK))
+	}
+	// Every replayed answer with code is a known, correct variant; the
+	// others have no code.
+	var p1, p5 float64
+	for _, te := range rep.Tasks {
+		if te.Correct+te.NoCode != te.N {
+			t.Errorf("%s: %d correct + %d without code ≠ %d", te.Task, te.Correct, te.NoCode, te.N)
+		}
+		p1 += PassAtK(te.N, te.Correct, 1) / 3
+		p5 += PassAtK(te.N, te.Correct, 5) / 3
+	}
+	if math.Abs(rep.AtK[0].PassAtK.Value-p1) > 1e-12 || math.Abs(rep.AtK[2].PassAtK.Value-p5) > 1e-12 {
+		t.Errorf("pass@1 %v (want %v), pass@5 %v (want %v)", rep.AtK[0].PassAtK.Value, p1, rep.AtK[2].PassAtK.Value, p5)
+	}
+	if rep.AtK[0].PassAtK.Value > rep.AtK[2].PassAtK.Value || rep.AtK[0].Speedup.Value > rep.AtK[2].Speedup.Value {
+		t.Error("pass@5 or speedup@5 below the k=1 value")
+	}
+	if e := rep.FastP["fast_0"]; math.Abs(e.Value-p1) > 1e-12 {
+		t.Errorf("fast_0 %v ≠ pass@1 %v", e.Value, p1)
+	}
+	for _, want := range []string{"6 samples per task", "unbiased estimator", "counted as 1×", "bootstrap"} {
+		if !strings.Contains(rep.Protocol, want) {
+			t.Errorf("protocol lacks %q", want)
+		}
+	}
+	if _, err := Evaluate(context.Background(), replayPolicy(t), newFakeBench(t, d), nil, EvalOptions{Tasks: tasks[:1], N: 3, Ks: []int{5}}, nil); err == nil {
+		t.Error("k > n accepted")
+	}
+}

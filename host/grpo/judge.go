@@ -1,0 +1,258 @@
+package grpo
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/reward"
+)
+
+// Benchmarker evaluates candidates; a benchmarker plugin (pluginhost) is
+// one, a test's fake is another.
+type Benchmarker interface {
+	Evaluate(ctx context.Context, req pluginhost.EvalRequest) (*pluginhost.Evaluation, error)
+}
+
+// Structure is what the analyzers and the ranker say about one source.
+type Structure struct {
+	// Str is the ranker's score; NaN when there is none (no ranker, or the
+	// analyzers could not read the source).
+	Str float64
+	// Features are the feature values, keyed by name (per-kernel values
+	// as the analyzer aggregates them for the ranker).
+	Features map[string]float64
+	// Diagnostics are the analyzers' messages, most severe first.
+	Diagnostics []string
+}
+
+// Scorer computes the structure of a batch of candidate sources for a task.
+type Scorer interface {
+	Structure(ctx context.Context, t *Task, sources []string) ([]Structure, error)
+	// Ranked reports whether Structure gives Rstr (a ranker is set), not
+	// only features and diagnostics.
+	Ranked() bool
+}
+
+// Policy is the policy plugin's client (pluginhost.PolicyClient).
+type Policy interface {
+	Describe(ctx context.Context) (pluginhost.PolicyInfo, error)
+	Generate(ctx context.Context, prompts []pluginhost.Prompt, group int, s pluginhost.Sampling) ([][]pluginhost.Completion, error)
+	Update(ctx context.Context, step int64, rollouts []pluginhost.Rollout, hyper map[string]float64) (map[string]float64, error)
+	Save(ctx context.Context, path string) error
+	Load(ctx context.Context, path string) error
+}
+
+// Judged is one candidate after code extraction, benchmarking and
+// structural scoring.
+type Judged struct {
+	Task    *Task
+	Code    string
+	HasCode bool
+	// NoCode says why no code was extracted.
+	NoCode    string
+	Eval      *pluginhost.Evaluation // nil without code
+	Outcome   reward.Outcome
+	Structure Structure
+}
+
+// Correct reports whether the candidate passed every configuration and
+// was not refused.
+func (j *Judged) Correct() bool { return j.Outcome.Correct() }
+
+// Speedup is the primary configuration's speedup of a correct candidate
+// (0 otherwise).
+func (j *Judged) Speedup() float64 {
+	if !j.Correct() {
+		return 0
+	}
+	return j.Outcome.Speedup
+}
+
+// outcome turns an evaluation into the reward's terms. A run-level refusal
+// (a cheat, a crash between configurations) fails every configuration.
+func outcome(t *Task, ev *pluginhost.Evaluation) reward.Outcome {
+	o := reward.Outcome{HasCode: true, Compiled: ev.Compiled, Baseline: t.Baseline, Total: len(ev.Configs)}
+	for _, c := range ev.Configs {
+		if !c.Passed {
+			o.Failed++
+		}
+		if c.Name == t.Primary {
+			o.Speedup, o.CV = c.Speedup, c.CV
+		}
+	}
+	if len(ev.Reasons) > 0 {
+		o.Failed = o.Total
+	}
+	if o.Speedup == 0 {
+		o.Speedup = ev.GeomeanSpeedup
+	}
+	return o
+}
+
+// Judge extracts, benchmarks and scores completions; texts[i] is a
+// completion for tasks[i]. Benchmark calls run concurrently (conc at a
+// time); the structural scores are asked per task, in one call each. The
+// results are in input order whatever the completion order, so a run is
+// reproducible. A plugin failure fails the whole batch: a step is either
+// scored completely or not at all (and then resumed from the checkpoint).
+func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, tasks []*Task, texts []string) ([]Judged, error) {
+	out := make([]Judged, len(texts))
+	for i, text := range texts {
+		code, ok, why := Extract(text, tasks[i].Entry)
+		out[i] = Judged{Task: tasks[i], Code: code, HasCode: ok, NoCode: why, Structure: Structure{Str: math.NaN()}}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, conc))
+	for i := range out {
+		if !out[i].HasCode {
+			continue
+		}
+		wg.Add(1)
+		go func(j *Judged) {
+			defer wg.Done()
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			defer func() { <-sem }()
+			ev, err := b.Evaluate(ctx, pluginhost.EvalRequest{TaskKind: "c2cuda", TaskPath: j.Task.Dir,
+				Source: []byte(j.Code), Filename: "candidate.cu", Seed: seed})
+			if err != nil {
+				cancel(fmt.Errorf("benchmark a candidate for %s: %w", j.Task.Name, err))
+				return
+			}
+			j.Eval = ev
+			j.Outcome = outcome(j.Task, ev)
+		}(&out[i])
+	}
+	if s != nil {
+		byTask := map[*Task][]int{}
+		for i := range out {
+			if out[i].HasCode {
+				byTask[out[i].Task] = append(byTask[out[i].Task], i)
+			}
+		}
+		for t, idx := range byTask {
+			srcs := make([]string, len(idx))
+			for k, i := range idx {
+				srcs[k] = out[i].Code
+			}
+			st, err := s.Structure(ctx, t, srcs)
+			if err != nil {
+				cancel(fmt.Errorf("structural score for %s: %w", t.Name, err))
+				break
+			}
+			for k, i := range idx {
+				out[i].Structure = st[k]
+			}
+		}
+	}
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// maxFeedbackLines bounds each part of the feedback, so it fits in a small
+// model's context next to the task.
+const maxFeedbackLines = 12
+
+// Feedback is the user message after an attempt: what went wrong or how
+// fast it was, the features and the top diagnostics.
+func (j *Judged) Feedback() string {
+	var b strings.Builder
+	switch {
+	case !j.HasCode:
+		fmt.Fprintf(&b, "Your answer could not be used: %s. Answer with one ```cuda code block holding the complete .cu file.\n", j.NoCode)
+	case !j.Eval.Compiled:
+		b.WriteString("Your code did not compile. The compiler said:\n")
+		b.WriteString(trimLog(j.Eval.CompileLog))
+	case !j.Correct():
+		fmt.Fprintf(&b, "Your code compiled but is wrong on %d of %d size configurations:\n", j.Outcome.Failed, j.Outcome.Total)
+		n := 0
+		for _, c := range j.Eval.Configs {
+			if !c.Passed && n < maxFeedbackLines {
+				fmt.Fprintf(&b, "- %s: %s\n", c.Name, orDefault(strings.Join(c.Reasons, "; "), "wrong result"))
+				n++
+			}
+		}
+		for _, r := range j.Eval.Reasons {
+			fmt.Fprintf(&b, "- refused: %s\n", r)
+		}
+	default:
+		fmt.Fprintf(&b, "Your code is correct on all %d configurations. Speedup on the largest size: %.3g× over the C reference", j.Outcome.Total, j.Outcome.Speedup)
+		if len(j.Task.Variants) > 0 {
+			fmt.Fprintf(&b, " (the fastest known kernel reaches %.3g×)", j.Task.Variants[0].Speedup)
+		}
+		b.WriteString(".\n")
+	}
+	if len(j.Structure.Features) > 0 {
+		names := make([]string, 0, len(j.Structure.Features))
+		for k := range j.Structure.Features {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		b.WriteString("Structural features:")
+		for _, k := range names {
+			fmt.Fprintf(&b, " %s=%.3g", k, j.Structure.Features[k])
+		}
+		b.WriteString("\n")
+	}
+	for i, d := range j.Structure.Diagnostics {
+		if i == 0 {
+			b.WriteString("Diagnostics:\n")
+		}
+		if i == 5 {
+			break
+		}
+		fmt.Fprintf(&b, "- %s\n", d)
+	}
+	if j.Correct() {
+		b.WriteString("Write a faster version that stays correct.")
+	} else {
+		b.WriteString("Fix it and answer with the complete corrected file.")
+	}
+	return b.String()
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// trimLog keeps the compiler's error lines (and the line after each, which
+// usually quotes the code), at most maxFeedbackLines of them.
+func trimLog(log string) string {
+	lines := strings.Split(log, "\n")
+	var keep []string
+	for i, l := range lines {
+		if strings.Contains(l, "error") {
+			keep = append(keep, l)
+			if i+1 < len(lines) && !strings.Contains(lines[i+1], "error") && strings.TrimSpace(lines[i+1]) != "" {
+				keep = append(keep, lines[i+1])
+			}
+		}
+		if len(keep) >= maxFeedbackLines {
+			break
+		}
+	}
+	if len(keep) == 0 {
+		for _, l := range lines {
+			if strings.TrimSpace(l) != "" && len(keep) < maxFeedbackLines {
+				keep = append(keep, l)
+			}
+		}
+	}
+	return strings.Join(keep, "\n") + "\n"
+}

@@ -1,0 +1,177 @@
+package grpo
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+)
+
+// SFTPolicy is a policy that can be fine-tuned (pluginhost.PolicyClient).
+type SFTPolicy interface {
+	SFT(ctx context.Context, step int64, examples []pluginhost.Rollout, hyper map[string]float64) (map[string]float64, error)
+	Save(ctx context.Context, path string) error
+}
+
+// SFTOptions choose the warm start's data and schedule.
+type SFTOptions struct {
+	Tasks   []*Task // the tasks taught (train side only)
+	Train   []*Task // few-shot pool
+	FewShot int
+	Epochs  int
+	Batch   int // examples per Update
+	// Weighting: "speed" (weight √(s/b) clipped to [0.25, 4]: a variant
+	// 4× faster than the task's known-variant geomean counts twice, one
+	// 4× slower half) or "uniform".
+	Weighting string
+	// Curriculum: "short-first" (the first epoch in order of source
+	// length, simple kernels first; later epochs shuffled) or "shuffle".
+	Curriculum string
+	// TopK keeps only each task's k fastest variants (0: all of them, the
+	// simple correct ones included).
+	TopK int
+	// MaxChars skips variants longer than this (0: none skipped).
+	MaxChars int
+	Seed     uint64
+	Hyper    map[string]float64
+	// Out receives epoch-N/ (the policy's Save), sft.jsonl and sft-loss.png.
+	Out string
+}
+
+// SFTLog is one Update of a warm start, one line of sft.jsonl.
+type SFTLog struct {
+	Epoch    int                `json:"epoch"`
+	Update   int64              `json:"update"`
+	Examples int                `json:"examples"`
+	Stats    map[string]float64 `json:"stats"`
+}
+
+// SFTExamples builds the teaching examples: the prompt the loop asks, and
+// a known variant as the answer.
+func SFTExamples(o SFTOptions) ([]pluginhost.Rollout, error) {
+	var out []pluginhost.Rollout
+	for _, t := range o.Tasks {
+		if t.Side != "train" {
+			return nil, fmt.Errorf("grpo: sft: task %s is on the %s side; only train tasks are taught", t.Name, t.Side)
+		}
+		vs := t.Variants
+		if o.TopK > 0 && len(vs) > o.TopK {
+			vs = vs[:o.TopK]
+		}
+		msgs := Prompt(t, FewShot(t, o.Train, o.FewShot))
+		for _, v := range vs {
+			if o.MaxChars > 0 && len(v.Source) > o.MaxChars {
+				continue
+			}
+			w := 1.0
+			if o.Weighting == "speed" && t.Baseline > 0 {
+				w = max(0.25, min(4, math.Sqrt(v.Speedup/t.Baseline)))
+			}
+			out = append(out, pluginhost.Rollout{Prompt: pluginhost.Prompt{ID: t.Name + ":sft:" + v.Variant, Messages: msgs},
+				Completion: Answer(v.Source), Weight: w, GroupID: t.Name})
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("grpo: sft: no examples (no measured variants for these tasks, or all longer than the limit)")
+	}
+	return out, nil
+}
+
+// RunSFT teaches the examples for o.Epochs, saving the policy after each
+// epoch under o.Out/epoch-N.
+func RunSFT(ctx context.Context, pol SFTPolicy, o SFTOptions, progress func(done, total int)) ([]SFTLog, error) {
+	switch o.Weighting {
+	case "speed", "uniform":
+	default:
+		return nil, fmt.Errorf("grpo: sft: weighting %q: use speed or uniform", o.Weighting)
+	}
+	switch o.Curriculum {
+	case "short-first", "shuffle":
+	default:
+		return nil, fmt.Errorf("grpo: sft: curriculum %q: use short-first or shuffle", o.Curriculum)
+	}
+	ex, err := SFTExamples(o)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("grpo: sft: %w", err)
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x5f7))
+	batch := max(1, o.Batch)
+	perEpoch := (len(ex) + batch - 1) / batch
+	var logs []SFTLog
+	var update int64
+	for epoch := 1; epoch <= o.Epochs; epoch++ {
+		order := slices.Clone(ex)
+		if epoch == 1 && o.Curriculum == "short-first" {
+			slices.SortStableFunc(order, func(a, b pluginhost.Rollout) int { return len(a.Completion) - len(b.Completion) })
+		} else {
+			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		}
+		for i := 0; i < len(order); i += batch {
+			update++
+			stats, err := pol.SFT(ctx, update, order[i:min(len(order), i+batch)], o.Hyper)
+			if err != nil {
+				return logs, fmt.Errorf("grpo: sft: epoch %d update %d: %w", epoch, update, err)
+			}
+			logs = append(logs, SFTLog{Epoch: epoch, Update: update, Examples: min(len(order), i+batch) - i, Stats: stats})
+			if progress != nil {
+				progress(int(update), perEpoch*o.Epochs)
+			}
+		}
+		dir, err := filepath.Abs(filepath.Join(o.Out, fmt.Sprintf("epoch-%d", epoch)))
+		if err != nil {
+			return logs, err
+		}
+		if err := pol.Save(ctx, dir); err != nil {
+			return logs, fmt.Errorf("grpo: sft: save epoch %d: %w", epoch, err)
+		}
+		if err := writeSFTLog(o.Out, logs); err != nil {
+			return logs, err
+		}
+	}
+	return logs, nil
+}
+
+func writeSFTLog(dir string, logs []SFTLog) error {
+	var b []byte
+	for _, l := range logs {
+		line, _ := json.Marshal(l)
+		b = append(append(b, line...), '\n')
+	}
+	if err := writeAtomic(filepath.Join(dir, "sft.jsonl"), b); err != nil {
+		return err
+	}
+	var pts plotter.XYs
+	for _, l := range logs {
+		if v, ok := l.Stats["loss"]; ok && !math.IsNaN(v) && !math.IsInf(v, 0) {
+			pts = append(pts, plotter.XY{X: float64(l.Update), Y: v})
+		}
+	}
+	if len(pts) == 0 {
+		return nil // the policy reports no loss (replay)
+	}
+	p := plot.New()
+	p.Title.Text = "SFT loss per update"
+	p.X.Label.Text = "update"
+	p.Y.Label.Text = "loss"
+	p.Add(plotter.NewGrid())
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		return fmt.Errorf("grpo: sft plot: %w", err)
+	}
+	l.LineStyle.Color = palette[0]
+	p.Add(l)
+	return p.Save(7*vg.Inch, 4*vg.Inch, filepath.Join(dir, "sft-loss.png"))
+}

@@ -1,0 +1,76 @@
+package grpo
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+)
+
+func TestSFTExamples(t *testing.T) {
+	d := testDataset(t)
+	train, _ := d.Side("train", []string{"dot_product", "gelu"})
+	all, _ := d.Side("train", nil)
+	ex, err := SFTExamples(SFTOptions{Tasks: train, Train: all, FewShot: 1, Weighting: "speed", TopK: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ex) != 4 {
+		t.Fatalf("%d examples, want 2 tasks × top 2", len(ex))
+	}
+	for _, e := range ex {
+		if e.Weight < 0.25 || e.Weight > 4 {
+			t.Errorf("%s: weight %v outside [0.25, 4]", e.Prompt.ID, e.Weight)
+		}
+		if code, ok, _ := Extract(e.Completion, ""); !ok || code == "" {
+			t.Errorf("%s: the answer has no code block the loop would extract", e.Prompt.ID)
+		}
+	}
+	// The fastest variant of a task weighs at least as much as the next.
+	if ex[0].Weight < ex[1].Weight {
+		t.Errorf("fastest variant weight %v < second %v", ex[0].Weight, ex[1].Weight)
+	}
+	test, _ := d.Side("test", nil)
+	if _, err := SFTExamples(SFTOptions{Tasks: test[:1], Weighting: "uniform"}); err == nil {
+		t.Error("a test task was accepted for SFT")
+	}
+}
+
+// SFT through the real replay plugin makes the taught answers more likely:
+// the answer without code fades on the taught tasks.
+func TestRunSFT(t *testing.T) {
+	d := testDataset(t)
+	tasks, _ := d.Side("train", []string{"dot_product", "gelu", "row_sum"})
+	all, _ := d.Side("train", nil)
+	pol := replayPolicy(t)
+	o := EvalOptions{Tasks: tasks, Train: all, N: 30, Ks: []int{1}, Sampling: pluginhost.Sampling{Temperature: 1}, Seed: 9, Concurrency: 4, Bootstrap: 10}
+	before, err := Evaluate(context.Background(), pol, newFakeBench(t, d), nil, o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	logs, err := RunSFT(context.Background(), pol, SFTOptions{Tasks: tasks, Train: all, FewShot: 1, Epochs: 2, Batch: 4,
+		Weighting: "speed", Curriculum: "short-first", Seed: 1, Hyper: map[string]float64{"learning_rate": 2}, Out: out}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(logs) == 0 || logs[len(logs)-1].Epoch != 2 {
+		t.Fatalf("logs %+v", logs)
+	}
+	for _, f := range []string{"epoch-1/replay.json", "epoch-2/replay.json", "sft.jsonl"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	after, err := Evaluate(context.Background(), pol, newFakeBench(t, d), nil, o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, a := before.AtK[0].PassAtK.Value, after.AtK[0].PassAtK.Value
+	t.Logf("pass@1 on the taught tasks: %.3f before SFT, %.3f after", b, a)
+	if a <= b {
+		t.Errorf("pass@1 did not rise with SFT: %.3f → %.3f", b, a)
+	}
+}

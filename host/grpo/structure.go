@@ -1,0 +1,100 @@
+package grpo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/cudaperf/cudaperf/host/lint"
+	"github.com/cudaperf/cudaperf/host/report"
+)
+
+// Ranker scores one file's kernels (its feature rows, as `cudaperf
+// features` prints them); ok is false when it cannot (no kernel).
+type Ranker func(kernels []report.KernelFeatures) (score float64, ok bool)
+
+// AnalyzerScorer is the Scorer of a real run: the analyzer plugins give
+// features and diagnostics (through package lint, the same path as
+// `cudaperf lint`), and the ranker, when set, gives Rstr.
+type AnalyzerScorer struct {
+	Analyzers lint.Analyzers
+	Rank      Ranker // nil: no Rstr (reward mode ver only)
+}
+
+// Ranked reports whether a ranker is set.
+func (s *AnalyzerScorer) Ranked() bool { return s.Rank != nil }
+
+// Structure analyzes a batch of candidate sources of one task.
+func (s *AnalyzerScorer) Structure(ctx context.Context, t *Task, sources []string) ([]Structure, error) {
+	inputs := make([]lint.Input, len(sources))
+	for i, src := range sources {
+		inputs[i] = lint.Input{Path: fmt.Sprintf("%s/candidate-%d.cu", t.Name, i), Content: []byte(src)}
+	}
+	res := lint.Run(ctx, s.Analyzers, inputs, lint.Options{})
+	if len(res.PluginErrors) > 0 {
+		// An analyzer that fails the whole batch would leave Rstr missing
+		// for every candidate: a broken run, not a property of them.
+		return nil, errors.Join(res.PluginErrors...)
+	}
+	byFile := map[string]int{}
+	for i, in := range inputs {
+		byFile[in.Path] = i
+	}
+	out := make([]Structure, len(sources))
+	rows := make([][]report.KernelFeatures, len(sources))
+	for _, r := range res.Features {
+		if i, ok := byFile[r.File]; ok {
+			rows[i] = append(rows[i], r)
+		}
+	}
+	diags := make([][]report.Diagnostic, len(sources))
+	for _, d := range res.Diagnostics {
+		if i, ok := byFile[d.File]; ok {
+			diags[i] = append(diags[i], d)
+		}
+	}
+	for i := range out {
+		out[i] = Structure{Str: math.NaN(), Features: fileVector(rows[i])}
+		if s.Rank != nil {
+			if v, ok := s.Rank(rows[i]); ok {
+				out[i].Str = v
+			}
+		}
+		slices.SortStableFunc(diags[i], func(a, b report.Diagnostic) int { return severityRank(a.Severity) - severityRank(b.Severity) })
+		for _, d := range diags[i] {
+			out[i].Diagnostics = append(out[i].Diagnostics, fmt.Sprintf("line %d: %s: %s [%s]", d.Line, d.Severity, d.Message, d.Check))
+		}
+	}
+	return out, nil
+}
+
+func severityRank(s report.Severity) int {
+	switch s {
+	case report.Error:
+		return 0
+	case report.Warning:
+		return 1
+	}
+	return 2
+}
+
+// fileVector is the mean of each feature over a file's kernels (file-level
+// features repeat on each kernel, so they keep their value).
+func fileVector(rows []report.KernelFeatures) map[string]float64 {
+	if len(rows) == 0 {
+		return nil
+	}
+	sum, n := map[string]float64{}, map[string]int{}
+	for _, r := range rows {
+		for k, v := range r.Features {
+			sum[k] += v
+			n[k]++
+		}
+	}
+	for k := range sum {
+		sum[k] /= float64(n[k])
+	}
+	return sum
+}

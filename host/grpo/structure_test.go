@@ -1,0 +1,52 @@
+package grpo
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+	"github.com/cudaperf/cudaperf/host/report"
+)
+
+// The real analyzer plugin gives the feedback its features and diagnostics;
+// the ranker's function gets each file's kernel rows.
+func TestAnalyzerScorer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the analyzer plugin")
+	}
+	dir := t.TempDir()
+	plugintest.InstallGo(t, "plugins/analyzer", dir)
+	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	d := testDataset(t)
+	task := d.Task("dot_product")
+	var kernels []int
+	s := &AnalyzerScorer{Analyzers: h, Rank: func(rows []report.KernelFeatures) (float64, bool) {
+		kernels = append(kernels, len(rows))
+		return float64(len(rows)), len(rows) > 0
+	}}
+	// A known variant, and a source with a barrier under a thread-dependent
+	// branch (a bug the analyzers report).
+	bad := "__global__ void k(float *x) {\n  if (threadIdx.x < 16) {\n    __syncthreads();\n  }\n  x[threadIdx.x] = 0;\n}\n" +
+		"extern \"C\" void dot_product(const float *a, const float *b, float *out, int n) { k<<<1, 32>>>(out); }\n"
+	st, err := s.Structure(context.Background(), task, []string{task.Variants[0].Source, bad})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 2 || len(st[0].Features) == 0 || math.IsNaN(st[0].Str) || st[0].Str < 1 {
+		t.Fatalf("structure of a known variant: %+v", st)
+	}
+	if len(st[1].Diagnostics) == 0 || !strings.Contains(strings.Join(st[1].Diagnostics, "\n"), "line 3") {
+		t.Errorf("diagnostics of the buggy source: %q", st[1].Diagnostics)
+	}
+	j := Judged{Task: task, HasCode: true, Eval: &pluginhost.Evaluation{Compiled: true}, Structure: st[1]}
+	if fb := j.Feedback(); !strings.Contains(fb, "Diagnostics:") || !strings.Contains(fb, "Structural features:") {
+		t.Errorf("feedback lacks features or diagnostics:\n%s", fb)
+	}
+}

@@ -1,0 +1,34 @@
+// Package reward computes the RL reward of a kernel candidate: the
+// verifiable reward Rver from its benchmark outcome, the structural reward
+// Rstr from the ranker, and their combination under one of four modes.
+//
+// Rver follows the paper, with one documented addition:
+//
+//	Rver = −αc                                   no code block, or it does not compile
+//	     = −αt · failed/total                    some configurations fail
+//	     = β + αs·clip(log2(s/b), −L, L) − αv·min(cv, cvmax)   all pass
+//
+// where s is the measured speedup on the task's primary configuration, b the
+// task's speedup baseline (by default the geometric mean of its measured
+// variants, so log2(s/b) = 0 is "as fast as a typical known kernel"; the C
+// reference is 300–8000× slower than a GPU kernel and would saturate any
+// clip), cv the coefficient of variation of the candidate's runtime, and β
+// the correctness bonus. Without β (the paper's terms alone) a correct but
+// slow kernel can score below a partly wrong one; with the defaults every
+// correct candidate scores above every incorrect one (see DefaultWeights).
+//
+// Rstr is the ranker's score of the candidate's feature vector. The modes
+// are the ablations of the paper and the control the reviewers asked for:
+//
+//	ver     R = Rver
+//	str     R = λ·Rstr                (a candidate without code gets −αc)
+//	both    R = Rver + λ·Rstr
+//	random  R = Rver + λ·z, z ~ Normal(mean, var) of the real Rstr seen so far
+//
+// In every mode the real Rstr is computed when a ranker is configured, so
+// the running mean and variance (Welford) and the Rstr–speedup correlation
+// are always measured. The Combiner's state, random generator included, is
+// serialisable, so a resumed run draws the same random scores.
+//
+// The package is pure: no plugin or proto types.
+package reward

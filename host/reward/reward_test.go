@@ -1,0 +1,175 @@
+package reward
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestVer(t *testing.T) {
+	w := DefaultWeights()
+	cases := []struct {
+		name string
+		o    Outcome
+		want float64
+	}{
+		{"no code", Outcome{HasCode: false, Compiled: true, Total: 3}, -1},
+		{"compile error", Outcome{HasCode: true}, -1},
+		{"nothing ran", Outcome{HasCode: true, Compiled: true}, -0.8},
+		{"all fail", Outcome{HasCode: true, Compiled: true, Failed: 4, Total: 4}, -0.8},
+		{"one of four fails", Outcome{HasCode: true, Compiled: true, Failed: 1, Total: 4}, -0.2},
+		// 0.5 + 0.1*log2(8/2) - 0.1*0.05 = 0.5 + 0.2 - 0.005
+		{"4x the baseline", Outcome{HasCode: true, Compiled: true, Total: 4, Speedup: 8, Baseline: 2, CV: 0.05}, 0.695},
+		// log2(1024) = 10, clipped to 3; cv 0.9 capped at 0.3.
+		{"clipped fast, noisy", Outcome{HasCode: true, Compiled: true, Total: 2, Speedup: 1024, CV: 0.9}, 0.5 + 0.3 - 0.03},
+		{"clipped slow", Outcome{HasCode: true, Compiled: true, Total: 2, Speedup: 1, Baseline: 1000}, 0.2},
+		{"no speedup measured", Outcome{HasCode: true, Compiled: true, Total: 2}, 0.5},
+	}
+	for _, c := range cases {
+		if got := Ver(c.o, w); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%s: Ver = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// With the defaults every correct candidate outscores every incorrect one,
+// which is what the correctness bonus is for.
+func TestDefaultOrder(t *testing.T) {
+	w := DefaultWeights()
+	worstCorrect := Ver(Outcome{HasCode: true, Compiled: true, Total: 9, Speedup: 1e-6, Baseline: 1e6, CV: 100}, w)
+	bestWrong := Ver(Outcome{HasCode: true, Compiled: true, Failed: 1, Total: 9}, w)
+	if worstCorrect <= bestWrong {
+		t.Errorf("worst correct %v ≤ best incorrect %v", worstCorrect, bestWrong)
+	}
+	if c, f := Ver(Outcome{HasCode: true}, w), Ver(Outcome{HasCode: true, Compiled: true, Failed: 9, Total: 9}, w); c >= f {
+		t.Errorf("compile failure %v ≥ all-wrong %v", c, f)
+	}
+}
+
+func TestModes(t *testing.T) {
+	w := DefaultWeights()
+	outs := []Outcome{
+		{HasCode: true, Compiled: true, Total: 2, Speedup: 2, Baseline: 1}, // Rver 0.6
+		{HasCode: true},  // compile error, Rver -1
+		{HasCode: false}, // no code, Rver -1
+		{HasCode: true, Compiled: true, Failed: 1, Total: 2}, // -0.4
+	}
+	str := []float64{1.5, -0.5, math.NaN(), 0.25}
+	want := map[Mode][]float64{
+		ModeVer:  {0.6, -1, -1, -0.4},
+		ModeStr:  {0.3, -0.1, -1, 0.05},
+		ModeBoth: {0.9, -1.1, -1, -0.35},
+	}
+	for mode, w8 := range want {
+		c, err := NewCombiner(mode, w, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := c.Score(outs, str)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range got {
+			if math.Abs(got[i].Total-w8[i]) > 1e-12 {
+				t.Errorf("%s: candidate %d: total %v, want %v", mode, i, got[i].Total, w8[i])
+			}
+		}
+	}
+	// ModeRandom: the Rver part is the same, the structural term is a draw
+	// for exactly the candidates that have a real score.
+	c, _ := NewCombiner(ModeRandom, w, 1)
+	got, _ := c.Score(outs, str)
+	for i, g := range got {
+		if g.Ver != want[ModeVer][i] {
+			t.Errorf("random: candidate %d: Rver %v, want %v", i, g.Ver, want[ModeVer][i])
+		}
+		if math.IsNaN(str[i]) != (g.StrUsed == 0) {
+			t.Errorf("random: candidate %d: structural term %v for real score %v", i, g.StrUsed, str[i])
+		}
+		if g.StrUsed == str[i] {
+			t.Errorf("random: candidate %d used the real score", i)
+		}
+	}
+	if _, err := (&Combiner{mode: ModeBoth}).Score(outs, nil); err == nil {
+		t.Error("mode both without ranker scores: no error")
+	}
+	if _, err := ParseMode("rnd"); err == nil {
+		t.Error(`ParseMode("rnd"): no error`)
+	}
+}
+
+// The control's scores have the real Rstr's mean and variance, for a real
+// Rstr that is far from a standard normal (skewed, shifted).
+func TestRandomMatchesRealStr(t *testing.T) {
+	c, err := NewCombiner(ModeRandom, DefaultWeights(), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := rand.New(rand.NewPCG(3, 4))
+	var real, ctrl Running
+	const batches, size = 400, 64
+	outs := make([]Outcome, size)
+	for i := range outs {
+		outs[i] = Outcome{HasCode: true, Compiled: true, Total: 1}
+	}
+	for range batches {
+		str := make([]float64, size)
+		for i := range str {
+			str[i] = 2 + 3*src.ExpFloat64() // mean 5, variance 9
+			real.add(str[i])
+		}
+		got, err := c.Score(outs, str)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range got {
+			ctrl.add(g.StrUsed)
+		}
+	}
+	n, mean, variance := c.RunningStr()
+	if n != real.N || math.Abs(mean-real.Mean) > 1e-9 || math.Abs(variance-real.variance()) > 1e-9 {
+		t.Errorf("running stats (%d, %v, %v), want (%d, %v, %v)", n, mean, variance, real.N, real.Mean, real.variance())
+	}
+	// 25,600 draws: the standard error of the mean is 3/160 ≈ 0.019 and of
+	// the variance about 9·sqrt(2/25600) ≈ 0.08 (plus the early batches'
+	// noisier estimates); the bounds are several standard errors wide.
+	if math.Abs(ctrl.Mean-real.Mean) > 0.1 {
+		t.Errorf("control mean %.3f, real %.3f", ctrl.Mean, real.Mean)
+	}
+	if math.Abs(ctrl.variance()-real.variance())/real.variance() > 0.06 {
+		t.Errorf("control variance %.3f, real %.3f", ctrl.variance(), real.variance())
+	}
+}
+
+func TestStateRestore(t *testing.T) {
+	outs := []Outcome{{HasCode: true, Compiled: true, Total: 1}, {HasCode: true, Compiled: true, Total: 1}}
+	a, _ := NewCombiner(ModeRandom, DefaultWeights(), 11)
+	a.Score(outs, []float64{1, 3})
+	st, err := a.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := a.Score(outs, []float64{2, 5})
+
+	b, _ := NewCombiner(ModeRandom, DefaultWeights(), 999)
+	if err := b.Restore(st); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := b.Score(outs, []float64{2, 5})
+	for i := range got {
+		if got[i] != want[i] && !(math.IsNaN(got[i].Str) && math.IsNaN(want[i].Str)) {
+			t.Errorf("after restore, candidate %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	w := DefaultWeights()
+	w.Tests = -1
+	if err := w.Validate(); err == nil {
+		t.Error("negative tests weight accepted")
+	}
+	if err := DefaultWeights().Validate(); err != nil {
+		t.Error(err)
+	}
+}
