@@ -25,3 +25,10 @@ void serial(int *f) {
 void wasteful(float *x, int n) {
   fill<<<n, 1>>>(x, n); // want `a block of 1 threads is not a multiple of the warp size`
 }
+
+// A kernel with no data work (simplePrintf) has no lanes worth filling.
+__global__ void hello() { printf("block %d thread %d\n", blockIdx.x, threadIdx.x); }
+void greet() {
+  dim3 block(2, 2, 2);
+  hello<<<2, block>>>();
+}
