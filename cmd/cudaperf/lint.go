@@ -472,7 +472,7 @@ func runExplain(c *cli.Context) error {
 				level = "per file"
 			}
 			all = append(all, explanation{kind: "feature", id: f.GetName(), title: firstLine(f.GetDoc()), doc: f.GetDoc(),
-				extra: fmt.Sprintf("unit: %s; range: %s; %s; computed by pass %s", f.GetUnit(), f.GetRange(), level, f.GetPass()), plugin: p.Name()})
+				extra: fmt.Sprintf("unit: %s; range: %s; %s; computed by pass %s; definition version %d", f.GetUnit(), f.GetRange(), level, f.GetPass(), max(1, f.GetVersion())), plugin: p.Name()})
 		}
 	}
 	for _, e := range errs {

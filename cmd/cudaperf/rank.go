@@ -15,6 +15,7 @@ import (
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/dataset"
 	"github.com/cudaperf/cudaperf/bench/task"
+	"github.com/cudaperf/cudaperf/host/grpo"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/rank"
 	"github.com/cudaperf/cudaperf/host/report"
@@ -687,4 +688,23 @@ func analyzeAtSizes(c *cli.Context, s *analysisSession, t *rank.Task, schema ran
 	}
 	s.sizes = nil
 	return nil
+}
+
+// loadRanker returns the RL loop's structural score: the model (model, or
+// the built-in one when empty), checked against the analyzers' features,
+// scoring a candidate file from its feature rows.
+func loadRanker(ctx context.Context, h *pluginhost.Host, model string) (grpo.Ranker, error) {
+	m, err := loadModel(model)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkModelSchema(ctx, h, m, model); err != nil {
+		return nil, err
+	}
+	return func(rows []report.KernelFeatures) (float64, bool) {
+		for _, ks := range kernelsByFile(rows, m.Schema) {
+			return m.NewScorer().ScoreFile(ks), true // rows are one file's
+		}
+		return 0, false
+	}, nil
 }

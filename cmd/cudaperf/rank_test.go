@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"math"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/cudaperf/cudaperf/bench/dataset"
+	"github.com/cudaperf/cudaperf/host/lint"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 	"github.com/cudaperf/cudaperf/host/rank"
 )
@@ -172,4 +175,34 @@ func sorted(s []string) []string {
 	s = slices.Clone(s)
 	slices.Sort(s)
 	return s
+}
+
+// TestLoadRankerScoresCandidates: the RL loop's Rstr is the built-in
+// model's file score, from lint's feature rows of a candidate.
+func TestLoadRankerScoresCandidates(t *testing.T) {
+	lintInstalled(t)
+	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{filepath.Join(lintDir, "plugins")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	ctx := context.Background()
+	r, err := loadRanker(ctx, h, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(plugintest.ModuleRoot(t), "cmd/cudaperf/testdata/lint/strided.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := lint.Run(ctx, h, []lint.Input{{Path: "c.cu", Content: src}}, lint.Options{})
+	got, ok := r(res.Features)
+	m, _ := rank.Default()
+	ks := kernelsByFile(res.Features, m.Schema)["c.cu"]
+	if want := m.NewScorer().ScoreFile(ks); !ok || got != want || len(ks) != 1 {
+		t.Errorf("Rstr = %v, %v; want the model's file score %v (kernels %d)", got, ok, want, len(ks))
+	}
+	if _, ok := r(nil); ok {
+		t.Error("a source without kernels got a score")
+	}
 }

@@ -264,8 +264,34 @@ func writeEvalText(w io.Writer, rep evalReport, what string) error {
 		fmt.Fprintf(w, "%-22s %8d %7.2f %7.2f %7.2f %6d\n", t.Task, t.N, t.Rho, t.Tau, t.Acc, t.Pairs)
 	}
 	p := rep.Scorers[0].Primary
-	_, err := fmt.Fprintf(w, "pooled pair accuracy: %.3f over %d pairs\n", p.PooledAcc, p.Pairs)
-	return err
+	fmt.Fprintf(w, "pooled pair accuracy: %.3f over %d pairs\n", p.PooledAcc, p.Pairs)
+	fmt.Fprintf(w, "\nmodel ρ per configuration (fastest variant >= %g ms; * = primary):\n", dataset.MinFastestMs)
+	for _, line := range perSizeLines(rep) {
+		fmt.Fprintf(w, "%-22s %s\n", line[0], line[1])
+	}
+	return nil
+}
+
+// perSizeLines gives, per task, its configurations' ρ in the task's order.
+func perSizeLines(rep evalReport) [][2]string {
+	var out [][2]string
+	for _, task := range rep.Tasks {
+		var cells []string
+		for _, r := range rep.PerSize {
+			if r.Task != task {
+				continue
+			}
+			mark := ""
+			for _, t := range rep.Scorers[0].PerTask {
+				if t.Task == task && t.Config == r.Config {
+					mark = "*"
+				}
+			}
+			cells = append(cells, fmt.Sprintf("%s%s %.2f", r.Config, mark, r.Rho))
+		}
+		out = append(out, [2]string{task, strings.Join(cells, ", ")})
+	}
+	return out
 }
 
 func writeEvalMarkdown(w io.Writer, rep evalReport, what string) error {
@@ -282,6 +308,12 @@ func writeEvalMarkdown(w io.Writer, rep evalReport, what string) error {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, t := range rep.Scorers[0].PerTask {
 		fmt.Fprintf(w, "| %s | %d | %.2f | %.2f | %.2f | %d |\n", t.Task, t.N, t.Rho, t.Tau, t.Acc, t.Pairs)
+	}
+	fmt.Fprintf(w, "\nModel ρ per configuration (those whose fastest variant runs ≥ %g ms, in the task's order; * = primary):\n\n", dataset.MinFastestMs)
+	fmt.Fprintln(w, "| task | ρ by configuration |")
+	fmt.Fprintln(w, "|---|---|")
+	for _, line := range perSizeLines(rep) {
+		fmt.Fprintf(w, "| %s | %s |\n", line[0], line[1])
 	}
 	return nil
 }

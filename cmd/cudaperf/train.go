@@ -134,18 +134,13 @@ func structureScorer(h *pluginhost.Host, mode, model string) (grpo.Scorer, error
 	}
 	s := &grpo.AnalyzerScorer{Analyzers: h}
 	if needs {
-		r, err := loadRanker(model)
+		r, err := loadRanker(context.Background(), h, model)
 		if err != nil {
 			return nil, err
 		}
 		s.Rank = r
 	}
 	return s, nil
-}
-
-// loadRanker returns the ranker's score function.
-func loadRanker(model string) (grpo.Ranker, error) {
-	return nil, usageErrorf("reward modes str, both and random need the ranker (host/rank), which this build does not have yet; use reward mode ver")
 }
 
 // startPlugin finds an installed plugin by name, checks its kind and starts

@@ -2,7 +2,8 @@ package grpo
 
 import (
 	"math"
-	"sort"
+
+	"github.com/cudaperf/cudaperf/host/rank"
 )
 
 // Metrics are one step's numbers, one line of metrics.jsonl.
@@ -124,41 +125,9 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 }
 
 // Spearman is the rank correlation of x and y (average ranks for ties);
-// ok is false when either has no spread.
-func Spearman(x, y []float64) (rho float64, ok bool) {
-	rx, ry := ranks(x), ranks(y)
-	mx, sx := MeanStd(rx)
-	my, sy := MeanStd(ry)
-	if sx == 0 || sy == 0 {
-		return 0, false
-	}
-	var c float64
-	for i := range rx {
-		c += (rx[i] - mx) * (ry[i] - my)
-	}
-	return c / float64(len(rx)) / (sx * sy), true
-}
-
-func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	r := make([]float64, len(x))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
-			j++
-		}
-		avg := float64(i+j)/2 + 1
-		for k := i; k <= j; k++ {
-			r[idx[k]] = avg
-		}
-		i = j + 1
-	}
-	return r
-}
+// ok is false when either has no spread. The ranker's validation computes
+// the same statistic; one implementation serves both.
+func Spearman(x, y []float64) (rho float64, ok bool) { return rank.Spearman(x, y) }
 
 // RolloutRecord is one line of rollouts/step-NNNNNN.jsonl.gz: everything an
 // external trainer needs (the prompt, the completion, its reward, return

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/cudaperf/cudaperf/analysis/driver"
+	"github.com/cudaperf/cudaperf/analysis/pysource"
 	"github.com/cudaperf/cudaperf/host/config"
 )
 
@@ -19,6 +20,10 @@ const MaxFileSize = driver.DefaultMaxFileSize
 type Input struct {
 	Path    string
 	Content []byte
+	// Embedded is set for a Python file: Content is then the CUDA found in
+	// its strings (load_inline's cuda_sources, __global__ kernels), and
+	// findings are mapped back to the Python lines and columns.
+	Embedded *pysource.Source
 }
 
 // InputError is a path that could not be read; it names the path and the fix.
@@ -56,6 +61,15 @@ func Collect(paths []string, cfg *config.File) ([]Input, []*InputError) {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			errs = append(errs, &InputError{Path: p, Err: describe(err)})
+			return
+		}
+		if filepath.Ext(p) == ".py" {
+			s := pysource.Extract(b)
+			if s == nil {
+				errs = append(errs, &InputError{Path: p, Err: "no CUDA found: cudaperf lints the strings a Python file passes to load_inline's cuda_sources (directly or through a NAME = \"\"\"...\"\"\" assignment) and strings that declare a __global__ function"})
+				return
+			}
+			inputs = append(inputs, Input{Path: p, Content: s.CUDA, Embedded: s})
 			return
 		}
 		inputs = append(inputs, Input{Path: p, Content: b})

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/pysource"
 	"github.com/cudaperf/cudaperf/host/config"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/report"
@@ -116,6 +117,7 @@ func merge(inputs []Input, a *pluginhost.Analysis, cfg *config.File, dirs [][]*s
 		m.add(fa.Path, fa.Features)
 	}
 	res.Diagnostics = applySuppressions(inputs, dirs, res.Diagnostics)
+	mapEmbedded(inputs, res.Diagnostics)
 	report.Sort(res.Diagnostics)
 	res.Features = m.rows(inputs)
 	return res
@@ -169,6 +171,34 @@ func convert(plugin, path string, d *pluginv1.Diagnostic) report.Diagnostic {
 		}
 	}
 	return out
+}
+
+// mapEmbedded moves the findings in Python files from the virtual CUDA
+// file the analyzers saw to the Python lines and columns. Their fixes are
+// dropped: an edit inside a Python string literal would need the
+// literal's escaping, which a CUDA fix does not know.
+func mapEmbedded(inputs []Input, ds []report.Diagnostic) {
+	emb := map[string]*pysource.Source{}
+	for _, in := range inputs {
+		if in.Embedded != nil {
+			emb[in.Path] = in.Embedded
+		}
+	}
+	if len(emb) == 0 {
+		return
+	}
+	for i := range ds {
+		d := &ds[i]
+		s := emb[d.File]
+		if s == nil {
+			continue
+		}
+		d.Line, d.Column = s.Position(d.Line, d.Column)
+		if d.EndLine > 0 {
+			d.EndLine, d.EndColumn = s.Position(d.EndLine, d.EndColumn)
+		}
+		d.Fixes = nil
+	}
 }
 
 // applySuppressions drops findings silenced by `cudaperf:ignore` comments

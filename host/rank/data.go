@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -167,7 +169,7 @@ func Quartile(n int) int {
 }
 
 // Hash is a digest of the data a model is trained on: task and variant
-// names, the rounded feature values of each kernel (the analyzer's last
+// names, the rounded feature values of each kernel, bound and unbound (the analyzer's last
 // bits are not deterministic) and the measured times.
 func Hash(tasks []Task) string {
 	h := sha256.New()
@@ -179,31 +181,31 @@ func Hash(tasks []Task) string {
 		sort.Slice(vs, func(i, j int) bool { return vs[i].Name < vs[j].Name })
 		for _, v := range vs {
 			fmt.Fprintf(h, "variant %s\n", v.Name)
-			ks := slices.Clone(v.Kernels)
-			sort.Slice(ks, func(i, j int) bool { return ks[i].Name < ks[j].Name })
-			for _, k := range ks {
-				fmt.Fprintf(h, "kernel %s", k.Name)
-				names := make([]string, 0, len(k.Vector))
-				for n := range k.Vector {
-					names = append(names, n)
-				}
-				sort.Strings(names)
-				for _, n := range names {
-					fmt.Fprintf(h, " %s=%s", n, round(k.Vector[n]))
-				}
-				fmt.Fprintln(h)
+			hashKernels(h, "", v.Kernels)
+			hashKernels(h, "unbound ", v.Unbound)
+			for _, c := range slices.Sorted(maps.Keys(v.At)) {
+				hashKernels(h, "at "+c+" ", v.At[c])
 			}
-			cs := make([]string, 0, len(v.Times))
-			for c := range v.Times {
-				cs = append(cs, c)
-			}
-			sort.Strings(cs)
-			for _, c := range cs {
+			for _, c := range slices.Sorted(maps.Keys(v.Times)) {
 				fmt.Fprintf(h, "time %s=%s\n", c, round(v.Times[c]))
 			}
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// hashKernels writes kernels, sorted by name, with their features sorted
+// by name and rounded.
+func hashKernels(h io.Writer, label string, ks []Kernel) {
+	ks = slices.Clone(ks)
+	sort.Slice(ks, func(i, j int) bool { return ks[i].Name < ks[j].Name })
+	for _, k := range ks {
+		fmt.Fprintf(h, "%skernel %s", label, k.Name)
+		for _, n := range slices.Sorted(maps.Keys(k.Vector)) {
+			fmt.Fprintf(h, " %s=%s", n, round(k.Vector[n]))
+		}
+		fmt.Fprintln(h)
+	}
 }
 
 // round prints x to 6 significant digits.

@@ -20,6 +20,13 @@
 // over the kernels that report it; file-level features (xfer, kernels)
 // repeat on each kernel and so keep their value.
 //
+// Size-dependent features (per-call blocks, bytes, time bounds) exist only
+// when the analysis bound a task configuration's problem sizes. A variant
+// may carry its vectors at every configuration (Variant.At) and the vectors
+// computed without sizes (Variant.Unbound); with Options.Unbound the model
+// trains on both, so the same model scores a candidate of a known task (the
+// RL reward) and a file whose sizes nobody knows (lint).
+//
 // # Model and loss
 //
 // An MLP (tanh hidden layers, linear output; no hidden layer is the linear

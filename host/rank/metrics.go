@@ -47,7 +47,7 @@ func Evaluate(tasks []Task, score func(Variant) float64, minMs float64) []TaskRe
 			for k, i := range idx {
 				sc[k], speed[k] = s[i], -t.Variants[i].Times[c]
 			}
-			r := TaskResult{Task: t.Name, Config: c, N: len(idx), Rho: Spearman(sc, speed), Tau: KendallTauB(sc, speed)}
+			r := TaskResult{Task: t.Name, Config: c, N: len(idx), Rho: rhoOrZero(sc, speed), Tau: KendallTauB(sc, speed)}
 			var right float64
 			ps := t.Pairs(c, PairRule{})
 			for _, p := range ps {
@@ -69,13 +69,20 @@ func Evaluate(tasks []Task, score func(Variant) float64, minMs float64) []TaskRe
 }
 
 // Spearman is the rank correlation of x and y (ties get their mean rank);
-// 0 when either is constant.
-func Spearman(x, y []float64) float64 {
+// ok is false when either has no spread.
+func Spearman(x, y []float64) (rho float64, ok bool) {
 	c := stat.Correlation(ranks(x), ranks(y), nil)
-	if math.IsNaN(c) {
-		return 0
+	if math.IsNaN(c) || math.IsInf(c, 0) {
+		return 0, false
 	}
-	return c
+	return c, true
+}
+
+// rhoOrZero is Spearman with 0 for no spread: a scorer that cannot tell
+// a task's variants apart ranks them no better than chance.
+func rhoOrZero(x, y []float64) float64 {
+	r, _ := Spearman(x, y)
+	return r
 }
 
 func ranks(x []float64) []float64 {

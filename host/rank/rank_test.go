@@ -199,14 +199,17 @@ func TestPairRules(t *testing.T) {
 
 func TestCorrelations(t *testing.T) {
 	x := []float64{1, 2, 3, 4, 5}
-	if r := Spearman(x, []float64{10, 20, 30, 40, 50}); math.Abs(r-1) > 1e-12 {
+	if r, ok := Spearman(x, []float64{10, 20, 30, 40, 50}); !ok || math.Abs(r-1) > 1e-12 {
 		t.Errorf("Spearman monotone = %v, want 1", r)
 	}
-	if r := Spearman(x, []float64{5, 6, 7, 8, 7}); math.Abs(r-0.8207826816681233) > 1e-9 {
+	if r, _ := Spearman(x, []float64{5, 6, 7, 8, 7}); math.Abs(r-0.8207826816681233) > 1e-9 {
 		t.Errorf("Spearman with a tie = %v, want 0.8208 (scipy.stats.spearmanr)", r)
 	}
 	if r := KendallTauB(x, []float64{5, 6, 7, 8, 7}); math.Abs(r-0.7378647873726218) > 1e-9 {
 		t.Errorf("τ-b with a tie = %v, want 0.7379 (scipy.stats.kendalltau)", r)
+	}
+	if r, ok := Spearman(x, []float64{1, 1, 1, 1, 1}); ok || r != 0 {
+		t.Errorf("Spearman against a constant = %v, %v; want 0, not ok", r, ok)
 	}
 	if r := KendallTauB(x, []float64{1, 1, 1, 1, 1}); r != 0 {
 		t.Errorf("τ-b against a constant = %v, want 0", r)

@@ -1,0 +1,169 @@
+package pysource
+
+import (
+	"bytes"
+	"sort"
+)
+
+// Source is the CUDA found in one Python file: the strings joined into one
+// virtual .cu file, and the map from its bytes back to the Python file.
+type Source struct {
+	// CUDA is the decoded text of the CUDA strings, in file order, each
+	// followed by a newline.
+	CUDA []byte
+	// Strings is how many string literals were taken.
+	Strings int
+
+	py   []byte
+	segs []segment // in CUDA order
+	// pyLines holds the offset of each line start of the Python file.
+	pyLines []int
+}
+
+// segment maps CUDA[cuda : cuda+len(src)] to Python bytes: src[i] is the
+// Python offset of the i-th decoded byte (escapes map to their backslash).
+type segment struct {
+	cuda int
+	src  []int
+}
+
+// sourceKeywords are load_inline's arguments that hold CUDA code.
+var sourceKeywords = map[string]bool{"cuda_sources": true}
+
+// Extract finds the CUDA in a Python file: every string literal passed as
+// load_inline's cuda_sources (directly, in a list, or through a name
+// assigned a string earlier in the file), and every other string literal
+// that contains __global__ (RawKernel and friends). It returns nil when
+// the file holds no CUDA.
+func Extract(py []byte) *Source {
+	toks := tokenize(py)
+	// Names assigned a string (or a concatenation of strings): their
+	// literals, the last assignment winning, as Python does at import.
+	assigned := map[string][]int{}
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != tokName || toks[i+1].text != "=" || (i > 0 && toks[i-1].kind != tokNewline && toks[i-1].text != ";") {
+			continue
+		}
+		var lits []int
+		for j := i + 2; j < len(toks); j++ {
+			switch {
+			case toks[j].kind == tokString:
+				lits = append(lits, j)
+				continue
+			case toks[j].text == "(" || toks[j].text == ")":
+				continue
+			}
+			break
+		}
+		if len(lits) > 0 {
+			assigned[toks[i].text] = lits
+		}
+	}
+	take := map[int]bool{}
+	for i, t := range toks {
+		if t.kind == tokString && bytes.Contains(t.value, []byte("__global__")) {
+			take[i] = true
+		}
+		if t.kind != tokName || !sourceKeywords[t.text] || i+1 >= len(toks) || toks[i+1].text != "=" {
+			continue
+		}
+		// The argument: tokens up to the comma or parenthesis that closes
+		// it at depth 0.
+		depth := 0
+		for j := i + 2; j < len(toks); j++ {
+			tj := toks[j]
+			if tj.text == "(" || tj.text == "[" || tj.text == "{" {
+				depth++
+			} else if tj.text == ")" || tj.text == "]" || tj.text == "}" {
+				if depth == 0 {
+					break
+				}
+				depth--
+			} else if tj.text == "," && depth == 0 {
+				break
+			}
+			switch tj.kind {
+			case tokString:
+				take[j] = true
+			case tokName:
+				for _, k := range assigned[tj.text] {
+					take[k] = true
+				}
+			}
+		}
+	}
+	if len(take) == 0 {
+		return nil
+	}
+	idx := make([]int, 0, len(take))
+	for i := range take {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	s := &Source{py: py, Strings: len(idx)}
+	for i, b := range py {
+		if i == 0 {
+			s.pyLines = append(s.pyLines, 0)
+		}
+		if b == '\n' {
+			s.pyLines = append(s.pyLines, i+1)
+		}
+	}
+	if len(py) == 0 {
+		s.pyLines = []int{0}
+	}
+	for _, i := range idx {
+		t := toks[i]
+		s.segs = append(s.segs, segment{cuda: len(s.CUDA), src: t.offsets})
+		s.CUDA = append(s.CUDA, t.value...)
+		s.CUDA = append(s.CUDA, '\n')
+	}
+	return s
+}
+
+// Position maps a 1-based line and byte column of the virtual CUDA file to
+// the Python file. A position past a string's end (its trailing newline,
+// or the end of the file) maps to just after the string's last byte.
+func (s *Source) Position(line, col int) (pyLine, pyCol int) {
+	off := offsetOf(s.CUDA, line, col)
+	return s.pyPosition(s.pyOffset(off))
+}
+
+// pyOffset maps a byte offset of CUDA to one of the Python file.
+func (s *Source) pyOffset(off int) int {
+	k := sort.Search(len(s.segs), func(i int) bool { return s.segs[i].cuda > off }) - 1
+	if k < 0 {
+		k = 0
+	}
+	seg := s.segs[k]
+	rel := off - seg.cuda
+	switch {
+	case rel < 0 || len(seg.src) == 0:
+		return 0
+	case rel < len(seg.src):
+		return seg.src[rel]
+	}
+	return seg.src[len(seg.src)-1] + 1
+}
+
+func (s *Source) pyPosition(off int) (int, int) {
+	l := sort.Search(len(s.pyLines), func(i int) bool { return s.pyLines[i] > off }) - 1
+	if l < 0 {
+		l = 0
+	}
+	return l + 1, off - s.pyLines[l] + 1
+}
+
+// offsetOf is the byte offset of a 1-based line and column in text,
+// clamped to the text.
+func offsetOf(text []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line && off < len(text); l++ {
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		off += i + 1
+	}
+	return min(off+max(col-1, 0), len(text))
+}
