@@ -67,7 +67,11 @@ func run(pass *analysis.Pass) (any, error) {
 					how = "differs between the warps of a block"
 				}
 				text := strings.Join(strings.Fields(pass.File.Text(cond)), " ")
-				pass.ReportKernelf(k.Name, n, "%s is reached only by the threads for which %s holds, and that condition %s: the others never arrive, which is undefined behaviour (hangs or wrong results); move the barrier out of the conditional code so every thread of the %s reaches it", pass.File.Text(n), text, how, group)
+				holds := "holds"
+				if inElse(n, cond) {
+					holds = "does not hold" // the barrier is in the else arm
+				}
+				pass.ReportKernelf(k.Name, n, "%s is reached only by the threads for which %s %s, and that condition %s: the others never arrive, which is undefined behaviour (hangs or wrong results); move the barrier out of the conditional code so every thread of the %s reaches it", pass.File.Text(n), text, holds, how, group)
 			}
 		}
 		pass.ReportKernelFeature(k.Name, "sync_divergent", float64(count))
@@ -128,4 +132,21 @@ func tileUniform(lvl taint.Level, cond string, size int) bool {
 	}
 	c, err := strconv.Atoi(m[2])
 	return err == nil && size > 0 && c%size == 0
+}
+
+// inElse reports whether barrier n lies in the else arm of the if
+// statement whose condition is cond.
+func inElse(n, cond *syntax.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() != "if_statement" {
+			continue
+		}
+		c := p.ChildByFieldName("condition")
+		if c == nil || c.StartByte() > cond.StartByte() || c.EndByte() < cond.EndByte() {
+			continue
+		}
+		alt := p.ChildByFieldName("alternative")
+		return alt != nil && n.StartByte() >= alt.StartByte() && n.EndByte() <= alt.EndByte()
+	}
+	return false
 }
