@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -53,6 +54,27 @@ func recoverAll(t *testing.T, src []byte) ([]byte, []grammar.SyntaxError) {
 		src, errs = fixed, e2
 	}
 	return src, errs
+}
+
+// Every file of testdata/valid is valid CUDA that fails to parse as is
+// and parses without an error after recovery.
+func TestRecoverEveryValidFile(t *testing.T) {
+	files, _ := filepath.Glob("testdata/valid/*.cu")
+	if len(files) < 2 {
+		t.Fatalf("testdata/valid has %d files", len(files))
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(errorsOf(t, src)) == 0 {
+			t.Errorf("%s parses without recovery: it no longer tests it", f)
+		}
+		if _, errs := recoverAll(t, src); len(errs) > 0 {
+			t.Errorf("%s: %d errors left, first %d:%d %s", f, len(errs), errs[0].Line, errs[0].Column, errs[0].Message())
+		}
+	}
 }
 
 func TestRecoverValidCUDA(t *testing.T) {
