@@ -106,6 +106,7 @@ func lintCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json, sarif or checkstyle"},
 			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of `SEVERITY` or worse is reported: error, warning, note or never (default: the config's, else error)"},
 			&cli.StringFlag{Name: "new-from-rev", Usage: "report only findings on lines added or changed since git revision `REV` (e.g. main, HEAD~1), and in files git does not track: adopt the linter on an old code base one change at a time"},
+			&cli.BoolFlag{Name: "ptxas", Usage: "compile each file with nvcc -Xptxas -v (about a second a file, cached) so occupancy and spills use real register counts instead of an estimate"},
 			&cli.BoolFlag{Name: "no-score", Usage: "do not print each file's structural score (text format; see `cudaperf rank`)"},
 		),
 		Action: runLint,
@@ -130,9 +131,13 @@ func featuresCommand() *cli.Command {
 			"--task-config NAME) and analyzes its variants when no file is named:\n\n" +
 			"   cudaperf features --task conv1d --format csv\n" +
 			"   cudaperf features --set n=1048576 --set k=15 kernels/conv1d.cu\n\n" +
+			"When nvcc is found, each file is compiled once with -Xptxas -v (bench's compile\n" +
+			"cache) so occ, occ_blocks and spills use ptxas's registers (status exact); without\n" +
+			"it they are estimated from the source (status estimated).\n\n" +
 			"`cudaperf explain FEATURE` documents a feature's unit, range and formula.",
 		Flags: append(append(analysisFlags(), sizeFlags()...),
 			&cli.StringFlag{Name: "format", Value: "json", Usage: "output `FORMAT`: json or csv"},
+			&cli.StringFlag{Name: "ptxas", Value: "auto", Usage: "`WHEN` to compile each file with nvcc -Xptxas -v for real registers, shared memory and spills: auto (when nvcc is found; bench's compile cache), always, never (registers estimated)"},
 		),
 		Action: runFeatures,
 	}
@@ -166,6 +171,9 @@ type analysisSession struct {
 	fileFlags func(string) []string
 	// sizes are the problem-size bindings (features --set/--task).
 	sizes map[string]int64
+	// ptxas asks for nvcc's ptxas report of every input: "" never,
+	// "auto" when nvcc is found, "always" (an error without nvcc).
+	ptxas string
 }
 
 func loadConfig(explicit, searchFrom string) (*config.File, error) {
@@ -284,12 +292,24 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 		close(started)
 	}()
 	inputs, inErrs := lint.Collect(args, s.cfg)
+	var reports map[string]string
+	if s.ptxas != "" {
+		arch := "sm_90"
+		if t := s.target(); t.GetComputeCapability() != "" {
+			arch = "sm_" + strings.ReplaceAll(t.GetComputeCapability(), ".", "")
+		}
+		var err error
+		if reports, err = ptxasReports(c.Context, inputs, arch, s.ptxas == "always", c.App.ErrWriter); err != nil {
+			<-started
+			return nil, err
+		}
+	}
 	<-started
 	// A bar on a terminal's stderr while the plugins work (a large tree
 	// takes seconds); cleared before the report is printed.
 	bar := newBar(len(inputs)*len(s.host.OfKind(sdk.KindAnalyzer)), c.Command.Name, true)
 	ctx := pluginhost.WithAnalyzeProgress(c.Context, bar.addN)
-	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), CompileFlags: s.flags, FileFlags: s.fileFlags, Sizes: s.sizes})
+	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), CompileFlags: s.flags, FileFlags: s.fileFlags, Sizes: s.sizes, Ptxas: reports})
 	bar.finish()
 	var problems error
 	for _, e := range inErrs {
@@ -317,6 +337,9 @@ func runLint(c *cli.Context) error {
 		return err
 	}
 	defer s.host.Close()
+	if c.Bool("ptxas") {
+		s.ptxas = "always"
+	}
 	failOn := c.String("fail-on")
 	if failOn == "" {
 		failOn = s.cfg.Lint.FailOn
@@ -428,6 +451,13 @@ func runFeatures(c *cli.Context) error {
 	}
 	defer s.host.Close()
 	s.sizes = sizes
+	switch p := c.String("ptxas"); p {
+	case "auto", "always":
+		s.ptxas = p
+	case "never":
+	default:
+		return usageErrorf("--ptxas %q: use auto, always or never", p)
+	}
 	res, problems := s.analyze(c, files)
 	if format == "csv" {
 		err = report.WriteFeaturesCSV(c.App.Writer, res.Features, paperFeatures)

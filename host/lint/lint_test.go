@@ -45,6 +45,7 @@ func TestMergeAppliesConfigSuppressionsAndFeatureOwnership(t *testing.T) {
 				feat("builtin", "k", "coal", 4, false), feat("zextra", "k", "coal", 9, false),
 				feat("zextra", "k", "mine", 7, false), feat("builtin", "k", "div", 0, true),
 				feat("builtin", "k2", "coal", 1, false), feat("builtin", "", "kernels", 2, false),
+				{Plugin: "builtin", Feature: &pluginv1.Feature{Kernel: "k", Name: "occ", Value: 0.5, Estimated: true}},
 			},
 		}},
 	}
@@ -65,6 +66,9 @@ func TestMergeAppliesConfigSuppressionsAndFeatureOwnership(t *testing.T) {
 	}
 	if _, ok := k["div"]; ok {
 		t.Errorf("an unknown feature must be left out, not reported as a value: %v", k)
+	}
+	if st := res.Features[0].Status; st["div"] != "unknown" || st["coal"] != "exact" || st["occ"] != "estimated" || st["kernels"] != "exact" {
+		t.Errorf("kernel k status = %v, want div unknown, coal and kernels exact, occ estimated", st)
 	}
 	if k2 := res.Features[1].Features; k2["kernels"] != 2 || k2["coal"] != 1 {
 		t.Errorf("file-level features must repeat on every kernel: k2 = %v", k2)

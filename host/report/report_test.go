@@ -168,3 +168,18 @@ func TestFeaturesCSVColumnOrder(t *testing.T) {
 		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// An unknown feature has an empty cell, and its column exists even when no
+// row knows it.
+func TestFeaturesCSVUnknownCells(t *testing.T) {
+	rows := []KernelFeatures{
+		{File: "a.cu", Kernel: "k", Features: map[string]float64{"coal": 1}, Status: map[string]string{"coal": StatusExact, "blocks": StatusUnknown}},
+	}
+	var b bytes.Buffer
+	if err := WriteFeaturesCSV(&b, rows, []string{"coal"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "file,kernel,coal,blocks\na.cu,k,1,\n"; b.String() != want {
+		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
