@@ -19,6 +19,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/analysis/preproc"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
 	"github.com/cudaperf/cudaperf/grammar"
@@ -55,6 +56,9 @@ type Options struct {
 	// takes them (preproc.Resolve), and the passes see the values
 	// (analysis.File.Defines). nil means none.
 	Defines func(path string, src []byte) map[string]string
+	// Settings are the user's option values, keys "<check>.<name>"
+	// (package options); an analyzer's undeclared keys are ignored.
+	Settings map[string]string
 }
 
 // maxRecoverRounds bounds the re-parses of a file with syntax errors: each
@@ -399,6 +403,7 @@ func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Re
 		Ptxas:    rep,
 		Sizes:    d.opts.Sizes,
 		ResultOf: resultOf,
+		Options:  options.For(a.Name, a.Options, d.opts.Settings),
 		Report: func(diag analysis.Diagnostic) {
 			if !root {
 				return

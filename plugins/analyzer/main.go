@@ -80,6 +80,10 @@ func describe(as []*analysis.Analyzer) *pluginv1.DescribeAnalyzerResponse {
 		}
 		resp.Checks = append(resp.Checks, &pluginv1.CheckInfo{Id: a.Name, Title: title, Doc: a.Doc, Url: a.URL,
 			DefaultSeverity: severity(a.Severity), Pass: a.Name})
+		for _, o := range a.Options {
+			resp.Options = append(resp.Options, &pluginv1.OptionInfo{Name: o.Name, Check: a.Name, Type: string(o.Type),
+				DefaultValue: o.Default, Doc: o.Doc})
+		}
 	}
 	return resp
 }
@@ -109,7 +113,8 @@ func (s *server) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 			flags[f.GetPath()] = fl
 		}
 	}
-	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] }, Sizes: req.GetSizes(),
+	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] },
+		Settings: req.GetOptions(), Sizes: req.GetSizes(),
 		// The build's -D/-I flags: its macros and the #defines of the
 		// headers a file includes decide #if branches and macro values.
 		Defines: func(p string, src []byte) map[string]string { return preproc.Defines(p, src, flags[p]) }})
