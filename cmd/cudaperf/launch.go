@@ -98,6 +98,10 @@ func launchLint(ctx context.Context, inv launcher.Invocation, stderr io.Writer, 
 		return 0
 	}
 	defer h.Close()
+	if err := h.Select(cfg.Plugins.Enable, cfg.Plugins.Disable); err != nil { // the config's choice, as for every command
+		warn("plugins: in %s: %v", cfg.Path, err)
+		return 0
+	}
 	var reports map[string]string
 	if ptxasLog != "" && len(inputs) == 1 {
 		// One translation unit per compile (what build systems run): the

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/host/config"
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -31,8 +32,10 @@ const configHelp = `Configuration (.cudaperf.yaml, found by walking up from the 
      disable: [tpb]               # checks to turn off
      fail-on: error               # error | warning | note | never
      exclude: ["third_party/**"]  # globs relative to the file, not linted when found in a folder
-     settings:                    # per-check options for analyzer plugins
-       coalescing: {min-ratio: "2"}
+     settings:                    # per-check options; ` + "`cudaperf plugins describe NAME`" + ` lists them
+       coalescing: {min-ratio: 4}
+   plugins:                       # which plugins to use (also --plugins, --no-plugins)
+     disable: [synccount-py]
 
 Suppress one finding with a reason:   x = a[i*s];  // cudaperf:ignore coalescing s is 1 here`
 
@@ -40,6 +43,7 @@ func analysisFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "config", Usage: "read `FILE` instead of the nearest .cudaperf.yaml"},
 		&cli.StringFlag{Name: "arch", Usage: "analyze for `ARCH` (e.g. sm_80, sm_90); default: the local GPU via NVML, else sm_90 (H200)"},
+		pluginsFlag(), noPluginsFlag(),
 	}
 }
 
@@ -202,6 +206,7 @@ func (s *analysisSession) ready(c *cli.Context) error {
 		return nil // nothing to validate: skip the Describe round trips
 	}
 	var known []string
+	var decls []options.Decl
 	for _, p := range analyzers {
 		d, err := p.DescribeAnalyzer(c.Context)
 		if err != nil {
@@ -210,8 +215,16 @@ func (s *analysisSession) ready(c *cli.Context) error {
 		for _, ch := range d.GetChecks() {
 			known = append(known, ch.GetId())
 		}
+		decls = append(decls, pluginhost.DeclaredOptions(d)...)
 	}
 	if err := s.cfg.Validate(known); err != nil {
+		return usageErrorf("%v", err)
+	}
+	where := s.cfg.Path
+	if where == "" {
+		where = "defaults"
+	}
+	if err := options.Validate(decls, s.cfg.Lint.Settings, where); err != nil {
 		return usageErrorf("%v", err)
 	}
 	return nil
@@ -302,7 +315,7 @@ func runLint(c *cli.Context) error {
 			printLintScores(c, s, res.Features)
 		}
 	case "json":
-		err = report.WriteJSON(w, res.Diagnostics)
+		err = report.WriteJSON(w, res.Diagnostics, res.Failures)
 	case "checkstyle":
 		err = report.WriteCheckstyle(w, res.Diagnostics)
 	case "sarif":
@@ -310,7 +323,7 @@ func runLint(c *cli.Context) error {
 		if rerr != nil {
 			return rerr
 		}
-		err = report.WriteSARIF(w, res.Diagnostics, report.SARIFOptions{ToolVersion: version, Rules: rules})
+		err = report.WriteSARIF(w, res.Diagnostics, report.SARIFOptions{ToolVersion: version, Rules: rules, Failures: res.Failures})
 	}
 	if err != nil {
 		return failuref("write results: %v", err)
@@ -414,14 +427,16 @@ func runExplain(c *cli.Context) error {
 		}
 		for _, ch := range d.GetChecks() {
 			all = append(all, explanation{kind: "check", id: ch.GetId(), title: ch.GetTitle(), doc: ch.GetDoc(), url: ch.GetUrl(),
-				extra: "default severity: " + severityName(ch.GetDefaultSeverity()), plugin: p.Name()})
+				extra: "default severity: " + severityName(ch.GetDefaultSeverity()) + checkOptions(d, ch.GetId()), plugin: p.Name()})
 		}
 		for _, f := range d.GetFeatures() {
 			level := "per kernel"
 			if !f.GetPerKernel() {
 				level = "per file"
 			}
-			all = append(all, explanation{kind: "feature", id: f.GetName(), title: firstLine(f.GetDoc()), doc: f.GetDoc(),
+			// Named as feature vectors name it: "<plugin>.<feature>" but for
+			// the built-in analyzer.
+			all = append(all, explanation{kind: "feature", id: lint.FeatureName(p.Name(), f.GetName()), title: firstLine(f.GetDoc()), doc: f.GetDoc(),
 				extra: fmt.Sprintf("unit: %s; range: %s; %s; computed by pass %s; definition version %d", f.GetUnit(), f.GetRange(), level, f.GetPass(), max(1, f.GetVersion())), plugin: p.Name()})
 		}
 	}
@@ -459,6 +474,21 @@ func runExplain(c *cli.Context) error {
 		return usageErrorf("no check or feature named %q; known: %s", name, strings.Join(slices.Compact(ids), ", "))
 	}
 	return nil
+}
+
+// checkOptions lists a check's options for explain, as users set them.
+func checkOptions(d *pluginv1.DescribeAnalyzerResponse, check string) string {
+	var b strings.Builder
+	for _, o := range pluginhost.DeclaredOptions(d) {
+		if o.Check == check {
+			t := o.Type
+			if t == "" {
+				t = options.String
+			}
+			fmt.Fprintf(&b, "\noption lint.settings.%s.%s (%s, default %s): %s", check, o.Name, t, o.Default, o.Doc)
+		}
+	}
+	return b.String()
 }
 
 func printExplanation(w io.Writer, e explanation) {
