@@ -141,10 +141,33 @@ func compare(eval Evaluator, l, r *syntax.Node, op string, blockX int64) Form {
 	}
 	// Not monotone in the warp (a 2-D tile: bn + tid % 16), but offset by the
 	// block: only the blocks at the edge of the bound split.
-	if blockOffset(thread) {
+	if blockOffset(thread) || uniformOffset(thread) {
 		return Guard
 	}
 	return Pattern
+}
+
+// uniformOffset reports a term of variables that do not depend on the
+// thread (u + ib with u = 4 * blockIdx.x * w >> 2): where the split falls
+// moves with that offset, so only the warps at the edge of the bound
+// split, as with a blockIdx term.
+func uniformOffset(f affine.Form) bool {
+	for _, t := range f.Terms() {
+		fs := affine.Factors(t.Mono)
+		if len(fs) == 0 {
+			continue
+		}
+		uniform := true
+		for _, x := range fs {
+			if affine.IsThreadSym(x) {
+				uniform = false
+			}
+		}
+		if uniform {
+			return true
+		}
+	}
+	return false
 }
 
 // periodic reports a remainder or mask of a thread-dependent value by a
