@@ -50,7 +50,7 @@ vet:
 
 test: vet
 	$(GO) test -timeout 45m ./...
-	$(PYTHON) -m pytest -q plugins/python/tests
+	$(PYTHON) -m pytest -q plugins/python/tests bench/torch2cuda/tests
 
 # Plugin start-up and round-trip benchmarks (numbers go to bench/perf/plugins.md).
 bench-plugins:

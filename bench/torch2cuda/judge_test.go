@@ -118,10 +118,10 @@ func TestJudgeSpeedups(t *testing.T) {
 func TestOwnKernel(t *testing.T) {
 	own := []string{"add", "relu_kernel"}
 	for name, want := range map[string]bool{
-		"relu_kernel(float const*, float*, long)":         true,
-		"void relu_kernel<float>(float const*, float*)":   true,
-		"void at::native::add_kernel<float>(float*)":      false,
-		"add(float*, int)":                                true,
+		"relu_kernel(float const*, float*, long)":        true,
+		"void relu_kernel<float>(float const*, float*)":  true,
+		"void at::native::add_kernel<float>(float*)":     false,
+		"add(float*, int)":                               true,
 		"void at::native::vectorized_elementwise_kernel": false,
 	} {
 		if got := ownKernel(name, own); got != want {

@@ -50,20 +50,20 @@ type Record struct {
 	Torch   string `json:"torch"`
 	CUDA    string `json:"cuda"`
 
-	Seed               int64     `json:"seed"` // check
-	Outputs            []Compare `json:"outputs"`
-	Early              []Compare `json:"early"`
-	InputsModified     []string  `json:"inputs_modified"`
-	SameAsPrevious     *bool     `json:"same_as_previous"`
-	RefSameAsPrevious  *bool     `json:"ref_same_as_previous"`
-	OverwrotePrevious  *bool     `json:"overwrote_previous"`
-	Who                string    `json:"who"`     // kernels, timing
-	Kernels            []Kernel  `json:"kernels"` // kernels
-	Ms                 []float64 `json:"ms"`      // timing
-	TailMs             []float64 `json:"tail_ms"`
-	Stage              string    `json:"stage"` // error
-	Error              string    `json:"error"`
-	Traceback          string    `json:"traceback"`
+	Seed              int64     `json:"seed"` // check
+	Outputs           []Compare `json:"outputs"`
+	Early             []Compare `json:"early"`
+	InputsModified    []string  `json:"inputs_modified"`
+	SameAsPrevious    *bool     `json:"same_as_previous"`
+	RefSameAsPrevious *bool     `json:"ref_same_as_previous"`
+	OverwrotePrevious *bool     `json:"overwrote_previous"`
+	Who               string    `json:"who"`     // kernels, timing
+	Kernels           []Kernel  `json:"kernels"` // kernels
+	Ms                []float64 `json:"ms"`      // timing
+	TailMs            []float64 `json:"tail_ms"`
+	Stage             string    `json:"stage"` // error
+	Error             string    `json:"error"`
+	Traceback         string    `json:"traceback"`
 }
 
 // recordTypes are the types runner.py writes.
