@@ -8,9 +8,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,9 +20,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench/harness"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
-	"github.com/cudaperf/cudaperf/bench/nvml"
 	"github.com/cudaperf/cudaperf/bench/runner"
 	"github.com/cudaperf/cudaperf/bench/sandbox"
 	"github.com/cudaperf/cudaperf/bench/task"
@@ -37,10 +39,18 @@ const (
 // Candidate is one .cu file to evaluate.
 type Candidate struct {
 	Name   string // file base name without .cu
-	Path   string
+	Path   string // the file compiled
+	Origin string // how the client named the file, recorded as Result.Path (default Path)
 	Kind   string
 	Expect string   // for cheats: the verdict reason id that must reject it
 	Flags  []string // extra nvcc flags
+}
+
+func (c Candidate) origin() string {
+	if c.Origin != "" {
+		return c.Origin
+	}
+	return c.Path
 }
 
 // expectRE reads a cheat's first line, "// expect: <reason id> ...".
@@ -76,33 +86,37 @@ func Cheats(t *task.Task) []Candidate {
 // Options configure a Session.
 type Options struct {
 	Toolchain   *nvcc.Toolchain
-	Arch        string        // nvcc architecture, "sm_90"
-	Warmup      int           // untimed calls before the timed ones (default 3)
-	Repeats     int           // timed calls per configuration (default 20)
-	Timeout     time.Duration // wall-time limit per candidate run (default 2 min)
+	Arch        string        // nvcc architecture, "sm_90" (default device.DefaultArch)
+	Profile     Profile       // report (default) or rl: decides the defaults below
+	Warmup      int           // untimed calls before the timed ones (default: the profile's)
+	Repeats     int           // timed calls per configuration (default: the profile's)
+	TimeLimit   time.Duration // wall time per configuration (default: the profile's; see ProcessLimit)
 	RefTimeout  time.Duration // limit for the reference program (default 10 min)
 	CompileOnly bool
-	ScratchDir  string        // inputs and outputs; default /dev/shm when writable, else the temp dir
-	Seeds       [2]uint64     // input seeds A and B; zero: fresh random seeds (reproduce a result with its recorded seeds)
-	NVML        *nvml.Session // nil without a GPU
-	Device      int           // device index for NVML
+	ScratchDir  string       // inputs and outputs; default /dev/shm when writable, else the temp dir
+	Seeds       [2]uint64    // input seeds A and B; zero: fresh random seeds (reproduce a result with its recorded seeds)
+	NVML        *device.NVML // samples clocks during runs; nil without NVML
 }
 
 func (o *Options) defaults() {
+	if o.Profile == "" {
+		o.Profile = ProfileReport
+	}
+	p := profiles[o.Profile]
 	if o.Warmup <= 0 {
-		o.Warmup = 3
+		o.Warmup = p.warmup
 	}
 	if o.Repeats <= 0 {
-		o.Repeats = 20
+		o.Repeats = p.repeats
 	}
-	if o.Timeout <= 0 {
-		o.Timeout = 2 * time.Minute
+	if o.TimeLimit <= 0 {
+		o.TimeLimit = p.timeLimit // 0 for rl: derived from the reference's time
 	}
 	if o.RefTimeout <= 0 {
 		o.RefTimeout = 10 * time.Minute
 	}
 	if o.Arch == "" {
-		o.Arch = "sm_90"
+		o.Arch = device.DefaultArch
 	}
 }
 
@@ -141,14 +155,19 @@ type Result struct {
 	Compile   Compile          `json:"compile"`
 	Ran       bool             `json:"ran"`
 	Verdict   *verdict.Verdict `json:"verdict,omitempty"`
-	Device    *nvml.Info       `json:"device,omitempty"`
-	Clocks    *nvml.Summary    `json:"clocks,omitempty"`
+	Device    *device.Info     `json:"device,omitempty"`
+	Clocks    *device.Summary  `json:"clocks,omitempty"`
 	DriverSMs int              `json:"sms,omitempty"`
 	Seeds     [2]uint64        `json:"seeds,omitempty"` // recorded after the run, for reproduction
 	RunWall   float64          `json:"run_seconds,omitempty"`
 	RunLog    string           `json:"run_log,omitempty"`
 	Error     string           `json:"error,omitempty"`   // the harness could not evaluate it
 	Sandbox   *sandbox.Report  `json:"sandbox,omitempty"` // how the candidate was confined and what it tried
+
+	Profile   Profile `json:"profile,omitempty"`            // the evaluation profile (report or rl)
+	TimeLimit float64 `json:"time_limit_seconds,omitempty"` // the candidate process's wall-time limit
+	Seconds   float64 `json:"eval_seconds,omitempty"`       // request to result: compile, queue, run and judging
+	Recorded  bool    `json:"recorded,omitempty"`           // answered from a measurements file, not measured now (plugins/recorded)
 
 	exe string // the linked driver, set by Build
 }
@@ -342,7 +361,7 @@ func (s *Session) CompileAll(ctx context.Context, cands []Candidate) []*Result {
 func (s *Session) newResult(c Candidate) *Result {
 	return &Result{
 		Time: time.Now().UTC().Format(time.RFC3339), Suite: s.Task.Suite, Task: s.Task.Name,
-		Candidate: c.Name, Kind: c.Kind, Path: c.Path, Expect: c.Expect,
+		Candidate: c.Name, Kind: c.Kind, Path: c.origin(), Expect: c.Expect, Profile: s.opt.Profile,
 	}
 }
 
@@ -356,29 +375,28 @@ func (s *Session) compile(ctx context.Context, c Candidate) *Result {
 	s.compMu.Lock()
 	s.comps[c.Path] = res
 	s.compMu.Unlock()
-	r.Compile = Compile{OK: res.OK, Cached: res.Cached, Seconds: res.Duration.Seconds(), Arch: s.opt.Arch, Log: res.Log}
-	if res.Resources != nil {
-		for _, f := range res.Resources.Functions {
-			if !f.Entry {
-				continue
-			}
-			r.Compile.Kernels = append(r.Compile.Kernels, Kernel{
-				Name: f.Name, Mangled: f.Mangled, Registers: f.Registers, SharedBytes: f.SharedBytes,
-				LocalBytes: f.LocalBytes, StackFrame: f.StackFrame, SpillStores: f.SpillStores, SpillLoads: f.SpillLoads,
-			})
-		}
-	}
+	r.Compile = compileRecord(res, s.opt.Arch)
 	if !res.OK {
 		r.Verdict = verdict.Rejected(verdict.CompileError, "nvcc failed; see the compile log")
 	}
 	return r
 }
 
-// Evaluate builds and runs one candidate.
-func (s *Session) Evaluate(ctx context.Context, c Candidate) *Result {
-	r := s.Build(ctx, c)
-	s.Run(ctx, r)
-	return r
+// compileRecord is the one conversion of an nvcc result into a record.
+func compileRecord(res *nvcc.Result, arch string) Compile {
+	c := Compile{OK: res.OK, Cached: res.Cached, Seconds: res.Duration.Seconds(), Arch: arch, Log: res.Log}
+	if res.Resources != nil {
+		for _, f := range res.Resources.Functions {
+			if !f.Entry {
+				continue
+			}
+			c.Kernels = append(c.Kernels, Kernel{
+				Name: f.Name, Mangled: f.Mangled, Registers: f.Registers, SharedBytes: f.SharedBytes,
+				LocalBytes: f.LocalBytes, StackFrame: f.StackFrame, SpillStores: f.SpillStores, SpillLoads: f.SpillLoads,
+			})
+		}
+	}
+	return c
 }
 
 // Build compiles the candidate (through the cache) and, unless the session
@@ -411,32 +429,33 @@ func (s *Session) Build(ctx context.Context, c Candidate) *Result {
 	return r
 }
 
-// Run runs a built candidate on the GPU and judges it; it does nothing for
-// a result that did not build. Runs must not overlap: they share the GPU.
-func (s *Session) Run(ctx context.Context, r *Result) { s.RunAsync(ctx, r)() }
+// Run runs a built candidate on worker w's GPU (nil: whatever the process
+// sees) and judges it; it does nothing for a result that did not build.
+func (s *Session) Run(ctx context.Context, r *Result, w *Worker) {
+	if judge := s.Start(ctx, r, w); judge != nil {
+		judge()
+	}
+}
 
-// RunAsync runs a built candidate's process on the GPU and returns once it
-// has exited; the judging (reading and comparing outputs) goes on in the
-// background until the returned wait function is called. So the next
-// candidate can use the GPU while this one is judged.
-func (s *Session) RunAsync(ctx context.Context, r *Result) (wait func()) {
+// Start runs a built candidate's process on worker w's GPU and returns
+// once it has exited, with the function that judges it (reading and
+// comparing outputs), or nil when there is nothing to judge. So the worker
+// can take the next candidate while this one is judged.
+func (s *Session) Start(ctx context.Context, r *Result, w *Worker) (judge func()) {
 	if r.exe == "" || r.Error != "" {
-		return func() {}
+		return nil
 	}
 	if err := s.runReference(ctx); err != nil {
 		r.Error = err.Error()
-		return func() {}
+		return nil
 	}
-	judge := s.run(ctx, r, r.exe)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		judge()
+	j := s.run(ctx, r, r.exe, w)
+	return func() {
+		j()
 		if r.Expect != "" && r.Verdict != nil {
 			r.Caught = !r.Verdict.Accepted && r.Verdict.Has(r.Expect)
 		}
-	}()
-	return func() { <-done }
+	}
 }
 
 // runReference runs the reference program once per session, loads its
@@ -546,9 +565,36 @@ func readRecords(path string) ([]record, error) {
 	return out, nil
 }
 
-// run executes the driver and returns the function that judges its
-// outputs, which lie in a folder of their own until judged.
-func (s *Session) run(ctx context.Context, r *Result, exe string) (judge func()) {
+// ProcessLimit is the wall-time limit of one candidate process: a start-up
+// allowance (CUDA context creation) plus, per configuration, the session's
+// TimeLimit, or in the RL profile without one, max(1 s, 20 x the C
+// reference's time for the same calls).
+func (s *Session) ProcessLimit() time.Duration {
+	total := StartupAllowance
+	calls := float64(s.opt.Warmup + s.opt.Repeats)
+	for c := range s.Task.Configs {
+		if s.opt.TimeLimit > 0 {
+			total += s.opt.TimeLimit
+			continue
+		}
+		ref := time.Duration(RLTimeFactor * calls * median(s.refMs[c]) * float64(time.Millisecond))
+		total += max(RLMinTimeLimit, ref)
+	}
+	return total
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// run executes the driver on worker w and returns the function that judges
+// its outputs, which lie in a folder of their own until judged.
+func (s *Session) run(ctx context.Context, r *Result, exe string, w *Worker) (judge func()) {
 	data := filepath.Join(s.dir, "data")
 	outDir, err := os.MkdirTemp(s.dir, "out-")
 	if err != nil {
@@ -558,16 +604,22 @@ func (s *Session) run(ctx context.Context, r *Result, exe string) (judge func())
 	// The records arrive through the sandbox's pipe and are kept outside
 	// the candidate's folder.
 	records := outDir + ".jsonl"
-	var sampler *nvml.Sampler
-	if s.opt.NVML != nil {
-		if info, err := s.opt.NVML.Info(s.opt.Device); err == nil {
-			r.Device = info
+	var sampler *device.Sampler
+	if w != nil && w.Info != nil {
+		r.Device = w.Info
+		if s.opt.NVML != nil {
+			if info, err := s.opt.NVML.Info(w.Index); err == nil {
+				r.Device = info
+			}
+			sampler = s.opt.NVML.Sample(w.Index, 20*time.Millisecond)
 		}
-		sampler = s.opt.NVML.Sample(s.opt.Device, 20*time.Millisecond)
 	}
+	limit := s.ProcessLimit()
+	r.TimeLimit = limit.Seconds()
 	o, rep, err := sandbox.Run(ctx, runner.Cmd{
 		Path: exe, Args: []string{data, outDir, sandbox.RecordsArg, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)},
-		Timeout: s.opt.Timeout,
+		Env:     w.env(),
+		Timeout: limit,
 	}, s.sandboxPolicy(outDir, records))
 	r.Sandbox = rep
 	if sampler != nil {
@@ -604,7 +656,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 			if rec.Error != "" {
 				r.Error = "driver: " + rec.Error
 				if strings.Contains(rec.Error, "CUDA initialisation") {
-					r.Error = "no CUDA device found: " + rec.Error
+					r.Error = device.ErrNoGPU.Error() + ": " + rec.Error
 				}
 				return
 			}
@@ -679,4 +731,28 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 				strings.Join(r.Clocks.Throttled, ", "), r.Clocks.MinSMClockMHz, r.Clocks.MaxSMClockMHz)})
 	}
 	r.Verdict = v
+}
+
+// NotRecorded starts the Error of a result that a benchmarker answering
+// from recorded measurements (plugins/recorded) has no record for.
+const NotRecorded = "not recorded"
+
+// GeomeanSpeedup is the geometric mean of the speedups of the passing
+// configurations (a wrong answer has none); 0 when there are none.
+func (r *Result) GeomeanSpeedup() float64 {
+	if r.Verdict == nil {
+		return 0
+	}
+	var sum float64
+	n := 0
+	for _, c := range r.Verdict.Configs {
+		if c.Pass && c.Speedup > 0 {
+			sum += math.Log(c.Speedup)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Exp(sum / float64(n))
 }

@@ -188,8 +188,9 @@ func TestCompileOnly(t *testing.T) {
 	if s.prepErr != nil {
 		t.Errorf("harness programs: %v", s.prepErr)
 	}
-	r := s.Evaluate(context.Background(), cands[0])
+	r := s.Build(context.Background(), cands[0])
+	s.Run(context.Background(), r, nil)
 	if r.Ran || r.Verdict != nil || !r.Compile.OK {
-		t.Errorf("compile-only Evaluate ran or judged: %+v", r)
+		t.Errorf("compile-only Build and Run ran or judged: %+v", r)
 	}
 }

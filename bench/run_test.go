@@ -11,9 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cudaperf/cudaperf/bench/harness"
 	"github.com/cudaperf/cudaperf/bench/sandbox"
+	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/bench/verdict"
 )
 
@@ -115,7 +117,7 @@ func TestRunPlumbing(t *testing.T) {
 		}
 		t.Setenv(envFakeDriver, c.mode)
 		r := &Result{Candidate: c.mode, exe: self, Expect: c.reason}
-		s.Run(ctx, r)
+		s.Run(ctx, r, nil)
 		if r.Error != "" || !r.Ran || r.Verdict == nil {
 			t.Fatalf("%s: error %q ran %v verdict %v\n%s", c.mode, r.Error, r.Ran, r.Verdict, r.RunLog)
 		}
@@ -143,10 +145,35 @@ func TestRunPlumbing(t *testing.T) {
 		if r.Seeds != [2]uint64{7, 8} {
 			t.Errorf("seeds %v", r.Seeds)
 		}
+		// The report profile: 2 s start-up and 30 s per configuration.
+		if r.TimeLimit != 152 {
+			t.Errorf("time limit %v s, want 152 s", r.TimeLimit)
+		}
 	}
 	// Outputs are removed once judged.
 	if m, _ := filepath.Glob(filepath.Join(s.dir, "out-*")); len(m) != 0 {
 		t.Errorf("output folders left: %v", m)
+	}
+}
+
+// TestRLTimeLimit checks the RL profile's stated limit: 2 s start-up plus,
+// per configuration, max(1 s, 20 x the reference's time for the calls).
+func TestRLTimeLimit(t *testing.T) {
+	tk := &task.Task{Configs: []task.Config{{Name: "small"}, {Name: "big"}}}
+	opt := Options{Profile: ProfileRL}
+	opt.defaults()
+	if opt.Warmup != 1 || opt.Repeats != 5 || opt.TimeLimit != 0 {
+		t.Fatalf("rl defaults %+v", opt)
+	}
+	// small: 6 calls x 0.5 ms x 20 = 60 ms -> 1 s; big: 6 x 50 ms x 20 = 6 s.
+	s := &Session{Task: tk, opt: opt, refMs: map[int][]float64{0: {0.4, 0.5, 0.6}, 1: {50, 40, 60}}}
+	if got := s.ProcessLimit(); got != 9*time.Second {
+		t.Errorf("ProcessLimit = %v, want 9s", got)
+	}
+	opt.TimeLimit = 3 * time.Second
+	s.opt = opt
+	if got := s.ProcessLimit(); got != 8*time.Second {
+		t.Errorf("ProcessLimit with 3 s per configuration = %v, want 8s", got)
 	}
 }
 

@@ -21,7 +21,7 @@ func (s *Session) sandboxPolicy(outDir, records string) sandbox.Policy {
 		Records: records,
 		// The wall-time limit stops a hang; CPU time covers the host
 		// threads a candidate may start.
-		CPUTime: 2*s.opt.Timeout + 10*time.Second,
+		CPUTime: 2*s.ProcessLimit() + 10*time.Second,
 	}
 }
 

@@ -10,9 +10,8 @@ import (
 // Device is a target GPU's limits. Field names follow cudaOccDeviceProp and
 // the CUDA device attributes so that values can be checked against either.
 type Device struct {
-	Name  string // e.g. "NVIDIA H200"
-	Major int    // compute capability major, e.g. 9
-	Minor int    // compute capability minor, e.g. 0
+	Name string // e.g. "NVIDIA H200"
+	CC          // compute capability (d.Major, d.Minor, d.Arch())
 
 	SMs int // multiprocessors
 
@@ -42,12 +41,6 @@ type Device struct {
 	FP32Peak      float64
 	Source        string // "table" or "nvml"
 }
-
-// Arch returns the architecture name, e.g. "sm_90".
-func (d *Device) Arch() string { return fmt.Sprintf("sm_%d%d", d.Major, d.Minor) }
-
-// CC returns the compute capability as one number, e.g. 90.
-func (d *Device) CC() int { return d.Major*10 + d.Minor }
 
 // MaxWarpsPerSM is the resident-warp limit per multiprocessor.
 func (d *Device) MaxWarpsPerSM() int { return d.MaxThreadsPerSM / d.WarpSize }
@@ -93,42 +86,42 @@ func carveouts(kbs ...int) []int {
 // from the CUDA C++ Programming Guide (technical specifications table) and
 // cuda_occupancy.h (allocation units, sub-partitions, block caps, carveouts).
 var table = map[int]Device{
-	70: {Name: "Tesla V100-SXM2 (sm_70)", Major: 7, Minor: 0, SMs: 80, BarriersPerBlockSlot: 2,
+	70: {Name: "Tesla V100-SXM2 (sm_70)", CC: CC{7, 0}, SMs: 80, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 96 * kib, SharedPerBlockOptin: 96 * kib,
 		ReservedSharedPerBlock: 0, SharedAllocUnit: 256, L2Bytes: 6 * kib * kib, MaxRegsPerThread: 255,
 		DRAMBandwidth: 9e+11, FP32Peak: 1.57e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 96)},
-	75: {Name: "Tesla T4 (sm_75)", Major: 7, Minor: 5, SMs: 40, BarriersPerBlockSlot: 2,
+	75: {Name: "Tesla T4 (sm_75)", CC: CC{7, 5}, SMs: 40, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 1024, MaxBlocksPerSM: 16, SharedPerSM: 64 * kib, SharedPerBlockOptin: 64 * kib,
 		ReservedSharedPerBlock: 0, SharedAllocUnit: 256, L2Bytes: 4 * kib * kib, MaxRegsPerThread: 255,
 		DRAMBandwidth: 3.2e+11, FP32Peak: 8.1e+12,
 		SharedCarveouts: carveouts(32, 64)},
-	80: {Name: "A100-SXM4 (sm_80)", Major: 8, Minor: 0, SMs: 108, BarriersPerBlockSlot: 2,
+	80: {Name: "A100-SXM4 (sm_80)", CC: CC{8, 0}, SMs: 108, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 164 * kib, SharedPerBlockOptin: 163 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 40 * kib * kib, MaxRegsPerThread: 255,
 		DRAMBandwidth: 2.039e+12, FP32Peak: 1.95e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164)},
-	86: {Name: "A10 (sm_86)", Major: 8, Minor: 6, SMs: 72, BarriersPerBlockSlot: 1,
+	86: {Name: "A10 (sm_86)", CC: CC{8, 6}, SMs: 72, BarriersPerBlockSlot: 1,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 16, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 6 * kib * kib, MaxRegsPerThread: 255,
 		DRAMBandwidth: 6e+11, FP32Peak: 3.12e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100)},
-	89: {Name: "L4 (sm_89)", Major: 8, Minor: 9, SMs: 58, BarriersPerBlockSlot: 1,
+	89: {Name: "L4 (sm_89)", CC: CC{8, 9}, SMs: 58, BarriersPerBlockSlot: 1,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 24, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 48 * kib * kib, MaxRegsPerThread: 255,
 		DRAMBandwidth: 3e+11, FP32Peak: 3.03e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100)},
-	90: {Name: "H100-SXM5 (sm_90)", Major: 9, Minor: 0, SMs: 132, BarriersPerBlockSlot: 2,
+	90: {Name: "H100-SXM5 (sm_90)", CC: CC{9, 0}, SMs: 132, BarriersPerBlockSlot: 2,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 228 * kib, SharedPerBlockOptin: 227 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 50 * kib * kib, MaxRegsPerThread: 255,
 		DRAMBandwidth: 3.35e+12, FP32Peak: 6.69e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164, 196, 228)},
-	100: {Name: "B200 (sm_100)", Major: 10, Minor: 0, SMs: 148, BarriersPerBlockSlot: 2, VirtualResourcesPerSM: 128,
+	100: {Name: "B200 (sm_100)", CC: CC{10, 0}, SMs: 148, BarriersPerBlockSlot: 2, VirtualResourcesPerSM: 128,
 		MaxThreadsPerSM: 2048, MaxBlocksPerSM: 32, SharedPerSM: 228 * kib, SharedPerBlockOptin: 227 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 126 * kib * kib, MaxRegsPerThread: 255,
 		DRAMBandwidth: 8e+12, FP32Peak: 8e+13,
 		SharedCarveouts: carveouts(0, 8, 16, 32, 64, 100, 132, 164, 196, 228)},
-	120: {Name: "RTX PRO 6000 Blackwell (sm_120)", Major: 12, Minor: 0, SMs: 188, BarriersPerBlockSlot: 1, VirtualResourcesPerSM: 128,
+	120: {Name: "RTX PRO 6000 Blackwell (sm_120)", CC: CC{12, 0}, SMs: 188, BarriersPerBlockSlot: 1, VirtualResourcesPerSM: 128,
 		MaxThreadsPerSM: 1536, MaxBlocksPerSM: 24, SharedPerSM: 100 * kib, SharedPerBlockOptin: 99 * kib,
 		ReservedSharedPerBlock: kib, SharedAllocUnit: 128, L2Bytes: 128 * kib * kib, MaxRegsPerThread: 255,
 		DRAMBandwidth: 1.792e+12, FP32Peak: 1.26e+14,
@@ -165,8 +158,8 @@ func Arches() []string {
 
 // ParseArch reads an architecture name: "sm_90", "sm90", "90", "9.0",
 // "compute_90" or "sm_90a" (suffix letters are feature sets and do not change
-// the limits). It returns the compute capability major and minor.
-func ParseArch(arch string) (major, minor int, err error) {
+// the limits).
+func ParseArch(arch string) (CC, error) {
 	s := strings.ToLower(strings.TrimSpace(arch))
 	for _, p := range []string{"sm_", "sm", "compute_", "cc"} {
 		if strings.HasPrefix(s, p) {
@@ -179,28 +172,28 @@ func ParseArch(arch string) (major, minor int, err error) {
 		major, err1 := strconv.Atoi(a)
 		minor, err2 := strconv.Atoi(b)
 		if err1 == nil && err2 == nil && major > 0 && minor >= 0 && minor < 10 {
-			return major, minor, nil
+			return CC{major, minor}, nil
 		}
 	} else if n, err := strconv.Atoi(s); err == nil && n >= 10 {
-		return n / 10, n % 10, nil
+		return CC{n / 10, n % 10}, nil
 	}
-	return 0, 0, fmt.Errorf("device: architecture %q is not understood; write it as sm_90 (supported: %s)", arch, strings.Join(Arches(), ", "))
+	return CC{}, fmt.Errorf("device: architecture %q is not understood; write it as sm_90 (supported: %s)", arch, strings.Join(Arches(), ", "))
 }
 
 // ForArch returns the table limits of an architecture such as "sm_90".
 func ForArch(arch string) (*Device, error) {
-	major, minor, err := ParseArch(arch)
+	cc, err := ParseArch(arch)
 	if err != nil {
 		return nil, err
 	}
-	return ForCC(major, minor)
+	return ForCC(cc)
 }
 
-// ForCC returns the table limits of compute capability major.minor.
-func ForCC(major, minor int) (*Device, error) {
-	e, ok := table[major*10+minor]
+// ForCC returns the table limits of a compute capability.
+func ForCC(cc CC) (*Device, error) {
+	e, ok := table[cc.Number()]
 	if !ok {
-		return nil, fmt.Errorf("device: no limits for compute capability %d.%d (sm_%d%d); use one of %s", major, minor, major, minor, strings.Join(Arches(), ", "))
+		return nil, fmt.Errorf("device: no limits for compute capability %s (%s); use one of %s", cc, cc.Arch(), strings.Join(Arches(), ", "))
 	}
 	d := e.Clone()
 	fillCommon(d)
@@ -209,7 +202,7 @@ func ForCC(major, minor int) (*Device, error) {
 
 // H200 returns the NVIDIA H200 as measured on the project's GPU machine.
 func H200() *Device {
-	d, _ := ForCC(9, 0)
+	d, _ := ForArch(DefaultArch)
 	d.Name = "NVIDIA H200"
 	d.SMs = 132
 	d.L2Bytes = 62914560
@@ -227,6 +220,11 @@ func WithName(d *Device, name string) {
 		d.DRAMBandwidth = h.DRAMBandwidth
 	}
 }
+
+// DefaultArch is the architecture used when none is given and no GPU says
+// otherwise: the H200 (sm_90) the project measures on. Every default in the
+// analyses, nvcc compiles and the benchmarker is this one constant.
+const DefaultArch = "sm_90"
 
 // Default returns the default target: the H200.
 func Default() *Device { return H200() }

@@ -12,4 +12,12 @@
 // Every table entry names a representative part for the multiprocessor count
 // (for example sm_80 is an A100 SXM with 108 SMs); per-SM limits are the same
 // for every part of a compute capability.
+//
+// The package is also the project's one place for GPU facts: the compute
+// capability type (CC, written "9.0"), the default architecture
+// (DefaultArch), and the one NVML wrapper (Open, NVML.Info, NVML.Sample),
+// which the benchmarker uses to record the device, its clocks and
+// throttling. Without a driver or a GPU, Open and Detect fail with ErrNoGPU
+// ("no CUDA device found"); a binary built without cgo does the same. The
+// package imports nothing of bench, so the analyses stay below it.
 package device

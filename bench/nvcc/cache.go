@@ -14,9 +14,17 @@ type Cache struct {
 	Dir string
 }
 
-// DefaultCacheDir is $XDG_CACHE_HOME/cudaperf, else the user cache
-// directory's cudaperf, else .cudaperf-cache in the working directory.
+// EnvCache overrides the compile cache folder (`cudaperf bench --cache`
+// sets it for the benchmarker plugin it starts).
+const EnvCache = "CUDAPERF_CACHE"
+
+// DefaultCacheDir is $CUDAPERF_CACHE, else $XDG_CACHE_HOME/cudaperf, else
+// the user cache directory's cudaperf, else .cudaperf-cache in the working
+// directory.
 func DefaultCacheDir() string {
+	if d := os.Getenv(EnvCache); d != "" {
+		return d
+	}
 	if d := os.Getenv("XDG_CACHE_HOME"); d != "" {
 		return filepath.Join(d, "cudaperf")
 	}

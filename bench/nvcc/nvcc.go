@@ -183,8 +183,8 @@ func (tc *Toolchain) CompileCUDAFlags(ctx context.Context, src, arch string, fla
 	}
 	args := append([]string{"-arch=" + arch}, DeviceFlags...)
 	args = append(args, flags...)
-	args = append(args, "-I", filepath.Dir(src), "-c", src, "-o", "{out}")
-	res, err := tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
+	args = append(args, "-I", ".", "-c", filepath.Base(src), "-o", "{out}")
+	res, err := tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, dir: filepath.Dir(src), args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
 	if err != nil {
 		return nil, err
 	}
@@ -215,8 +215,8 @@ func (tc *Toolchain) CompileC(ctx context.Context, src string, deps ...string) (
 	if tc.CC == "" {
 		return nil, errors.New("nvcc: no host C compiler: install gcc or set $CC")
 	}
-	args := append(append([]string{}, HostFlags...), "-I", filepath.Dir(src), "-c", src, "-o", "{out}")
-	return tc.run(ctx, job{tool: tc.CC, toolID: tc.CCVersion, args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
+	args := append(append([]string{}, HostFlags...), "-I", ".", "-c", filepath.Base(src), "-o", "{out}")
+	return tc.run(ctx, job{tool: tc.CC, toolID: tc.CCVersion, dir: filepath.Dir(src), args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
 }
 
 // LinkC links C objects into an executable with the host compiler.
@@ -238,6 +238,7 @@ func checkArch(arch string) error {
 
 type job struct {
 	tool, toolID string
+	dir          string   // working directory: sources are named relative to it, so logs and keys do not depend on where they lie
 	args         []string // "{out}" is replaced by the product path
 	inputs       []string // files whose content decides the product
 	product      string   // file name of the product inside the entry
@@ -321,6 +322,7 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 		args[i] = strings.ReplaceAll(a, "{out}", out)
 	}
 	cmd := exec.CommandContext(ctx, j.tool, args...)
+	cmd.Dir = j.dir
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	start := time.Now()

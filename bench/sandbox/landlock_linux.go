@@ -52,10 +52,10 @@ const (
 // landlockRuleset builds the ruleset of a (paths that do not exist are
 // left out: nothing can be granted on them). It runs before the launcher
 // gives up root, which may be needed to open the paths.
-func landlockRuleset(a *paths, abi int) (fd int, err error) {
+func landlockRuleset(a *paths, abi int, scope bool) (fd int, err error) {
 	handled := fsRights(abi)
 	attr := rulesetAttr{fs: handled}
-	if abi >= 6 {
+	if abi >= 6 && scope {
 		attr.scoped = unix.LANDLOCK_SCOPE_SIGNAL // no signals to processes outside the domain
 	}
 	r, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)

@@ -117,7 +117,7 @@ func launch(text string) {
 		if abi = landlockABI(); abi == 0 {
 			llErr = fmt.Errorf("the kernel has no Landlock (CONFIG_SECURITY_LANDLOCK, lsm=landlock)")
 		} else {
-			ruleset, llErr = landlockRuleset(a, abi)
+			ruleset, llErr = landlockRuleset(a, abi, !skip(LandlockScope))
 		}
 	}
 
@@ -143,7 +143,11 @@ func launch(text string) {
 		llErr = landlockRestrict(ruleset)
 		unix.Close(ruleset)
 	}
-	mech(Landlock, llErr, fmt.Sprintf("ABI %d", abi))
+	llDetail := fmt.Sprintf("ABI %d", abi)
+	if llErr == nil && skip(LandlockScope) {
+		llErr = fmt.Errorf("ABI %d, signal scoping skipped by %s", abi, EnvSkip)
+	}
+	mech(Landlock, llErr, llDetail)
 
 	listener := -1
 	switch {
@@ -153,7 +157,7 @@ func launch(text string) {
 		mech(Seccomp, fmt.Errorf("the kernel cannot pass system calls to a supervisor (seccomp user notification, Linux 5.5)"), "")
 	default:
 		var err error
-		listener, err = installFilter(cfg.Records)
+		listener, err = installFilter(cfg.Records, st.Pid)
 		mech(Seccomp, err, "no fork or exec; opens and file system changes checked by the supervisor")
 	}
 	// From here on, notified calls wait for the supervisor, which gets the

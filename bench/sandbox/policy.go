@@ -36,6 +36,11 @@ const (
 // Mechanisms lists every mechanism; a run is sandboxed only when all apply.
 var Mechanisms = []string{Landlock, Seccomp, Rlimits, User}
 
+// LandlockScope, in EnvSkip, keeps Landlock but leaves out its signal
+// scoping (ABI 6): a diagnostic for finding what breaks CUDA inside a
+// Landlock domain; the run is then not sandboxed.
+const LandlockScope = "landlock-scope"
+
 // RecordsFD is the descriptor number of the records pipe in the candidate
 // when Policy.Records is set; the driver is told "fd:3".
 const RecordsFD = 3
@@ -94,8 +99,8 @@ func Enabled() bool { return os.Getenv(EnvSandbox) != "off" }
 // mechanism on (or off).
 func CheckSkip() error {
 	for _, m := range strings.Split(os.Getenv(EnvSkip), ",") {
-		if m = strings.TrimSpace(m); m != "" && !slices.Contains(Mechanisms, m) {
-			return fmt.Errorf("sandbox: %s names %q; the mechanisms are %s", EnvSkip, m, strings.Join(Mechanisms, ", "))
+		if m = strings.TrimSpace(m); m != "" && !slices.Contains(Mechanisms, m) && m != LandlockScope {
+			return fmt.Errorf("sandbox: %s names %q; the mechanisms are %s (and %s)", EnvSkip, m, strings.Join(Mechanisms, ", "), LandlockScope)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -41,7 +42,9 @@ func newWorld(t testing.TB) *world {
 			t.Fatal(err)
 		}
 	}
-	os.Chmod(w.data, 0o755)
+	// A private input (umask 077 on the reference's side): the sandbox must
+	// make it readable for the candidate's user.
+	os.Chmod(w.input, 0o600)
 	return w
 }
 
@@ -176,6 +179,26 @@ func TestEscapesAreRefused(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(w.input); string(b) != "input\n" {
 		t.Errorf("the input was changed to %q", b)
+	}
+}
+
+// TestSignalsStayHome checks that a candidate cannot signal a process
+// beside it (here a sleeping child of the test) and can signal itself.
+func TestSignalsStayHome(t *testing.T) {
+	needs(t, Seccomp)
+	w := newWorld(t)
+	victim := exec.Command("sleep", "30")
+	if err := victim.Start(); err != nil {
+		t.Skipf("cannot start a process to protect: %v", err)
+	}
+	defer victim.Process.Kill()
+	pid := strconv.Itoa(victim.Process.Pid)
+	o, rep := w.run(t, w.compile(t, "signal"), pid)
+	if strings.Contains(o.Output, "KILLED") || !hasViolation(rep, "signal", "kill("+pid+")") {
+		t.Errorf("kill of another process: violations %v\n%s", rep.Violations, o.Output)
+	}
+	if !o.OK() || !strings.Contains(o.Output, "got my own signal") {
+		t.Errorf("signalling itself failed: %s\n%s", o.Describe(), o.Output)
 	}
 }
 

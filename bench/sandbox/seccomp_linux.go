@@ -21,7 +21,7 @@ var notified = []string{
 	"link", "linkat", "symlink", "symlinkat", "truncate", "chmod", "fchmodat", "chown", "lchown", "fchownat",
 	"mknod", "mknodat", "utime", "utimes", "futimesat", "utimensat",
 	"setxattr", "lsetxattr", "removexattr", "lremovexattr",
-	"ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
+	"ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd", "pidfd_open", "tkill",
 	"mount", "umount2", "pivot_root", "chroot", "unshare", "setns", "bpf", "io_uring_setup",
 	"kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module", "reboot",
 	"swapon", "swapoff", "settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
@@ -31,9 +31,10 @@ var notified = []string{
 // libraries make and that need not be reported.
 var refused = []string{"setrlimit", "perf_event_open", "keyctl", "add_key", "request_key", "userfaultfd"}
 
-// filter assembles the candidate's seccomp program. With records, closing
-// or replacing the records descriptor is notified too.
-func filter(records bool) ([]bpf.Instruction, error) {
+// filter assembles the seccomp program of the candidate with process id
+// pid (the launcher's, which exec keeps). With records, closing or
+// replacing the records descriptor is notified too.
+func filter(records bool, pid int) ([]bpf.Instruction, error) {
 	info, err := arch.GetInfo("")
 	if err != nil {
 		return nil, err
@@ -58,6 +59,15 @@ func filter(records bool) ([]bpf.Instruction, error) {
 	}
 	cond("clone", 0, seccomp.BitsNotSet, unix.CLONE_THREAD) // a new process, not a thread
 	cond("socket", 0, seccomp.NotEqual, unix.AF_UNIX)       // the network
+	// Signals to other processes: other candidates may run as the same
+	// user (Landlock's signal scoping covers this too, where it applies).
+	// kill(0, …) is its own process group, which is only itself.
+	notify.NamesWithCondtions = append(notify.NamesWithCondtions, seccomp.NameWithConditions{Name: "kill",
+		Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.NotEqual, Value: uint64(pid)},
+			{Argument: 0, Operation: seccomp.NotEqual, Value: 0}}})
+	cond("tgkill", 0, seccomp.NotEqual, uint64(pid))
+	cond("rt_tgsigqueueinfo", 0, seccomp.NotEqual, uint64(pid))
+	cond("rt_sigqueueinfo", 0, seccomp.NotEqual, uint64(pid))
 	if records {
 		cond("close", 0, seccomp.Equal, RecordsFD)
 		cond("dup2", 1, seccomp.Equal, RecordsFD)
@@ -92,8 +102,8 @@ func filter(records bool) ([]bpf.Instruction, error) {
 
 // installFilter loads the program on the calling thread (the launcher's,
 // which then execs the candidate) and returns the notification listener.
-func installFilter(records bool) (int, error) {
-	prog, err := filter(records)
+func installFilter(records bool, pid int) (int, error) {
+	prog, err := filter(records, pid)
 	if err != nil {
 		return -1, err
 	}

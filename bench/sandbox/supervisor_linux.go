@@ -1,18 +1,15 @@
 package sandbox
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 	"unsafe"
 
 	"github.com/elastic/go-seccomp-bpf/arch"
@@ -26,33 +23,14 @@ import (
 // how the program ended and the report. With CUDAPERF_SANDBOX=off it runs c
 // unconfined (the records pipe still works) and says so in the report.
 func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report, error) {
-	p.defaults()
-	if !filepath.IsAbs(p.OutDir) {
-		return nil, nil, fmt.Errorf("sandbox: the output folder %q must be an absolute path", p.OutDir)
-	}
-	if err := CheckSkip(); err != nil {
+	recs, files, err := begin(&p)
+	if err != nil {
 		return nil, nil, err
 	}
+	defer closeAll(files)
 	rep := &Report{}
-	var files []*os.File
-	var recs *recordsReader
-	if p.Records != "" {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return nil, nil, fmt.Errorf("sandbox: %w", err)
-		}
-		recs = &recordsReader{r: r, path: p.Records, start: time.Now(), done: make(chan error, 1)}
-		files = append(files, w)
-		defer w.Close()
-	}
 	if !Enabled() {
-		c.ExtraFiles, c.Dir, c.Env = files, p.OutDir, candidateEnv(p.Env, p.OutDir)
-		if recs != nil {
-			go recs.read()
-		}
-		o, err := runner.Run(ctx, c)
-		rep.Mechanisms = []Mechanism{{Name: "all", Detail: EnvSandbox + "=off"}}
-		return o, rep, finish(recs, files, rep, err)
+		return runUnconfined(ctx, c, p, recs, files, EnvSandbox+"=off")
 	}
 
 	a := &paths{out: filepath.Clean(p.OutDir), dev: devFiles()}
@@ -110,14 +88,15 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	conn.Close()
 	st := <-statusCh
 	sup.stop()
-	if st == nil {
-		out := ""
-		if o != nil {
-			out = o.Output
+	if st == nil || st.Error != "" {
+		_ = finish(recs, files, rep, nil)
+		if st == nil {
+			out := ""
+			if o != nil {
+				out = o.Output
+			}
+			return o, nil, errors.Join(runErr, fmt.Errorf("sandbox: the launcher did not start: %s", strings.TrimSpace(out)))
 		}
-		return o, nil, errors.Join(runErr, fmt.Errorf("sandbox: the launcher did not start: %s", strings.TrimSpace(out)))
-	}
-	if st.Error != "" {
 		return o, nil, fmt.Errorf("sandbox: the launcher failed: %s", st.Error)
 	}
 	rep.Mechanisms = st.Mechanisms
@@ -128,105 +107,59 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	return o, rep, finish(recs, files, rep, runErr)
 }
 
-// finish closes the parent's ends and collects the records.
-func finish(recs *recordsReader, files []*os.File, rep *Report, runErr error) error {
-	for _, f := range files {
-		f.Close()
-	}
-	if recs == nil {
-		return runErr
-	}
-	err := <-recs.done
-	rep.Records = recs.lines
-	return errors.Join(runErr, err)
-}
-
-// candidateEnv keeps the variables CUDA and libc need, and points HOME and
-// TMPDIR into the output folder: no secret of the caller's environment
-// reaches the candidate.
-func candidateEnv(keep []string, out string) []string {
-	env := []string{"HOME=" + out, "TMPDIR=" + out}
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		ok := false
-		if keep == nil {
-			ok = k == "PATH" || k == "LD_LIBRARY_PATH" || k == "LANG" || k == "LC_ALL" || k == "TZ" ||
-				strings.HasPrefix(k, "CUDA_") || strings.HasPrefix(k, "NVIDIA_") ||
-				// Test hooks: a test binary that plays a driver is told how.
-				strings.HasPrefix(k, "CUDAPERF_TEST_")
-		} else {
-			for _, want := range keep {
-				ok = ok || k == want
-			}
-		}
-		if ok && k != "HOME" && k != "TMPDIR" {
-			env = append(env, kv)
-		}
-	}
-	return env
-}
-
-// shareWithNobody lets uid NobodyID write the output folder and reach the
-// inputs: it owns out, and the scratch folders above (named cudaperf-*)
-// become traversable (not listable). It returns why the user switch cannot
-// be made, or "".
+// shareWithNobody lets uid NobodyID write the output folder and read the
+// inputs: it owns out; the scratch folders above (named cudaperf-*) become
+// traversable (not listable), and inputs inside them readable. Anything
+// else is left as it is. It returns why the user switch cannot be made,
+// or "".
 func shareWithNobody(out string, inputs []string) string {
 	if err := os.Chown(out, NobodyID, NobodyID); err != nil {
 		return fmt.Sprintf("cannot give %s to uid %d: %v", out, NobodyID, err)
 	}
+	// add gives others the bits in mode on path, inside scratch folders only.
+	add := func(path string, scratch bool, mode os.FileMode) string {
+		st, err := os.Stat(path)
+		if err != nil {
+			return err.Error()
+		}
+		if st.Mode().Perm()&mode == mode {
+			return ""
+		}
+		if !scratch {
+			return fmt.Sprintf("uid %d cannot reach %s (mode %v)", NobodyID, path, st.Mode().Perm())
+		}
+		if err := os.Chmod(path, st.Mode().Perm()|mode); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	inScratch := func(p string) bool { return strings.Contains(p, "/cudaperf-") }
 	for _, p := range append([]string{out}, inputs...) {
 		for d := filepath.Dir(p); d != "/" && d != "."; d = filepath.Dir(d) {
-			st, err := os.Stat(d)
+			if why := add(d, strings.HasPrefix(filepath.Base(d), "cudaperf-"), 0o001); why != "" {
+				return why
+			}
+		}
+	}
+	for _, in := range inputs {
+		err := filepath.WalkDir(in, func(p string, e os.DirEntry, err error) error {
 			if err != nil {
-				return err.Error()
+				return err
 			}
-			if st.Mode().Perm()&0o001 != 0 {
-				continue
+			mode := os.FileMode(0o004)
+			if e.IsDir() {
+				mode = 0o005
 			}
-			if !strings.HasPrefix(filepath.Base(d), "cudaperf-") {
-				return fmt.Sprintf("uid %d cannot reach %s: %s is not searchable by others", NobodyID, p, d)
+			if why := add(p, inScratch(p), mode); why != "" {
+				return errors.New(why)
 			}
-			if err := os.Chmod(d, st.Mode().Perm()|0o011); err != nil {
-				return err.Error()
-			}
+			return nil
+		})
+		if err != nil {
+			return err.Error()
 		}
 	}
 	return ""
-}
-
-// recordsReader collects the records pipe line by line, stamping each with
-// the supervisor's clock, and writes them to path for the judge.
-type recordsReader struct {
-	r     *os.File
-	path  string
-	start time.Time
-	lines []Record
-	done  chan error
-}
-
-func (rr *recordsReader) read() {
-	defer rr.r.Close()
-	f, err := os.Create(rr.path)
-	if err != nil {
-		io.Copy(io.Discard, rr.r)
-		rr.done <- fmt.Errorf("sandbox: records: %w", err)
-		return
-	}
-	br := bufio.NewReader(rr.r)
-	var werr error
-	for {
-		line, err := br.ReadBytes('\n')
-		if len(line) > 0 {
-			rr.lines = append(rr.lines, Record{Line: line, At: time.Since(rr.start)})
-			if _, e := f.Write(line); e != nil && werr == nil {
-				werr = e
-			}
-		}
-		if err != nil {
-			break
-		}
-	}
-	rr.done <- errors.Join(werr, f.Close())
 }
 
 // supervisor answers the notifications of one candidate.
@@ -467,6 +400,8 @@ func (s *supervisor) decide(fd int, req *notif, name string) unix.Errno {
 		return violate("exec", unix.EPERM, "%s %q: candidates may not run programs", name, p)
 	case "fork", "vfork", "clone":
 		return violate("fork", unix.EPERM, "%s: candidates may not start processes (system(), popen() and fork() are refused)", name)
+	case "kill", "tgkill", "tkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open":
+		return violate("signal", unix.EPERM, "%s(%d): candidates may not signal other processes", name, int32(args[0]))
 	case "socket":
 		return violate("network", unix.EACCES, "socket(domain %d): candidates may not use the network", args[0])
 	case "close", "dup2", "dup3":

@@ -115,6 +115,7 @@ type Config struct {
 	Name    string            `yaml:"name"`
 	Values  map[string]Number `yaml:"values"`
 	Primary bool              `yaml:"primary"`
+	RL      bool              `yaml:"rl"` // run in the RL profile (see RLConfigs)
 }
 
 // Dist is the distribution an input array is drawn from.
@@ -218,6 +219,53 @@ func (t *Task) Primary() int {
 		}
 	}
 	return len(t.Configs) - 1
+}
+
+// RLConfigs returns the indices, in task order, of the configurations the RL
+// profile runs: the primary, every configuration marked `rl: true`, and,
+// when none is marked, the largest (by the bytes it must move) non-primary
+// configuration with an odd size value above 1, so that a kernel which only
+// handles multiples of its block size is still caught. A task without such
+// a configuration runs the primary and its marked ones only.
+func (t *Task) RLConfigs() []int {
+	p := t.Primary()
+	marked := false
+	for _, c := range t.Configs {
+		marked = marked || c.RL
+	}
+	odd, oddBytes := -1, int64(-1)
+	if !marked {
+		for i := range t.Configs {
+			if i == p || !hasOddSize(t.Configs[i]) {
+				continue
+			}
+			var b int64
+			if r, err := t.Resolve(i); err == nil {
+				b = r.Bytes
+			}
+			if b > oddBytes {
+				odd, oddBytes = i, b
+			}
+		}
+	}
+	var out []int
+	for i, c := range t.Configs {
+		if i == p || c.RL || i == odd {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// hasOddSize reports whether a configuration binds an integer value that is
+// odd and above 1.
+func hasOddSize(c Config) bool {
+	for _, v := range c.Values {
+		if n, err := strconv.ParseInt(string(v), 10, 64); err == nil && n > 1 && n%2 == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // Tol returns the tolerance for element type d.

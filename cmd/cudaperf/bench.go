@@ -1,16 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sort"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -18,12 +20,18 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
-	"github.com/cudaperf/cudaperf/bench/nvml"
 	"github.com/cudaperf/cudaperf/bench/results"
 	"github.com/cudaperf/cudaperf/bench/task"
+	"github.com/cudaperf/cudaperf/bench/verdict"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
+
+// defaultBenchmarker is the built-in benchmarker plugin (plugins/benchmarker).
+const defaultBenchmarker = "cudaperf-benchmarker"
 
 func benchCommand() *cli.Command {
 	return &cli.Command{
@@ -31,11 +39,18 @@ func benchCommand() *cli.Command {
 		Usage:     "compile, run and check CUDA candidates of c2cuda tasks on a GPU",
 		ArgsUsage: " ",
 		Description: "For every selected task (bench/suites/<suite>/<task>/) and candidate (the task's\n" +
-			"variants/*.cu, or --candidate FILE.cu) bench compiles with nvcc -O3 -arch=sm_<cc> -Xptxas -v\n" +
-			"(parallel, cached), runs each candidate in its own process against the C reference\n" +
-			"(gcc -O2) on every configuration with fresh random inputs, poisoned outputs, warm-up,\n" +
-			"timed repetitions with an L2 flush between them, and rejects cheats with a reason.\n" +
+			"variants/*.cu, --candidate FILE.cu, or the candidates of a --batch manifest) bench asks a\n" +
+			"benchmarker plugin (the built-in one, or --benchmarker NAME) to compile with nvcc -O3\n" +
+			"-arch=sm_<cc> -Xptxas -v (parallel, cached), run each candidate in its own process against\n" +
+			"the C reference (gcc -O2) on every configuration with fresh random inputs, poisoned outputs,\n" +
+			"warm-up, timed repetitions with an L2 flush between them, and reject cheats with a reason.\n" +
+			"Candidates are spread over every visible GPU (CUDA_VISIBLE_DEVICES), one at a time per GPU.\n" +
 			"Results are appended as JSON lines to <runs-dir>/bench-<UTC>/results.jsonl.\n\n" +
+			"Profiles: report (default) runs every configuration with 3 warm-up and 20 timed calls, 30 s\n" +
+			"per configuration; rl runs the task's RL configurations (the primary and an odd size, or those\n" +
+			"marked rl: true) with 1 warm-up and 5 timed calls, each configuration limited to\n" +
+			"max(1 s, 20x the C reference's time for the same calls), plus 2 s to start CUDA. Both run\n" +
+			"the same checks.\n\n" +
 			"Exit codes: 0 all candidates accepted (cheats rejected), 1 some variant or candidate\n" +
 			"failed to compile or was rejected, 2 usage or task errors, 3 no GPU or tool failure.",
 		Flags: []cli.Flag{
@@ -43,16 +58,20 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "suite", Usage: "only the suite `S` (default: all)"},
 			&cli.StringSliceFlag{Name: "task", Usage: "only task `T` (repeatable)"},
 			&cli.StringSliceFlag{Name: "candidate", Usage: "evaluate `FILE.cu` instead of the task's variants (repeatable; needs one --task)"},
+			&cli.StringFlag{Name: "batch", Usage: "evaluate the candidates of a batch `MANIFEST` (JSON lines: task, file, class; e.g. bench/rlbatch/manifest.jsonl)"},
 			&cli.BoolFlag{Name: "cheats", Usage: "also evaluate cheats/*.cu (selftest suites); they must be rejected"},
-			&cli.BoolFlag{Name: "compile-only", Usage: "compile only: no GPU needed"},
-			&cli.IntFlag{Name: "repeats", Value: 20, Usage: "timed calls per configuration"},
-			&cli.IntFlag{Name: "warmup", Value: 3, Usage: "untimed calls before timing"},
-			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "wall-time limit per candidate run"},
-			&cli.StringFlag{Name: "arch", Usage: "nvcc `ARCH` such as sm_90 (default: the GPU's, else sm_90)"},
+			&cli.BoolFlag{Name: "compile-only", Usage: "compile only (and check that each task's programs build): no GPU needed"},
+			&cli.StringFlag{Name: "profile", Value: string(bench.ProfileReport), Usage: "evaluation `PROFILE`: report (full rigour) or rl (RL configurations, fewer calls, the RL time limit)"},
+			&cli.IntFlag{Name: "repeats", Usage: "timed calls per configuration (default: the profile's, 20 or 5)"},
+			&cli.IntFlag{Name: "warmup", Usage: "untimed calls before timing (default: the profile's, 3 or 1)"},
+			&cli.DurationFlag{Name: "timeout", Usage: "wall-time limit per configuration (default: the profile's, 30s or the RL rule)"},
+			&cli.StringFlag{Name: "arch", Usage: "nvcc `ARCH` such as sm_90 (default: the GPU's, else " + device.DefaultArch + ")"},
 			&cli.StringFlag{Name: "nvcc", Usage: "nvcc `PATH` (default: $CUDAPERF_NVCC, PATH, /usr/local/cuda/bin, .venv)"},
 			&cli.IntFlag{Name: "jobs", Usage: "parallel compiles (default: CPUs)"},
 			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
+			&cli.StringFlag{Name: "shard", Usage: "evaluate only share `K/N` (every N-th candidate from the K-th) of the selection: split the work over N hosts"},
+			&cli.StringFlag{Name: "benchmarker", Value: defaultBenchmarker, Usage: "benchmarker plugin `NAME` that evaluates (see `cudaperf plugins list`)"},
 			&cli.StringFlag{Name: "runs-dir", Value: "runs", Usage: "results go to `DIR`/bench-<UTC>/results.jsonl"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json (one result per line)"},
 		},
@@ -60,6 +79,129 @@ func benchCommand() *cli.Command {
 		Subcommands: []*cli.Command{benchReportCommand()},
 	}
 }
+
+// benchItem is one candidate of one task to send to the benchmarker.
+type benchItem struct {
+	task *task.Task
+	cand bench.Candidate
+}
+
+// benchItems lists what the flags select, in order.
+func benchItems(c *cli.Context) ([]benchItem, []error, error) {
+	if b := c.String("batch"); b != "" {
+		if len(c.StringSlice("candidate")) > 0 || c.Bool("cheats") {
+			return nil, nil, usageErrorf("bench: --batch gives the candidates; drop --candidate and --cheats")
+		}
+		items, err := bench.LoadBatch(b)
+		if err != nil {
+			return nil, nil, usageErrorf("%v", err)
+		}
+		tasks, errs := bench.LoadTasks(c.String("suites"), c.String("suite"), nil)
+		byName := map[string]*task.Task{}
+		for _, t := range tasks {
+			byName[t.Name] = t
+		}
+		var out []benchItem
+		for _, it := range items {
+			t, ok := byName[it.Task]
+			if !ok {
+				return nil, errs, usageErrorf("bench: --batch %s: task %q is not under %s", b, it.Task, c.String("suites"))
+			}
+			out = append(out, benchItem{t, it.Candidate(filepath.Dir(b))})
+		}
+		return out, nil, nil
+	}
+	userCands := c.StringSlice("candidate")
+	if len(userCands) > 0 && len(c.StringSlice("task")) != 1 {
+		return nil, nil, usageErrorf("bench: --candidate needs exactly one --task naming the task it implements")
+	}
+	for _, cand := range userCands {
+		if _, err := os.Stat(cand); err != nil {
+			return nil, nil, usageErrorf("bench: --candidate: %v", err)
+		}
+	}
+	tasks, errs := bench.LoadTasks(c.String("suites"), c.String("suite"), c.StringSlice("task"))
+	var out []benchItem
+	for _, t := range tasks {
+		if len(userCands) > 0 {
+			for _, cand := range userCands {
+				out = append(out, benchItem{t, bench.Candidate{Name: strings.TrimSuffix(filepath.Base(cand), ".cu"), Path: cand, Kind: bench.KindCandidate}})
+			}
+			continue
+		}
+		for _, cd := range bench.Variants(t) {
+			out = append(out, benchItem{t, cd})
+		}
+		if c.Bool("cheats") {
+			for _, cd := range bench.Cheats(t) {
+				out = append(out, benchItem{t, cd})
+			}
+		}
+	}
+	return out, errs, nil
+}
+
+func benchSettings(c *cli.Context) (bench.Settings, error) {
+	prof, err := bench.ParseProfile(c.String("profile"))
+	if err != nil {
+		return bench.Settings{}, usageErrorf("%v", err)
+	}
+	if c.Int("repeats") < 0 || c.Int("warmup") < 0 || c.Duration("timeout") < 0 {
+		return bench.Settings{}, usageErrorf("bench: --repeats, --warmup and --timeout must not be negative")
+	}
+	s := bench.Settings{Profile: prof, Warmup: c.Int("warmup"), Repeats: c.Int("repeats"), TimeLimit: c.Duration("timeout"),
+		Arch: c.String("arch"), CompileOnly: c.Bool("compile-only")}
+	if v := c.String("seeds"); v != "" {
+		a, b, ok := strings.Cut(v, ",")
+		var errA, errB error
+		s.Seeds[0], errA = strconv.ParseUint(strings.TrimSpace(a), 10, 63)
+		s.Seeds[1], errB = strconv.ParseUint(strings.TrimSpace(b), 10, 63)
+		if !ok || errA != nil || errB != nil || s.Seeds[0] == s.Seeds[1] || s.Seeds[0] == 0 || s.Seeds[1] == 0 {
+			return s, usageErrorf("bench: --seeds %q: want two different positive integers A,B below 2^63", v)
+		}
+	}
+	return s, nil
+}
+
+// openBenchmarker starts the benchmarker plugin named by --benchmarker,
+// passing --nvcc, --cache and --jobs to it through its environment.
+func openBenchmarker(c *cli.Context, prof bench.Profile) (*pluginhost.Host, *pluginhost.Plugin, error) {
+	for flag, env := range map[string]string{"nvcc": nvcc.EnvNVCC, "cache": nvcc.EnvCache, "jobs": bench.EnvJobs} {
+		if c.IsSet(flag) {
+			os.Setenv(env, fmt.Sprint(c.Value(flag)))
+		}
+	}
+	h, err := openHost(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	name := c.String("benchmarker")
+	p, ok := h.Plugin(name)
+	if !ok || p.Kind() != sdk.KindBenchmarker {
+		var have []string
+		for _, q := range h.OfKind(sdk.KindBenchmarker) {
+			have = append(have, q.Name())
+		}
+		h.Close()
+		return nil, nil, failuref("bench: no benchmarker plugin %q (installed: %s); build them with `make build`, or point --plugin-dir or $%s at them",
+			name, strings.Join(have, ", "), pluginhost.PathEnv)
+	}
+	d, err := p.DescribeBenchmarker(c.Context)
+	if err != nil {
+		h.Close()
+		return nil, nil, failuref("bench: %v", err)
+	}
+	if prof != bench.ProfileReport && !slices.Contains(d.GetProfiles(), string(prof)) {
+		h.Close()
+		return nil, nil, usageErrorf("bench: benchmarker %s has no profile %q (it has: %s)", name, prof, strings.Join(d.GetProfiles(), ", "))
+	}
+	return h, p, nil
+}
+
+// benchRequestTimeout bounds the wait for one candidate's answer: the
+// reference may take minutes the first time, and candidates queue for the
+// compile pool and the GPUs.
+const benchRequestTimeout = 30 * time.Minute
 
 func benchAction(c *cli.Context) error {
 	format := c.String("format")
@@ -69,33 +211,21 @@ func benchAction(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageErrorf("bench: unexpected arguments %v; select tasks with --suite and --task", c.Args().Slice())
 	}
-	userCands := c.StringSlice("candidate")
-	if len(userCands) > 0 && len(c.StringSlice("task")) != 1 {
-		return usageErrorf("bench: --candidate needs exactly one --task naming the task it implements")
+	settings, err := benchSettings(c)
+	if err != nil {
+		return err
 	}
-	for _, cand := range userCands {
-		if _, err := os.Stat(cand); err != nil {
-			return usageErrorf("bench: --candidate: %v", err)
-		}
+	items, taskErrs, err := benchItems(c)
+	if err != nil {
+		return err
 	}
-	if c.Int("repeats") < 1 || c.Int("warmup") < 0 {
-		return usageErrorf("bench: --repeats must be >= 1 and --warmup >= 0")
+	if items, err = shard(items, c.String("shard")); err != nil {
+		return err
 	}
-	var seeds [2]uint64
-	if v := c.String("seeds"); v != "" {
-		a, b, ok := strings.Cut(v, ",")
-		var errA, errB error
-		seeds[0], errA = strconv.ParseUint(strings.TrimSpace(a), 10, 64)
-		seeds[1], errB = strconv.ParseUint(strings.TrimSpace(b), 10, 64)
-		if !ok || errA != nil || errB != nil || seeds[0] == seeds[1] {
-			return usageErrorf("bench: --seeds %q: want two different unsigned integers A,B", v)
-		}
-	}
-	tasks, taskErrs := loadTasks(c.String("suites"), c.String("suite"), c.StringSlice("task"))
 	for _, err := range taskErrs {
 		fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
 	}
-	if len(tasks) == 0 {
+	if len(items) == 0 {
 		if len(taskErrs) > 0 {
 			return usageErrorf("bench: no valid task selected")
 		}
@@ -104,82 +234,21 @@ func benchAction(c *cli.Context) error {
 
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	opt := bench.Options{
-		Arch: c.String("arch"), Warmup: c.Int("warmup"), Repeats: c.Int("repeats"),
-		Timeout: c.Duration("timeout"), CompileOnly: c.Bool("compile-only"), Seeds: seeds,
-	}
-	if !opt.CompileOnly {
-		s, err := nvml.Open()
-		switch {
-		case err == nil:
-			defer s.Close()
-			opt.NVML = s
-			if opt.Arch == "" {
-				if info, err := s.Info(0); err == nil && info.CC != "" {
-					opt.Arch = info.Arch()
-				}
-			}
-		case nvml.DeviceNodesPresent():
-			// Some sandboxes expose the GPU but not NVML: measure anyway,
-			// without device information or clock monitoring.
-			fmt.Fprintf(os.Stderr, "cudaperf: warning: %v; running without device information and clock monitoring\n", err)
-		default:
-			return failuref("bench: %v; use --compile-only on a machine without a GPU", err)
-		}
-	}
-	cache, err := nvcc.OpenCache(c.String("cache"))
+	h, p, err := openBenchmarker(c, settings.Profile)
 	if err != nil {
-		return failuref("%v", err)
+		return err
 	}
-	tc, err := nvcc.New(c.String("nvcc"), c.Int("jobs"), cache)
-	if err != nil {
-		return failuref("bench: %v", err)
-	}
-	opt.Toolchain = tc
-	bench.CleanStale("")
-
+	defer h.Close()
 	w, err := results.Open(results.NewRunDir(c.String("runs-dir"), time.Now()))
 	if err != nil {
 		return failuref("%v", err)
 	}
 	defer w.Close()
 
-	type job struct {
-		sess  *bench.Session
-		cands []bench.Candidate
-	}
-	var jobs []job
-	total := 0
-	for _, t := range tasks {
-		s, err := bench.NewSession(t, opt)
-		if err != nil {
-			taskErrs = append(taskErrs, err)
-			fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
-			continue
-		}
-		defer s.Close()
-		var cands []bench.Candidate
-		if len(userCands) > 0 {
-			for _, cand := range userCands {
-				cands = append(cands, bench.Candidate{Name: strings.TrimSuffix(filepath.Base(cand), ".cu"), Path: cand, Kind: bench.KindCandidate})
-			}
-		} else {
-			cands = bench.Variants(t)
-			if c.Bool("cheats") {
-				cands = append(cands, bench.Cheats(t)...)
-			}
-		}
-		jobs = append(jobs, job{s, cands})
-		total += len(cands)
-	}
-
-	bar := newBar(total, "bench", format == "text")
+	bar := newBar(len(items), "bench", format == "text")
 	out := c.App.Writer
-	var mu sync.Mutex
 	bad := 0
 	emit := func(r *bench.Result) {
-		mu.Lock()
-		defer mu.Unlock()
 		if err := w.Append(r); err != nil {
 			fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
 		}
@@ -188,67 +257,61 @@ func benchAction(c *cli.Context) error {
 			b, _ := json.Marshal(r)
 			fmt.Fprintf(out, "%s\n", b)
 		} else {
-			printResult(out, r, opt.CompileOnly)
+			printResult(out, r, settings.CompileOnly)
 		}
 		bar.add()
-		if failed(r, opt.CompileOnly) {
+		if failed(r, settings.CompileOnly) {
 			bad++
 		}
 	}
-	// Build (compile and link) everything in the background, all tasks at
-	// once: nvcc is the slow part and the toolchain bounds the parallelism.
-	// The GPU runs candidates one at a time, in order, each as soon as it is
-	// built.
+	// Every candidate is a concurrent request: the plugin compiles up to
+	// one per CPU at once and runs one per GPU at once, so a bounded number
+	// in flight keeps both busy. Results are printed in order.
+	rctx := pluginhost.WithRequestTimeout(ctx, benchRequestTimeout)
 	type slot struct {
-		r     *bench.Result
-		ready chan struct{}
+		r    *bench.Result
+		err  error
+		done chan struct{}
 	}
-	slots := make([][]*slot, len(jobs))
-	for i, j := range jobs {
-		for _, cd := range j.cands {
-			sl := &slot{ready: make(chan struct{})}
-			slots[i] = append(slots[i], sl)
-			go func() { defer close(sl.ready); sl.r = j.sess.Build(ctx, cd) }()
-		}
+	slots := make([]*slot, len(items))
+	for i := range slots {
+		slots[i] = &slot{done: make(chan struct{})}
 	}
-	for i, j := range jobs {
-		if opt.CompileOnly {
-			// The reference and the generated programs must build too.
-			if err := j.sess.Prepare(ctx); err != nil {
-				mu.Lock()
-				bad++
-				mu.Unlock()
-				fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
+	sem := make(chan struct{}, max(8, 2*runtime.NumCPU()))
+	go func() {
+		for i, it := range items {
+			sl := slots[i]
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				sl.err = ctx.Err()
+				close(sl.done)
+				continue
 			}
+			go func() {
+				defer func() { <-sem; close(sl.done) }()
+				sl.r, sl.err = evaluateItem(rctx, p, it, settings)
+			}()
 		}
-		// Candidate k+1 runs on the GPU while candidate k is judged.
-		var prev *bench.Result
-		prevWait := func() {}
-		flush := func() error {
-			prevWait()
-			if prev == nil {
-				return nil
+	}()
+	for i, sl := range slots {
+		<-sl.done
+		if sl.err != nil {
+			if ctx.Err() != nil {
+				break
 			}
-			emit(prev)
-			if strings.HasPrefix(prev.Error, "no CUDA device found") {
-				return failuref("bench: %s", prev.Error)
+			if strings.Contains(sl.err.Error(), device.ErrNoGPU.Error()) {
+				return failuref("bench: %v; use --compile-only on a machine without a GPU, or --benchmarker recorded for recorded measurements", sl.err)
 			}
-			return nil
+			if !errors.Is(sl.err, bench.ErrBadJob) {
+				return failuref("bench: %v", sl.err)
+			}
+			it := items[i]
+			emit(&bench.Result{Time: time.Now().UTC().Format(time.RFC3339), Suite: it.task.Suite, Task: it.task.Name,
+				Candidate: it.cand.Name, Kind: it.cand.Kind, Path: it.cand.Path, Expect: it.cand.Expect, Error: sl.err.Error()})
+			continue
 		}
-		for _, sl := range slots[i] {
-			<-sl.ready
-			wait := func() {}
-			if !opt.CompileOnly && ctx.Err() == nil {
-				wait = j.sess.RunAsync(ctx, sl.r)
-			}
-			if err := flush(); err != nil {
-				return err
-			}
-			prev, prevWait = sl.r, wait
-		}
-		if err := flush(); err != nil {
-			return err
-		}
+		emit(sl.r)
 	}
 	bar.finish()
 	fmt.Fprintf(os.Stderr, "cudaperf: results appended to %s\n", w.Path)
@@ -264,6 +327,38 @@ func benchAction(c *cli.Context) error {
 	return nil
 }
 
+// shard keeps share "K/N" of items: every N-th from the K-th (1-based).
+func shard(items []benchItem, spec string) ([]benchItem, error) {
+	if spec == "" {
+		return items, nil
+	}
+	a, b, ok := strings.Cut(spec, "/")
+	k, errK := strconv.Atoi(a)
+	n, errN := strconv.Atoi(b)
+	if !ok || errK != nil || errN != nil || n < 1 || k < 1 || k > n {
+		return nil, usageErrorf("bench: --shard %q: want K/N with 1 <= K <= N, e.g. 2/4 for the second of four hosts", spec)
+	}
+	var out []benchItem
+	for i := k - 1; i < len(items); i += n {
+		out = append(out, items[i])
+	}
+	return out, nil
+}
+
+// evaluateItem sends one candidate to the benchmarker.
+func evaluateItem(ctx context.Context, p *pluginhost.Plugin, it benchItem, s bench.Settings) (*bench.Result, error) {
+	src, err := os.ReadFile(it.cand.Path)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := filepath.Abs(it.task.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return p.EvaluateJob(ctx, bench.Job{TaskPath: dir, Source: src, Filename: it.cand.Path, Name: it.cand.Name,
+		Kind: it.cand.Kind, Expect: it.cand.Expect, Flags: it.cand.Flags, Settings: s})
+}
+
 // failed reports whether r counts against the exit status: a variant or
 // candidate that did not compile or was rejected, or a cheat that was
 // accepted.
@@ -272,53 +367,16 @@ func failed(r *bench.Result, compileOnly bool) bool {
 		return true
 	}
 	if r.Kind == bench.KindCheat {
-		return !compileOnly && !r.Caught
+		if compileOnly {
+			// A cheat meant not to compile must not; the others must compile.
+			return r.Compile.OK == (r.Expect == verdict.CompileError)
+		}
+		return !r.Caught
 	}
 	if !r.Compile.OK {
 		return true
 	}
 	return !compileOnly && (r.Verdict == nil || !r.Verdict.Accepted)
-}
-
-// loadTasks finds root/<suite>/<task>/task.yaml folders matching the
-// filters; a task that fails to load is reported and skipped.
-func loadTasks(root, suite string, names []string) ([]*task.Task, []error) {
-	pattern := filepath.Join(root, "*", "*", task.File)
-	if suite != "" {
-		if st, err := os.Stat(filepath.Join(root, suite)); err != nil || !st.IsDir() {
-			return nil, []error{fmt.Errorf("bench: no suite %q under %s", suite, root)}
-		}
-		pattern = filepath.Join(root, suite, "*", task.File)
-	}
-	files, _ := filepath.Glob(pattern)
-	sort.Strings(files)
-	want := map[string]bool{}
-	for _, n := range names {
-		want[n] = true
-	}
-	var tasks []*task.Task
-	var errs []error
-	seen := map[string]bool{}
-	for _, f := range files {
-		dir := filepath.Dir(f)
-		name := filepath.Base(dir)
-		if len(want) > 0 && !want[name] {
-			continue
-		}
-		seen[name] = true
-		t, err := task.Load(dir)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		tasks = append(tasks, t)
-	}
-	for _, n := range names {
-		if !seen[n] {
-			errs = append(errs, fmt.Errorf("bench: no task %q under %s", n, root))
-		}
-	}
-	return tasks, errs
 }
 
 func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
@@ -385,6 +443,9 @@ func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
 			line += "  " + cr.Detail
 		}
 		fmt.Fprintln(w, line)
+	}
+	if r.Recorded {
+		fmt.Fprintf(w, "  recorded: measured earlier (%s), not now\n", r.Time)
 	}
 	if r.Verdict.Accepted {
 		fmt.Fprintf(w, "  ACCEPTED speedup %.2fx over the C reference\n", r.Verdict.Speedup)

@@ -2,42 +2,88 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
-	"github.com/cudaperf/cudaperf/bench/nvml"
+	"github.com/cudaperf/cudaperf/bench/verdict"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 )
 
 const selftestRoot = "../../bench/suites"
 
-func TestBenchCompileOnly(t *testing.T) {
+var (
+	benchOnce sync.Once
+	benchDir  string // cudaperf with the built-in benchmarker plugin, as make build lays them out
+)
+
+// benchInstalled builds cudaperf and the benchmarker plugin once and
+// returns the folder; it skips without nvcc.
+func benchInstalled(t *testing.T) string {
+	t.Helper()
 	if _, err := nvcc.Find(); err != nil {
 		t.Skipf("skipping: %v", err)
 	}
+	benchOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "cudaperf-bench-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plugintest.BuildGo(t, "cmd/cudaperf", dir)
+		plugintest.InstallGo(t, "plugins/benchmarker", filepath.Join(dir, "plugins"))
+		plugintest.InstallGo(t, "plugins/recorded", filepath.Join(dir, "plugins"))
+		benchDir = dir
+	})
+	if benchDir == "" {
+		t.Fatal("installing cudaperf and the benchmarker plugin failed in an earlier test")
+	}
+	return benchDir
+}
+
+// benchRun runs the installed cudaperf with a private compile cache.
+func benchRun(t *testing.T, cache string, args ...string) (string, string, int) {
+	t.Helper()
+	cwd, _ := os.Getwd()
+	nvccPath, _ := nvcc.Find() // the plugin runs from a temporary folder: tell it
+	return runInstalled(t, filepath.Join(benchInstalled(t), "cudaperf"), cwd,
+		[]string{nvcc.EnvCache + "=" + cache, nvcc.EnvNVCC + "=" + nvccPath, pluginhost.PathEnv + "="}, args...)
+}
+
+// records reads JSON results, one a line.
+func records(t *testing.T, text string) []*bench.Result {
+	t.Helper()
+	var out []*bench.Result
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var r bench.Result
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("stdout line is not a result: %v\n%s", err, sc.Text())
+		}
+		out = append(out, &r)
+	}
+	return out
+}
+
+func TestBenchCompileOnly(t *testing.T) {
 	runs := t.TempDir()
-	stdout, stderr, code := runCudaperf(t, "", "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy",
+	stdout, stderr, code := benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy",
 		"--compile-only", "--format", "json", "--runs-dir", runs)
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	var names []string
-	sc := bufio.NewScanner(strings.NewReader(stdout))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r struct {
-			Candidate string
-			Compile   struct {
-				OK      bool
-				Kernels []struct{ Registers int }
-			}
-		}
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("stdout line is not JSON: %v\n%s", err, sc.Text())
-		}
+	for _, r := range records(t, stdout) {
 		if !r.Compile.OK || len(r.Compile.Kernels) == 0 || r.Compile.Kernels[0].Registers == 0 {
 			t.Errorf("%s: %+v", r.Candidate, r.Compile)
 		}
@@ -54,18 +100,186 @@ func TestBenchCompileOnly(t *testing.T) {
 	if n := strings.Count(string(data), "\n"); n != 2 {
 		t.Errorf("results.jsonl has %d lines, want 2", n)
 	}
+	// --shard 2/2 keeps the second of the two.
+	stdout, stderr, code = benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy",
+		"--compile-only", "--format", "json", "--shard", "2/2", "--runs-dir", runs)
+	if rs := records(t, stdout); code != 0 || len(rs) != 1 || rs[0].Candidate != "naive" {
+		t.Errorf("--shard 2/2: exit %d, %d records\n%s", code, len(rs), stderr)
+	}
 }
 
 // TestBenchNoDevice: without a GPU a run must say so and exit 3.
 func TestBenchNoDevice(t *testing.T) {
-	if s, err := nvml.Open(); err == nil {
+	if s, err := device.Open(); err == nil {
 		s.Close()
 		t.Skip("a GPU is present")
 	}
-	_, stderr, code := runCudaperf(t, "", "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy", "--runs-dir", t.TempDir())
-	if code != 3 || !strings.Contains(stderr, "no CUDA device found") {
+	if bench.DeviceNodesPresent() {
+		t.Skip("GPU device nodes are present")
+	}
+	_, stderr, code := benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy", "--runs-dir", t.TempDir())
+	if code != 3 || !strings.Contains(stderr, "no CUDA device found") || !strings.Contains(stderr, "--compile-only") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
+}
+
+// TestBenchBenchmarkerFlag: --benchmarker picks the plugin; an unknown
+// name lists the installed ones.
+func TestBenchBenchmarkerFlag(t *testing.T) {
+	_, stderr, code := benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--task", "saxpy", "--compile-only",
+		"--benchmarker", "nope", "--runs-dir", t.TempDir())
+	if code != 3 || !strings.Contains(stderr, `no benchmarker plugin "nope" (installed: cudaperf-benchmarker, recorded)`) {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestBenchRecorded: with --benchmarker recorded, bench answers the
+// measured variants of a task without a GPU, each marked recorded, and a
+// candidate nobody measured as not recorded (a failure, exit 1).
+func TestBenchRecorded(t *testing.T) {
+	stdout, stderr, code := benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "c2cuda", "--task", "vector_add",
+		"--benchmarker", "recorded", "--format", "json", "--runs-dir", t.TempDir())
+	rs := records(t, stdout)
+	if code != 0 || len(rs) != 6 {
+		t.Fatalf("exit %d, %d records\n%s", code, len(rs), stderr)
+	}
+	for _, r := range rs {
+		if !r.Recorded || r.Verdict == nil || !r.Verdict.Accepted {
+			t.Errorf("%s: recorded %v verdict %+v error %q", r.Candidate, r.Recorded, r.Verdict, r.Error)
+		}
+	}
+	stdout, _, code = benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "c2cuda", "--task", "vector_add",
+		"--candidate", filepath.Join("testdata", "bench", "broken.cu"), "--benchmarker", "recorded", "--format", "json", "--runs-dir", t.TempDir())
+	rs = records(t, stdout)
+	if code != 1 || len(rs) != 1 || rs[0].Recorded || !strings.HasPrefix(rs[0].Error, bench.NotRecorded) {
+		t.Errorf("unmeasured candidate: exit %d, records %+v", code, rs)
+	}
+}
+
+// measured clears what a measurement or the machine's state decides: times,
+// clocks, temperature and power, the compile cache's state, the stated time
+// limit (derived from the reference's time) and the seeds when drawn
+// fresh. What is left must be equal on every path.
+func measured(r *bench.Result) *bench.Result {
+	c := *r
+	c.Time, c.Seconds, c.RunWall, c.TimeLimit, c.Clocks = "", 0, 0, 0, nil
+	c.Compile.Seconds, c.Compile.Cached = 0, false
+	if c.Device != nil {
+		d := *c.Device
+		d.SMClockMHz, d.MemClockMHz, d.TemperatureC, d.PowerW, d.Reasons = 0, 0, 0, 0, nil
+		c.Device = &d
+	}
+	if c.Verdict != nil {
+		v := *c.Verdict
+		v.Configs = slices.Clone(v.Configs)
+		v.Speedup = 0
+		v.Warnings = slices.DeleteFunc(slices.Clone(v.Warnings), func(w verdict.Reason) bool {
+			return w.ID == verdict.ClocksThrottled || w.ID == verdict.BelowBandwidthFloor
+		})
+		for i := range v.Configs {
+			cr := &v.Configs[i]
+			cr.Time, cr.RefTime, cr.TailMs, cr.Speedup, cr.FloorMs = nil, nil, 0, 0, 0
+			cr.Detail = ""
+		}
+		c.Verdict = &v
+	}
+	return &c
+}
+
+// TestBenchSameRecords: the same seeds give the same result records through
+// the CLI (which reaches the built-in benchmarker plugin through the host),
+// through the plugin called directly, and through the bench.Evaluator in
+// this process, equal in every field but the measured ones. Without a GPU
+// the records are compile-only ones, including a compile failure; with a
+// GPU the batch is also run and judged.
+func TestBenchSameRecords(t *testing.T) {
+	dir := benchInstalled(t)
+	cache := t.TempDir()
+	nvccPath, _ := nvcc.Find()
+	t.Setenv(nvcc.EnvCache, cache) // the plugin started below inherits them
+	t.Setenv(nvcc.EnvNVCC, nvccPath)
+	batch := filepath.Join("testdata", "bench", "batch.jsonl")
+	items, err := bench.LoadBatch(batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := bench.Settings{Seeds: [2]uint64{11, 12}}
+
+	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{filepath.Join(dir, "plugins")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	p, ok := h.Plugin("cudaperf-benchmarker")
+	if !ok {
+		t.Fatal("benchmarker plugin not installed")
+	}
+	ev, err := bench.NewEvaluator(bench.EvaluatorOptions{CacheDir: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ev.Close()
+
+	compare := func(t *testing.T, compileOnly bool) {
+		args := []string{"bench", "--suites", selftestRoot, "--batch", batch, "--format", "json", "--seeds", "11,12", "--runs-dir", t.TempDir()}
+		s := seeds
+		if compileOnly {
+			args = append(args, "--compile-only")
+			s.CompileOnly = true
+		}
+		stdout, stderr, code := benchRun(t, cache, args...)
+		if code != 0 {
+			t.Fatalf("cudaperf %v: exit %d\n%s\n%s", args, code, stdout, stderr)
+		}
+		cli := records(t, stdout)
+		if len(cli) != len(items) {
+			t.Fatalf("%d records for %d candidates", len(cli), len(items))
+		}
+		for i, it := range items {
+			c := it.Candidate(filepath.Dir(batch))
+			src, err := os.ReadFile(c.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			task, _ := filepath.Abs(filepath.Join(selftestRoot, "selftest", it.Task))
+			j := bench.Job{TaskPath: task, Source: src, Filename: c.Path, Name: c.Name, Kind: c.Kind, Expect: c.Expect, Settings: s}
+			viaPlugin, err := p.EvaluateJob(context.Background(), j)
+			if err != nil {
+				t.Fatal(err)
+			}
+			direct, err := ev.Run(context.Background(), j)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := measured(cli[i])
+			for name, got := range map[string]*bench.Result{"plugin": viaPlugin, "evaluator": direct} {
+				if g := measured(got); !reflect.DeepEqual(g, want) {
+					a, _ := json.MarshalIndent(want, "", " ")
+					b, _ := json.MarshalIndent(g, "", " ")
+					t.Errorf("%s: CLI and %s records differ:\nCLI: %s\n%s: %s", c.Name, name, a, name, b)
+				}
+			}
+		}
+		// The records say what became of each class.
+		if compileOnly {
+			if cli[0].Compile.OK != true || cli[1].Compile.OK || cli[1].Verdict == nil || !cli[1].Verdict.Has(verdict.CompileError) {
+				t.Errorf("compile-only records: honest ok=%v, broken ok=%v verdict %+v", cli[0].Compile.OK, cli[1].Compile.OK, cli[1].Verdict)
+			}
+			return
+		}
+		for i, r := range cli {
+			if (items[i].Class == bench.ClassHonest) != (r.Verdict != nil && r.Verdict.Accepted) || (r.Kind == bench.KindCheat && !r.Caught) {
+				t.Errorf("%s (%s): verdict %+v caught %v", r.Candidate, items[i].Class, r.Verdict, r.Caught)
+			}
+		}
+	}
+	t.Run("compile-only", func(t *testing.T) { compare(t, true) })
+	t.Run("gpu", func(t *testing.T) {
+		if err := ev.GPUError(); err != nil {
+			t.Skipf("skipping the run on a GPU: %v (compile-only records were compared)", err)
+		}
+		compare(t, false)
+	})
 }
 
 func TestBenchUsage(t *testing.T) {
@@ -83,7 +297,10 @@ func TestBenchUsage(t *testing.T) {
 	}{
 		{[]string{"--format", "xml"}, `--format "xml"`},
 		{[]string{"--seeds", "5"}, `--seeds "5"`},
+		{[]string{"--profile", "fast"}, `profile "fast" is unknown`},
 		{[]string{"--candidate", "x.cu"}, "needs exactly one --task"},
+		{[]string{"--batch", "nope.jsonl"}, "nope.jsonl"},
+		{[]string{"--suites", selftestRoot, "--task", "saxpy", "--shard", "3/2"}, `--shard "3/2"`},
 		{[]string{"--suites", selftestRoot, "--task", "nope", "--compile-only"}, `no task "nope"`},
 		{[]string{"--suites", selftestRoot, "--suite", "nope", "--compile-only"}, `no suite "nope"`},
 		{[]string{"--suites", bad, "--compile-only"}, "task.yaml: entry: \"3x\" is not a C identifier"},

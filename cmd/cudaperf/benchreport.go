@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/dataset"
 )
 
@@ -37,7 +38,7 @@ func runBenchReport(c *cli.Context) error {
 		return usageErrorf("bench report needs at least one results.jsonl (written by cudaperf bench)")
 	}
 	dir := filepath.Join(c.String("suites"), c.String("suite"))
-	tasks, errs := loadTasks(c.String("suites"), c.String("suite"), nil)
+	tasks, errs := bench.LoadTasks(c.String("suites"), c.String("suite"), nil)
 	if len(errs) > 0 {
 		return usageErrorf("%v", errors.Join(errs...))
 	}

@@ -44,7 +44,14 @@ func lintInstalled(t *testing.T) string {
 // runIn runs the lint-installed cudaperf in dir with extra environment.
 func runIn(t *testing.T, dir string, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(lintInstalled(t), args...)
+	return runInstalled(t, lintInstalled(t), dir, env, args...)
+}
+
+// runInstalled runs an installed cudaperf exe in dir with extra
+// environment; plugins come from its own folder only.
+func runInstalled(t *testing.T, exe, dir string, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(exe, args...)
 	cmd.Dir = dir
 	cmd.Env = append(append(os.Environ(), pluginhost.PathEnv+"="), env...)
 	var o, e bytes.Buffer

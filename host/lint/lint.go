@@ -2,7 +2,6 @@ package lint
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/pysource"
@@ -295,7 +294,7 @@ func (m *merger) rows(inputs []Input) []report.KernelFeatures {
 // Target describes a device model to analyzer plugins.
 func Target(d *device.Device) *pluginv1.Device {
 	return &pluginv1.Device{
-		Name: d.Name, ComputeCapability: fmt.Sprintf("%d.%d", d.Major, d.Minor), SmCount: int32(d.SMs),
+		Name: d.Name, ComputeCapability: d.CC.String(), SmCount: int32(d.SMs),
 		WarpSize: int32(d.WarpSize), MaxThreadsPerBlock: int32(d.MaxThreadsPerBlock), MaxThreadsPerSm: int32(d.MaxThreadsPerSM),
 		MaxBlocksPerSm: int32(d.MaxBlocksPerSM), RegistersPerSm: int32(d.RegsPerSM), MaxRegistersPerThread: int32(d.MaxRegsPerThread),
 		SharedMemoryPerSmBytes: int64(d.SharedPerSM), SharedMemoryPerBlockBytes: int64(d.SharedPerBlock),

@@ -2,6 +2,7 @@ package pluginhost
 
 import (
 	"fmt"
+	"google.golang.org/grpc/codes"
 	"strings"
 	"sync"
 )
@@ -15,8 +16,9 @@ type PluginError struct {
 	Manifest string // manifest path
 	Op       string // "start", "Describe", "Analyze", ...
 	Err      error
-	Hint     string // what the user can do
-	Stderr   string // the last lines the plugin wrote to stderr, if any
+	Hint     string     // what the user can do
+	Stderr   string     // the last lines the plugin wrote to stderr, if any
+	Code     codes.Code // the gRPC status the plugin answered with; OK when it did not answer
 }
 
 func (e *PluginError) Error() string {

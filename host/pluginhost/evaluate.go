@@ -2,9 +2,8 @@ package pluginhost
 
 import (
 	"context"
-	"strings"
 
-	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
+	"github.com/cudaperf/cudaperf/bench"
 )
 
 // EvalRequest asks a benchmarker to compile, check and time one candidate
@@ -16,6 +15,7 @@ type EvalRequest struct {
 	Filename string // name of the source in compiler messages
 	Configs  []string
 	Seed     int64
+	Profile  bench.Profile // "" or bench.ProfileReport, or bench.ProfileRL
 }
 
 // Evaluation is a benchmarker's whole answer for one candidate.
@@ -41,34 +41,46 @@ type ConfigOutcome struct {
 	Reasons []string
 }
 
-// Evaluate runs one candidate and gathers the streamed events.
+// Evaluate runs one candidate and summarises its result record (see
+// EvaluateJob, the one conversion of the Run stream).
 func (p *Plugin) Evaluate(ctx context.Context, req EvalRequest) (*Evaluation, error) {
-	preq := &pluginv1.RunRequest{TaskKind: req.TaskKind, TaskPath: req.TaskPath, Source: req.Source,
-		Filename: req.Filename, Configs: req.Configs, Seed: req.Seed, TimeReference: true}
-	ev := &Evaluation{}
-	err := p.Run(ctx, preq, func(e *pluginv1.RunEvent) error {
-		switch x := e.GetEvent().(type) {
-		case *pluginv1.RunEvent_Compiled:
-			ev.Compiled = x.Compiled.GetOk()
-			ev.CompileLog = x.Compiled.GetLog()
-		case *pluginv1.RunEvent_Config:
-			c := x.Config
-			ev.Configs = append(ev.Configs, ConfigOutcome{Name: c.GetConfig(), Passed: c.GetPassed(),
-				Speedup: c.GetSpeedup(), CV: c.GetTiming().GetCv(), Reasons: c.GetReasons()})
-		case *pluginv1.RunEvent_Done:
-			ev.GeomeanSpeedup = x.Done.GetGeomeanSpeedup()
-			for _, r := range x.Done.GetReasons() {
-				if w, ok := strings.CutPrefix(r, "warning "); ok {
-					ev.Warnings = append(ev.Warnings, w)
-				} else {
-					ev.Reasons = append(ev.Reasons, r)
-				}
-			}
-		}
-		return nil
-	})
+	j := bench.Job{TaskPath: req.TaskPath, Source: req.Source, Filename: req.Filename,
+		Settings: bench.Settings{Configs: req.Configs, Profile: req.Profile}}
+	if req.Seed != 0 {
+		j.Seeds[0] = uint64(req.Seed)
+	}
+	r, err := p.EvaluateJob(ctx, j)
 	if err != nil {
 		return nil, err
 	}
-	return ev, nil
+	return evaluationOf(r), nil
+}
+
+// evaluationOf summarises a result record.
+func evaluationOf(r *bench.Result) *Evaluation {
+	ev := &Evaluation{Compiled: r.Compile.OK, CompileLog: r.Compile.Log, GeomeanSpeedup: r.GeomeanSpeedup()}
+	if r.Error != "" {
+		ev.Reasons = append(ev.Reasons, "error: "+r.Error)
+	}
+	if v := r.Verdict; v != nil {
+		for _, c := range v.Configs {
+			co := ConfigOutcome{Name: c.Name, Passed: c.Pass, Speedup: c.Speedup}
+			if c.Time != nil {
+				co.CV = c.Time.CV
+			}
+			for _, x := range []string{c.Error, c.Detail} {
+				if x != "" {
+					co.Reasons = append(co.Reasons, x)
+				}
+			}
+			ev.Configs = append(ev.Configs, co)
+		}
+		for _, x := range v.Reasons {
+			ev.Reasons = append(ev.Reasons, x.String())
+		}
+		for _, x := range v.Warnings {
+			ev.Warnings = append(ev.Warnings, x.String())
+		}
+	}
+	return ev
 }

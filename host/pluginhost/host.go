@@ -483,7 +483,7 @@ func (p *Plugin) classifyLocked(op string, hungAfter time.Duration, err error, h
 		// The plugin answered with an error: the plugin stays usable, and
 		// its stderr is not part of the story.
 		return &PluginError{Plugin: p.name, Kind: string(p.Kind()), Manifest: p.manifestPath, Op: op,
-			Err: fmt.Errorf("%s: %s", s.Code(), s.Message()), Hint: hint}, false
+			Err: fmt.Errorf("%s: %s", s.Code(), s.Message()), Hint: hint, Code: s.Code()}, false
 	}
 	return p.newError(op, err, hint), false
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
-	"strconv"
 	"strings"
 
 	"github.com/cudaperf/cudaperf/analysis"
@@ -135,13 +134,11 @@ func targetDevice(t *pluginv1.Device) (*device.Device, error) {
 	if t == nil || t.GetComputeCapability() == "" {
 		return device.Default(), nil
 	}
-	maj, min, ok := strings.Cut(t.GetComputeCapability(), ".")
-	major, err1 := strconv.Atoi(maj)
-	minor, err2 := strconv.Atoi(min)
-	if !ok || err1 != nil || err2 != nil {
+	var cc device.CC
+	if err := cc.UnmarshalText([]byte(t.GetComputeCapability())); err != nil {
 		return nil, fmt.Errorf("%s: target compute capability %q is not of the form 9.0", name, t.GetComputeCapability())
 	}
-	d, err := device.ForCC(major, minor)
+	d, err := device.ForCC(cc)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

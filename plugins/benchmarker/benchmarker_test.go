@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
-	"github.com/cudaperf/cudaperf/bench/nvml"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
@@ -174,7 +175,7 @@ func TestPlugin(t *testing.T) {
 		t.Errorf("torch2cuda Compile: %v, want InvalidArgument", err)
 	}
 
-	if s, err := nvml.Open(); err == nil {
+	if s, err := device.Open(); err == nil {
 		s.Close()
 		testGPURun(t, p, root, c.Artifact)
 		return
@@ -183,7 +184,7 @@ func TestPlugin(t *testing.T) {
 	if err != nil || len(devs.Devices) != 0 {
 		t.Errorf("Devices without a GPU: %v %v", devs, err)
 	}
-	if nvml.DeviceNodesPresent() {
+	if bench.DeviceNodesPresent() {
 		return
 	}
 	err = p.Run(ctx, &pluginv1.RunRequest{TaskKind: "c2cuda", TaskPath: filepath.Join(root, "bench/suites/selftest/saxpy"), Artifact: c.Artifact},

@@ -1,12 +1,12 @@
 package main
 
-import "github.com/cudaperf/cudaperf/plugins/sdk"
+import "github.com/cudaperf/cudaperf/plugins/sdk/benchserve"
 
 // version is set by the linker (-X main.version=...), like the CLI's.
 var version = "dev"
 
 func main() {
-	srv := newServer()
-	defer srv.close()
-	sdk.ServeBenchmarker(srv)
+	b := &backend{}
+	defer b.close()
+	benchserve.Serve(b)
 }

@@ -67,7 +67,10 @@ type DescribeBenchmarkerResponse struct {
 	// Compiler identification, e.g. "nvcc 13.0.88".
 	Compiler string `protobuf:"bytes,3,opt,name=compiler,proto3" json:"compiler,omitempty"`
 	// Default -arch when a request leaves it empty, e.g. "sm_90".
-	DefaultArch   string `protobuf:"bytes,4,opt,name=default_arch,json=defaultArch,proto3" json:"default_arch,omitempty"`
+	DefaultArch string `protobuf:"bytes,4,opt,name=default_arch,json=defaultArch,proto3" json:"default_arch,omitempty"`
+	// Evaluation profiles RunRequest.profile may name, e.g. "report", "rl";
+	// empty for a plugin that has only its default.
+	Profiles      []string `protobuf:"bytes,5,rep,name=profiles,proto3" json:"profiles,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -128,6 +131,13 @@ func (x *DescribeBenchmarkerResponse) GetDefaultArch() string {
 		return x.DefaultArch
 	}
 	return ""
+}
+
+func (x *DescribeBenchmarkerResponse) GetProfiles() []string {
+	if x != nil {
+		return x.Profiles
+	}
+	return nil
 }
 
 type DevicesRequest struct {
@@ -521,6 +531,20 @@ type RunRequest struct {
 	DeviceIndex int32 `protobuf:"varint,14,opt,name=device_index,json=deviceIndex,proto3" json:"device_index,omitempty"`
 	// Also time the reference (and report speedup).
 	TimeReference bool `protobuf:"varint,15,opt,name=time_reference,json=timeReference,proto3" json:"time_reference,omitempty"`
+	// Evaluation profile, one of DescribeBenchmarkerResponse.profiles: "report"
+	// (the default: every configuration at full rigour) or "rl" (the task's RL
+	// configurations, fewer timed calls, a time limit derived from the
+	// reference; the same checks).
+	Profile string `protobuf:"bytes,16,opt,name=profile,proto3" json:"profile,omitempty"`
+	// Compile the candidate (and check that the task's programs build) without
+	// running it: no GPU is needed.
+	CompileOnly bool `protobuf:"varint,17,opt,name=compile_only,json=compileOnly,proto3" json:"compile_only,omitempty"`
+	// Seed of the second input set; 0 derives it from seed.
+	SecondSeed int64 `protobuf:"varint,18,opt,name=second_seed,json=secondSeed,proto3" json:"second_seed,omitempty"`
+	// What the candidate is: "variant", "cheat" or "candidate" (default).
+	CandidateKind string `protobuf:"bytes,19,opt,name=candidate_kind,json=candidateKind,proto3" json:"candidate_kind,omitempty"`
+	// For a cheat: the verdict reason id that must reject it.
+	Expect        string `protobuf:"bytes,20,opt,name=expect,proto3" json:"expect,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -658,6 +682,41 @@ func (x *RunRequest) GetTimeReference() bool {
 		return x.TimeReference
 	}
 	return false
+}
+
+func (x *RunRequest) GetProfile() string {
+	if x != nil {
+		return x.Profile
+	}
+	return ""
+}
+
+func (x *RunRequest) GetCompileOnly() bool {
+	if x != nil {
+		return x.CompileOnly
+	}
+	return false
+}
+
+func (x *RunRequest) GetSecondSeed() int64 {
+	if x != nil {
+		return x.SecondSeed
+	}
+	return 0
+}
+
+func (x *RunRequest) GetCandidateKind() string {
+	if x != nil {
+		return x.CandidateKind
+	}
+	return ""
+}
+
+func (x *RunRequest) GetExpect() string {
+	if x != nil {
+		return x.Expect
+	}
+	return ""
 }
 
 // RunEvent is one message of the Run stream: first compiled (when Run
@@ -979,8 +1038,15 @@ type RunSummary struct {
 	SmClockMhz      int32    `protobuf:"varint,6,opt,name=sm_clock_mhz,json=smClockMhz,proto3" json:"sm_clock_mhz,omitempty"`
 	MemoryClockMhz  int32    `protobuf:"varint,7,opt,name=memory_clock_mhz,json=memoryClockMhz,proto3" json:"memory_clock_mhz,omitempty"`
 	ThrottleReasons []string `protobuf:"bytes,8,rep,name=throttle_reasons,json=throttleReasons,proto3" json:"throttle_reasons,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The full result record as JSON, for hosts that keep records (cudaperf's
+	// plugins write bench.Result, one line of results.jsonl); the fields above
+	// are its summary. Empty when the plugin keeps no such record.
+	Record string `protobuf:"bytes,9,opt,name=record,proto3" json:"record,omitempty"`
+	// True when the answer comes from recorded measurements, not from a run
+	// now (the `recorded` benchmarker).
+	Recorded      bool `protobuf:"varint,10,opt,name=recorded,proto3" json:"recorded,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RunSummary) Reset() {
@@ -1069,18 +1135,33 @@ func (x *RunSummary) GetThrottleReasons() []string {
 	return nil
 }
 
+func (x *RunSummary) GetRecord() string {
+	if x != nil {
+		return x.Record
+	}
+	return ""
+}
+
+func (x *RunSummary) GetRecorded() bool {
+	if x != nil {
+		return x.Recorded
+	}
+	return false
+}
+
 var File_cudaperf_plugin_v1_benchmarker_proto protoreflect.FileDescriptor
 
 const file_cudaperf_plugin_v1_benchmarker_proto_rawDesc = "" +
 	"\n" +
 	"$cudaperf/plugin/v1/benchmarker.proto\x12\x12cudaperf.plugin.v1\x1a\x1fcudaperf/plugin/v1/common.proto\"\x1c\n" +
-	"\x1aDescribeBenchmarkerRequest\"\xb3\x01\n" +
+	"\x1aDescribeBenchmarkerRequest\"\xcf\x01\n" +
 	"\x1bDescribeBenchmarkerResponse\x126\n" +
 	"\x06plugin\x18\x01 \x01(\v2\x1e.cudaperf.plugin.v1.PluginInfoR\x06plugin\x12\x1d\n" +
 	"\n" +
 	"task_kinds\x18\x02 \x03(\tR\ttaskKinds\x12\x1a\n" +
 	"\bcompiler\x18\x03 \x01(\tR\bcompiler\x12!\n" +
-	"\fdefault_arch\x18\x04 \x01(\tR\vdefaultArch\"\x10\n" +
+	"\fdefault_arch\x18\x04 \x01(\tR\vdefaultArch\x12\x1a\n" +
+	"\bprofiles\x18\x05 \x03(\tR\bprofiles\"\x10\n" +
 	"\x0eDevicesRequest\"G\n" +
 	"\x0fDevicesResponse\x124\n" +
 	"\adevices\x18\x01 \x03(\v2\x1a.cudaperf.plugin.v1.DeviceR\adevices\"\x8b\x01\n" +
@@ -1107,7 +1188,7 @@ const file_cudaperf_plugin_v1_benchmarker_proto_rawDesc = "" +
 	"\x10spill_load_bytes\x18\a \x01(\x03R\x0espillLoadBytes\x12\x1f\n" +
 	"\vstack_bytes\x18\b \x01(\x03R\n" +
 	"stackBytes\x12%\n" +
-	"\x0econstant_bytes\x18\t \x01(\x03R\rconstantBytes\"\xac\x04\n" +
+	"\x0econstant_bytes\x18\t \x01(\x03R\rconstantBytes\"\xc9\x05\n" +
 	"\n" +
 	"RunRequest\x12\x1b\n" +
 	"\ttask_kind\x18\x01 \x01(\tR\btaskKind\x12\x1b\n" +
@@ -1126,7 +1207,13 @@ const file_cudaperf_plugin_v1_benchmarker_proto_rawDesc = "" +
 	"\vrepetitions\x18\f \x01(\x05R\vrepetitions\x12,\n" +
 	"\x12time_limit_seconds\x18\r \x01(\x01R\x10timeLimitSeconds\x12!\n" +
 	"\fdevice_index\x18\x0e \x01(\x05R\vdeviceIndex\x12%\n" +
-	"\x0etime_reference\x18\x0f \x01(\bR\rtimeReference\x1a<\n" +
+	"\x0etime_reference\x18\x0f \x01(\bR\rtimeReference\x12\x18\n" +
+	"\aprofile\x18\x10 \x01(\tR\aprofile\x12!\n" +
+	"\fcompile_only\x18\x11 \x01(\bR\vcompileOnly\x12\x1f\n" +
+	"\vsecond_seed\x18\x12 \x01(\x03R\n" +
+	"secondSeed\x12%\n" +
+	"\x0ecandidate_kind\x18\x13 \x01(\tR\rcandidateKind\x12\x16\n" +
+	"\x06expect\x18\x14 \x01(\tR\x06expect\x1a<\n" +
 	"\x0eTaskFilesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"\xc8\x01\n" +
@@ -1153,7 +1240,7 @@ const file_cudaperf_plugin_v1_benchmarker_proto_rawDesc = "" +
 	"\x06max_ms\x18\x03 \x01(\x01R\x05maxMs\x12\x17\n" +
 	"\amean_ms\x18\x04 \x01(\x01R\x06meanMs\x12\x0e\n" +
 	"\x02cv\x18\x05 \x01(\x01R\x02cv\x12 \n" +
-	"\vrepetitions\x18\x06 \x01(\x05R\vrepetitions\"\xaa\x02\n" +
+	"\vrepetitions\x18\x06 \x01(\x05R\vrepetitions\"\xde\x02\n" +
 	"\n" +
 	"RunSummary\x12\x16\n" +
 	"\x06passed\x18\x01 \x01(\x05R\x06passed\x12\x16\n" +
@@ -1164,7 +1251,10 @@ const file_cudaperf_plugin_v1_benchmarker_proto_rawDesc = "" +
 	"\fsm_clock_mhz\x18\x06 \x01(\x05R\n" +
 	"smClockMhz\x12(\n" +
 	"\x10memory_clock_mhz\x18\a \x01(\x05R\x0ememoryClockMhz\x12)\n" +
-	"\x10throttle_reasons\x18\b \x03(\tR\x0fthrottleReasons2\xf0\x02\n" +
+	"\x10throttle_reasons\x18\b \x03(\tR\x0fthrottleReasons\x12\x16\n" +
+	"\x06record\x18\t \x01(\tR\x06record\x12\x1a\n" +
+	"\brecorded\x18\n" +
+	" \x01(\bR\brecorded2\xf0\x02\n" +
 	"\x12BenchmarkerService\x12k\n" +
 	"\bDescribe\x12..cudaperf.plugin.v1.DescribeBenchmarkerRequest\x1a/.cudaperf.plugin.v1.DescribeBenchmarkerResponse\x12R\n" +
 	"\aDevices\x12\".cudaperf.plugin.v1.DevicesRequest\x1a#.cudaperf.plugin.v1.DevicesResponse\x12R\n" +

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from cudaperf.plugin.v1 import common_pb2 as cudaperf_dot_plugin_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$cudaperf/plugin/v1/benchmarker.proto\x12\x12\x63udaperf.plugin.v1\x1a\x1f\x63udaperf/plugin/v1/common.proto\"\x1c\n\x1a\x44\x65scribeBenchmarkerRequest\"\x89\x01\n\x1b\x44\x65scribeBenchmarkerResponse\x12.\n\x06plugin\x18\x01 \x01(\x0b\x32\x1e.cudaperf.plugin.v1.PluginInfo\x12\x12\n\ntask_kinds\x18\x02 \x03(\t\x12\x10\n\x08\x63ompiler\x18\x03 \x01(\t\x12\x14\n\x0c\x64\x65\x66\x61ult_arch\x18\x04 \x01(\t\"\x10\n\x0e\x44\x65vicesRequest\">\n\x0f\x44\x65vicesResponse\x12+\n\x07\x64\x65vices\x18\x01 \x03(\x0b\x32\x1a.cudaperf.plugin.v1.Device\"b\n\x0e\x43ompileRequest\x12\x0e\n\x06source\x18\x01 \x01(\x0c\x12\x10\n\x08\x66ilename\x18\x02 \x01(\t\x12\r\n\x05\x66lags\x18\x03 \x03(\t\x12\x0c\n\x04\x61rch\x18\x04 \x01(\t\x12\x11\n\ttask_kind\x18\x05 \x01(\t\"\x9b\x01\n\x0f\x43ompileResponse\x12\n\n\x02ok\x18\x01 \x01(\x08\x12\x0b\n\x03log\x18\x02 \x01(\t\x12\x34\n\x07kernels\x18\x03 \x03(\x0b\x32#.cudaperf.plugin.v1.KernelResources\x12\x10\n\x08\x61rtifact\x18\x04 \x01(\t\x12\x17\n\x0f\x63ompile_seconds\x18\x05 \x01(\x01\x12\x0e\n\x06\x63\x61\x63hed\x18\x06 \x01(\x08\"\xcb\x01\n\x0fKernelResources\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tdemangled\x18\x02 \x01(\t\x12\x0c\n\x04\x61rch\x18\x03 \x01(\t\x12\x11\n\tregisters\x18\x04 \x01(\x05\x12\x14\n\x0cshared_bytes\x18\x05 \x01(\x03\x12\x19\n\x11spill_store_bytes\x18\x06 \x01(\x03\x12\x18\n\x10spill_load_bytes\x18\x07 \x01(\x03\x12\x13\n\x0bstack_bytes\x18\x08 \x01(\x03\x12\x16\n\x0e\x63onstant_bytes\x18\t \x01(\x03\"\x86\x03\n\nRunRequest\x12\x11\n\ttask_kind\x18\x01 \x01(\t\x12\x11\n\ttask_path\x18\x02 \x01(\t\x12\x41\n\ntask_files\x18\x03 \x03(\x0b\x32-.cudaperf.plugin.v1.RunRequest.TaskFilesEntry\x12\x0e\n\x06source\x18\x04 \x01(\x0c\x12\x10\n\x08\x66ilename\x18\x05 \x01(\t\x12\r\n\x05\x66lags\x18\x06 \x03(\t\x12\x0c\n\x04\x61rch\x18\x07 \x01(\t\x12\x10\n\x08\x61rtifact\x18\x08 \x01(\t\x12\x0f\n\x07\x63onfigs\x18\t \x03(\t\x12\x0c\n\x04seed\x18\n \x01(\x03\x12\x0e\n\x06warmup\x18\x0b \x01(\x05\x12\x13\n\x0brepetitions\x18\x0c \x01(\x05\x12\x1a\n\x12time_limit_seconds\x18\r \x01(\x01\x12\x14\n\x0c\x64\x65vice_index\x18\x0e \x01(\x05\x12\x16\n\x0etime_reference\x18\x0f \x01(\x08\x1a\x30\n\x0eTaskFilesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x0c:\x02\x38\x01\"\xb0\x01\n\x08RunEvent\x12\x37\n\x08\x63ompiled\x18\x01 \x01(\x0b\x32#.cudaperf.plugin.v1.CompileResponseH\x00\x12\x32\n\x06\x63onfig\x18\x02 \x01(\x0b\x32 .cudaperf.plugin.v1.ConfigResultH\x00\x12.\n\x04\x64one\x18\x03 \x01(\x0b\x32\x1e.cudaperf.plugin.v1.RunSummaryH\x00\x42\x07\n\x05\x65vent\"\x81\x02\n\x0c\x43onfigResult\x12\x0e\n\x06\x63onfig\x18\x01 \x01(\t\x12\x0e\n\x06passed\x18\x02 \x01(\x08\x12\x15\n\rmax_abs_error\x18\x03 \x01(\x01\x12\x15\n\rmax_rel_error\x18\x04 \x01(\x01\x12\x11\n\ttolerance\x18\x05 \x01(\x01\x12*\n\x06timing\x18\x06 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Timing\x12\x34\n\x10reference_timing\x18\x07 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Timing\x12\x0f\n\x07speedup\x18\x08 \x01(\x01\x12\x0f\n\x07reasons\x18\t \x03(\t\x12\x0c\n\x04seed\x18\n \x01(\x03\"m\n\x06Timing\x12\x11\n\tmedian_ms\x18\x01 \x01(\x01\x12\x0e\n\x06min_ms\x18\x02 \x01(\x01\x12\x0e\n\x06max_ms\x18\x03 \x01(\x01\x12\x0f\n\x07mean_ms\x18\x04 \x01(\x01\x12\n\n\x02\x63v\x18\x05 \x01(\x01\x12\x13\n\x0brepetitions\x18\x06 \x01(\x05\"\xcc\x01\n\nRunSummary\x12\x0e\n\x06passed\x18\x01 \x01(\x05\x12\x0e\n\x06\x66\x61iled\x18\x02 \x01(\x05\x12\x17\n\x0fgeomean_speedup\x18\x03 \x01(\x01\x12\x0f\n\x07reasons\x18\x04 \x03(\t\x12*\n\x06\x64\x65vice\x18\x05 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Device\x12\x14\n\x0csm_clock_mhz\x18\x06 \x01(\x05\x12\x18\n\x10memory_clock_mhz\x18\x07 \x01(\x05\x12\x18\n\x10throttle_reasons\x18\x08 \x03(\t2\xf0\x02\n\x12\x42\x65nchmarkerService\x12k\n\x08\x44\x65scribe\x12..cudaperf.plugin.v1.DescribeBenchmarkerRequest\x1a/.cudaperf.plugin.v1.DescribeBenchmarkerResponse\x12R\n\x07\x44\x65vices\x12\".cudaperf.plugin.v1.DevicesRequest\x1a#.cudaperf.plugin.v1.DevicesResponse\x12R\n\x07\x43ompile\x12\".cudaperf.plugin.v1.CompileRequest\x1a#.cudaperf.plugin.v1.CompileResponse\x12\x45\n\x03Run\x12\x1e.cudaperf.plugin.v1.RunRequest\x1a\x1c.cudaperf.plugin.v1.RunEvent0\x01\x42HZFgithub.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1;pluginv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$cudaperf/plugin/v1/benchmarker.proto\x12\x12\x63udaperf.plugin.v1\x1a\x1f\x63udaperf/plugin/v1/common.proto\"\x1c\n\x1a\x44\x65scribeBenchmarkerRequest\"\x9b\x01\n\x1b\x44\x65scribeBenchmarkerResponse\x12.\n\x06plugin\x18\x01 \x01(\x0b\x32\x1e.cudaperf.plugin.v1.PluginInfo\x12\x12\n\ntask_kinds\x18\x02 \x03(\t\x12\x10\n\x08\x63ompiler\x18\x03 \x01(\t\x12\x14\n\x0c\x64\x65\x66\x61ult_arch\x18\x04 \x01(\t\x12\x10\n\x08profiles\x18\x05 \x03(\t\"\x10\n\x0e\x44\x65vicesRequest\">\n\x0f\x44\x65vicesResponse\x12+\n\x07\x64\x65vices\x18\x01 \x03(\x0b\x32\x1a.cudaperf.plugin.v1.Device\"b\n\x0e\x43ompileRequest\x12\x0e\n\x06source\x18\x01 \x01(\x0c\x12\x10\n\x08\x66ilename\x18\x02 \x01(\t\x12\r\n\x05\x66lags\x18\x03 \x03(\t\x12\x0c\n\x04\x61rch\x18\x04 \x01(\t\x12\x11\n\ttask_kind\x18\x05 \x01(\t\"\x9b\x01\n\x0f\x43ompileResponse\x12\n\n\x02ok\x18\x01 \x01(\x08\x12\x0b\n\x03log\x18\x02 \x01(\t\x12\x34\n\x07kernels\x18\x03 \x03(\x0b\x32#.cudaperf.plugin.v1.KernelResources\x12\x10\n\x08\x61rtifact\x18\x04 \x01(\t\x12\x17\n\x0f\x63ompile_seconds\x18\x05 \x01(\x01\x12\x0e\n\x06\x63\x61\x63hed\x18\x06 \x01(\x08\"\xcb\x01\n\x0fKernelResources\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tdemangled\x18\x02 \x01(\t\x12\x0c\n\x04\x61rch\x18\x03 \x01(\t\x12\x11\n\tregisters\x18\x04 \x01(\x05\x12\x14\n\x0cshared_bytes\x18\x05 \x01(\x03\x12\x19\n\x11spill_store_bytes\x18\x06 \x01(\x03\x12\x18\n\x10spill_load_bytes\x18\x07 \x01(\x03\x12\x13\n\x0bstack_bytes\x18\x08 \x01(\x03\x12\x16\n\x0e\x63onstant_bytes\x18\t \x01(\x03\"\xea\x03\n\nRunRequest\x12\x11\n\ttask_kind\x18\x01 \x01(\t\x12\x11\n\ttask_path\x18\x02 \x01(\t\x12\x41\n\ntask_files\x18\x03 \x03(\x0b\x32-.cudaperf.plugin.v1.RunRequest.TaskFilesEntry\x12\x0e\n\x06source\x18\x04 \x01(\x0c\x12\x10\n\x08\x66ilename\x18\x05 \x01(\t\x12\r\n\x05\x66lags\x18\x06 \x03(\t\x12\x0c\n\x04\x61rch\x18\x07 \x01(\t\x12\x10\n\x08\x61rtifact\x18\x08 \x01(\t\x12\x0f\n\x07\x63onfigs\x18\t \x03(\t\x12\x0c\n\x04seed\x18\n \x01(\x03\x12\x0e\n\x06warmup\x18\x0b \x01(\x05\x12\x13\n\x0brepetitions\x18\x0c \x01(\x05\x12\x1a\n\x12time_limit_seconds\x18\r \x01(\x01\x12\x14\n\x0c\x64\x65vice_index\x18\x0e \x01(\x05\x12\x16\n\x0etime_reference\x18\x0f \x01(\x08\x12\x0f\n\x07profile\x18\x10 \x01(\t\x12\x14\n\x0c\x63ompile_only\x18\x11 \x01(\x08\x12\x13\n\x0bsecond_seed\x18\x12 \x01(\x03\x12\x16\n\x0e\x63\x61ndidate_kind\x18\x13 \x01(\t\x12\x0e\n\x06\x65xpect\x18\x14 \x01(\t\x1a\x30\n\x0eTaskFilesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x0c:\x02\x38\x01\"\xb0\x01\n\x08RunEvent\x12\x37\n\x08\x63ompiled\x18\x01 \x01(\x0b\x32#.cudaperf.plugin.v1.CompileResponseH\x00\x12\x32\n\x06\x63onfig\x18\x02 \x01(\x0b\x32 .cudaperf.plugin.v1.ConfigResultH\x00\x12.\n\x04\x64one\x18\x03 \x01(\x0b\x32\x1e.cudaperf.plugin.v1.RunSummaryH\x00\x42\x07\n\x05\x65vent\"\x81\x02\n\x0c\x43onfigResult\x12\x0e\n\x06\x63onfig\x18\x01 \x01(\t\x12\x0e\n\x06passed\x18\x02 \x01(\x08\x12\x15\n\rmax_abs_error\x18\x03 \x01(\x01\x12\x15\n\rmax_rel_error\x18\x04 \x01(\x01\x12\x11\n\ttolerance\x18\x05 \x01(\x01\x12*\n\x06timing\x18\x06 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Timing\x12\x34\n\x10reference_timing\x18\x07 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Timing\x12\x0f\n\x07speedup\x18\x08 \x01(\x01\x12\x0f\n\x07reasons\x18\t \x03(\t\x12\x0c\n\x04seed\x18\n \x01(\x03\"m\n\x06Timing\x12\x11\n\tmedian_ms\x18\x01 \x01(\x01\x12\x0e\n\x06min_ms\x18\x02 \x01(\x01\x12\x0e\n\x06max_ms\x18\x03 \x01(\x01\x12\x0f\n\x07mean_ms\x18\x04 \x01(\x01\x12\n\n\x02\x63v\x18\x05 \x01(\x01\x12\x13\n\x0brepetitions\x18\x06 \x01(\x05\"\xee\x01\n\nRunSummary\x12\x0e\n\x06passed\x18\x01 \x01(\x05\x12\x0e\n\x06\x66\x61iled\x18\x02 \x01(\x05\x12\x17\n\x0fgeomean_speedup\x18\x03 \x01(\x01\x12\x0f\n\x07reasons\x18\x04 \x03(\t\x12*\n\x06\x64\x65vice\x18\x05 \x01(\x0b\x32\x1a.cudaperf.plugin.v1.Device\x12\x14\n\x0csm_clock_mhz\x18\x06 \x01(\x05\x12\x18\n\x10memory_clock_mhz\x18\x07 \x01(\x05\x12\x18\n\x10throttle_reasons\x18\x08 \x03(\t\x12\x0e\n\x06record\x18\t \x01(\t\x12\x10\n\x08recorded\x18\n \x01(\x08\x32\xf0\x02\n\x12\x42\x65nchmarkerService\x12k\n\x08\x44\x65scribe\x12..cudaperf.plugin.v1.DescribeBenchmarkerRequest\x1a/.cudaperf.plugin.v1.DescribeBenchmarkerResponse\x12R\n\x07\x44\x65vices\x12\".cudaperf.plugin.v1.DevicesRequest\x1a#.cudaperf.plugin.v1.DevicesResponse\x12R\n\x07\x43ompile\x12\".cudaperf.plugin.v1.CompileRequest\x1a#.cudaperf.plugin.v1.CompileResponse\x12\x45\n\x03Run\x12\x1e.cudaperf.plugin.v1.RunRequest\x1a\x1c.cudaperf.plugin.v1.RunEvent0\x01\x42HZFgithub.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1;pluginv1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -38,29 +38,29 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_DESCRIBEBENCHMARKERREQUEST']._serialized_start=93
   _globals['_DESCRIBEBENCHMARKERREQUEST']._serialized_end=121
   _globals['_DESCRIBEBENCHMARKERRESPONSE']._serialized_start=124
-  _globals['_DESCRIBEBENCHMARKERRESPONSE']._serialized_end=261
-  _globals['_DEVICESREQUEST']._serialized_start=263
-  _globals['_DEVICESREQUEST']._serialized_end=279
-  _globals['_DEVICESRESPONSE']._serialized_start=281
-  _globals['_DEVICESRESPONSE']._serialized_end=343
-  _globals['_COMPILEREQUEST']._serialized_start=345
-  _globals['_COMPILEREQUEST']._serialized_end=443
-  _globals['_COMPILERESPONSE']._serialized_start=446
-  _globals['_COMPILERESPONSE']._serialized_end=601
-  _globals['_KERNELRESOURCES']._serialized_start=604
-  _globals['_KERNELRESOURCES']._serialized_end=807
-  _globals['_RUNREQUEST']._serialized_start=810
-  _globals['_RUNREQUEST']._serialized_end=1200
-  _globals['_RUNREQUEST_TASKFILESENTRY']._serialized_start=1152
-  _globals['_RUNREQUEST_TASKFILESENTRY']._serialized_end=1200
-  _globals['_RUNEVENT']._serialized_start=1203
-  _globals['_RUNEVENT']._serialized_end=1379
-  _globals['_CONFIGRESULT']._serialized_start=1382
-  _globals['_CONFIGRESULT']._serialized_end=1639
-  _globals['_TIMING']._serialized_start=1641
-  _globals['_TIMING']._serialized_end=1750
-  _globals['_RUNSUMMARY']._serialized_start=1753
-  _globals['_RUNSUMMARY']._serialized_end=1957
-  _globals['_BENCHMARKERSERVICE']._serialized_start=1960
-  _globals['_BENCHMARKERSERVICE']._serialized_end=2328
+  _globals['_DESCRIBEBENCHMARKERRESPONSE']._serialized_end=279
+  _globals['_DEVICESREQUEST']._serialized_start=281
+  _globals['_DEVICESREQUEST']._serialized_end=297
+  _globals['_DEVICESRESPONSE']._serialized_start=299
+  _globals['_DEVICESRESPONSE']._serialized_end=361
+  _globals['_COMPILEREQUEST']._serialized_start=363
+  _globals['_COMPILEREQUEST']._serialized_end=461
+  _globals['_COMPILERESPONSE']._serialized_start=464
+  _globals['_COMPILERESPONSE']._serialized_end=619
+  _globals['_KERNELRESOURCES']._serialized_start=622
+  _globals['_KERNELRESOURCES']._serialized_end=825
+  _globals['_RUNREQUEST']._serialized_start=828
+  _globals['_RUNREQUEST']._serialized_end=1318
+  _globals['_RUNREQUEST_TASKFILESENTRY']._serialized_start=1270
+  _globals['_RUNREQUEST_TASKFILESENTRY']._serialized_end=1318
+  _globals['_RUNEVENT']._serialized_start=1321
+  _globals['_RUNEVENT']._serialized_end=1497
+  _globals['_CONFIGRESULT']._serialized_start=1500
+  _globals['_CONFIGRESULT']._serialized_end=1757
+  _globals['_TIMING']._serialized_start=1759
+  _globals['_TIMING']._serialized_end=1868
+  _globals['_RUNSUMMARY']._serialized_start=1871
+  _globals['_RUNSUMMARY']._serialized_end=2109
+  _globals['_BENCHMARKERSERVICE']._serialized_start=2112
+  _globals['_BENCHMARKERSERVICE']._serialized_end=2480
 # @@protoc_insertion_point(module_scope)

@@ -12,16 +12,18 @@ class DescribeBenchmarkerRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class DescribeBenchmarkerResponse(_message.Message):
-    __slots__ = ("plugin", "task_kinds", "compiler", "default_arch")
+    __slots__ = ("plugin", "task_kinds", "compiler", "default_arch", "profiles")
     PLUGIN_FIELD_NUMBER: _ClassVar[int]
     TASK_KINDS_FIELD_NUMBER: _ClassVar[int]
     COMPILER_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_ARCH_FIELD_NUMBER: _ClassVar[int]
+    PROFILES_FIELD_NUMBER: _ClassVar[int]
     plugin: _common_pb2.PluginInfo
     task_kinds: _containers.RepeatedScalarFieldContainer[str]
     compiler: str
     default_arch: str
-    def __init__(self, plugin: _Optional[_Union[_common_pb2.PluginInfo, _Mapping]] = ..., task_kinds: _Optional[_Iterable[str]] = ..., compiler: _Optional[str] = ..., default_arch: _Optional[str] = ...) -> None: ...
+    profiles: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, plugin: _Optional[_Union[_common_pb2.PluginInfo, _Mapping]] = ..., task_kinds: _Optional[_Iterable[str]] = ..., compiler: _Optional[str] = ..., default_arch: _Optional[str] = ..., profiles: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DevicesRequest(_message.Message):
     __slots__ = ()
@@ -86,7 +88,7 @@ class KernelResources(_message.Message):
     def __init__(self, name: _Optional[str] = ..., demangled: _Optional[str] = ..., arch: _Optional[str] = ..., registers: _Optional[int] = ..., shared_bytes: _Optional[int] = ..., spill_store_bytes: _Optional[int] = ..., spill_load_bytes: _Optional[int] = ..., stack_bytes: _Optional[int] = ..., constant_bytes: _Optional[int] = ...) -> None: ...
 
 class RunRequest(_message.Message):
-    __slots__ = ("task_kind", "task_path", "task_files", "source", "filename", "flags", "arch", "artifact", "configs", "seed", "warmup", "repetitions", "time_limit_seconds", "device_index", "time_reference")
+    __slots__ = ("task_kind", "task_path", "task_files", "source", "filename", "flags", "arch", "artifact", "configs", "seed", "warmup", "repetitions", "time_limit_seconds", "device_index", "time_reference", "profile", "compile_only", "second_seed", "candidate_kind", "expect")
     class TaskFilesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -109,6 +111,11 @@ class RunRequest(_message.Message):
     TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     DEVICE_INDEX_FIELD_NUMBER: _ClassVar[int]
     TIME_REFERENCE_FIELD_NUMBER: _ClassVar[int]
+    PROFILE_FIELD_NUMBER: _ClassVar[int]
+    COMPILE_ONLY_FIELD_NUMBER: _ClassVar[int]
+    SECOND_SEED_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATE_KIND_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_FIELD_NUMBER: _ClassVar[int]
     task_kind: str
     task_path: str
     task_files: _containers.ScalarMap[str, bytes]
@@ -124,7 +131,12 @@ class RunRequest(_message.Message):
     time_limit_seconds: float
     device_index: int
     time_reference: bool
-    def __init__(self, task_kind: _Optional[str] = ..., task_path: _Optional[str] = ..., task_files: _Optional[_Mapping[str, bytes]] = ..., source: _Optional[bytes] = ..., filename: _Optional[str] = ..., flags: _Optional[_Iterable[str]] = ..., arch: _Optional[str] = ..., artifact: _Optional[str] = ..., configs: _Optional[_Iterable[str]] = ..., seed: _Optional[int] = ..., warmup: _Optional[int] = ..., repetitions: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., device_index: _Optional[int] = ..., time_reference: _Optional[bool] = ...) -> None: ...
+    profile: str
+    compile_only: bool
+    second_seed: int
+    candidate_kind: str
+    expect: str
+    def __init__(self, task_kind: _Optional[str] = ..., task_path: _Optional[str] = ..., task_files: _Optional[_Mapping[str, bytes]] = ..., source: _Optional[bytes] = ..., filename: _Optional[str] = ..., flags: _Optional[_Iterable[str]] = ..., arch: _Optional[str] = ..., artifact: _Optional[str] = ..., configs: _Optional[_Iterable[str]] = ..., seed: _Optional[int] = ..., warmup: _Optional[int] = ..., repetitions: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., device_index: _Optional[int] = ..., time_reference: _Optional[bool] = ..., profile: _Optional[str] = ..., compile_only: _Optional[bool] = ..., second_seed: _Optional[int] = ..., candidate_kind: _Optional[str] = ..., expect: _Optional[str] = ...) -> None: ...
 
 class RunEvent(_message.Message):
     __slots__ = ("compiled", "config", "done")
@@ -177,7 +189,7 @@ class Timing(_message.Message):
     def __init__(self, median_ms: _Optional[float] = ..., min_ms: _Optional[float] = ..., max_ms: _Optional[float] = ..., mean_ms: _Optional[float] = ..., cv: _Optional[float] = ..., repetitions: _Optional[int] = ...) -> None: ...
 
 class RunSummary(_message.Message):
-    __slots__ = ("passed", "failed", "geomean_speedup", "reasons", "device", "sm_clock_mhz", "memory_clock_mhz", "throttle_reasons")
+    __slots__ = ("passed", "failed", "geomean_speedup", "reasons", "device", "sm_clock_mhz", "memory_clock_mhz", "throttle_reasons", "record", "recorded")
     PASSED_FIELD_NUMBER: _ClassVar[int]
     FAILED_FIELD_NUMBER: _ClassVar[int]
     GEOMEAN_SPEEDUP_FIELD_NUMBER: _ClassVar[int]
@@ -186,6 +198,8 @@ class RunSummary(_message.Message):
     SM_CLOCK_MHZ_FIELD_NUMBER: _ClassVar[int]
     MEMORY_CLOCK_MHZ_FIELD_NUMBER: _ClassVar[int]
     THROTTLE_REASONS_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_FIELD_NUMBER: _ClassVar[int]
     passed: int
     failed: int
     geomean_speedup: float
@@ -194,4 +208,6 @@ class RunSummary(_message.Message):
     sm_clock_mhz: int
     memory_clock_mhz: int
     throttle_reasons: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, passed: _Optional[int] = ..., failed: _Optional[int] = ..., geomean_speedup: _Optional[float] = ..., reasons: _Optional[_Iterable[str]] = ..., device: _Optional[_Union[_common_pb2.Device, _Mapping]] = ..., sm_clock_mhz: _Optional[int] = ..., memory_clock_mhz: _Optional[int] = ..., throttle_reasons: _Optional[_Iterable[str]] = ...) -> None: ...
+    record: str
+    recorded: bool
+    def __init__(self, passed: _Optional[int] = ..., failed: _Optional[int] = ..., geomean_speedup: _Optional[float] = ..., reasons: _Optional[_Iterable[str]] = ..., device: _Optional[_Union[_common_pb2.Device, _Mapping]] = ..., sm_clock_mhz: _Optional[int] = ..., memory_clock_mhz: _Optional[int] = ..., throttle_reasons: _Optional[_Iterable[str]] = ..., record: _Optional[str] = ..., recorded: _Optional[bool] = ...) -> None: ...

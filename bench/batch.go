@@ -1,0 +1,91 @@
+package bench
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cudaperf/cudaperf/bench/verdict"
+)
+
+// Batch classes: what a batch candidate is, and so what must become of it.
+const (
+	ClassHonest       = "honest"        // must be accepted
+	ClassCompileError = "compile_error" // must fail to compile
+	ClassWrong        = "wrong"         // must be rejected for its outputs
+	ClassCrash        = "crash"         // must be rejected as a runtime error
+	ClassHang         = "hang"          // must be killed at the time limit
+	ClassSideStream   = "side_stream"   // leaves work on another stream: must be rejected as hidden work
+)
+
+// classReason is the verdict reason each class must be rejected with.
+var classReason = map[string]string{
+	ClassCompileError: verdict.CompileError,
+	ClassWrong:        verdict.WrongResult,
+	ClassCrash:        verdict.RuntimeError,
+	ClassHang:         verdict.Timeout,
+	ClassSideStream:   verdict.HiddenWork,
+}
+
+// BatchItem is one line of a batch manifest (bench/rlbatch/manifest.jsonl):
+// a candidate file for a task, with its class. Expect overrides the reason
+// id its class implies (e.g. partially_correct for a candidate wrong on
+// some configurations only).
+type BatchItem struct {
+	Task   string `json:"task"`
+	File   string `json:"file"` // relative to the manifest's folder
+	Class  string `json:"class"`
+	Expect string `json:"expect,omitempty"`
+}
+
+// Candidate is the item as a candidate; path is the manifest's folder.
+// Anything but an honest candidate is a cheat that must be rejected with
+// its reason.
+func (b BatchItem) Candidate(dir string) Candidate {
+	p := filepath.Join(dir, b.File)
+	c := Candidate{Name: strings.TrimSuffix(filepath.Base(p), ".cu"), Path: p, Kind: KindCandidate}
+	if b.Class != ClassHonest {
+		c.Kind, c.Expect = KindCheat, b.Expect
+		if c.Expect == "" {
+			c.Expect = classReason[b.Class]
+		}
+	}
+	return c
+}
+
+// LoadBatch reads a batch manifest, one JSON object a line.
+func LoadBatch(path string) ([]BatchItem, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("bench: batch: %w", err)
+	}
+	defer f.Close()
+	var out []BatchItem
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var b BatchItem
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&b); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		if _, ok := classReason[b.Class]; !ok && b.Class != ClassHonest {
+			return nil, fmt.Errorf("%s:%d: class %q is unknown: use honest, compile_error, wrong, crash, hang or side_stream", path, n, b.Class)
+		}
+		if b.Task == "" || b.File == "" {
+			return nil, fmt.Errorf("%s:%d: task and file are required", path, n)
+		}
+		out = append(out, b)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("bench: batch %s: %w", path, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,398 @@
+package bench
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/bench/nvcc"
+	"github.com/cudaperf/cudaperf/bench/task"
+)
+
+// Settings are one request's evaluation settings; zero fields take the
+// profile's defaults.
+type Settings struct {
+	Profile     Profile
+	Configs     []string      // configuration names; empty: the profile's (all, or the RL ones)
+	Seeds       [2]uint64     // input seeds; zero: fresh random ones (recorded in the result)
+	Warmup      int           // untimed calls per configuration
+	Repeats     int           // timed calls per configuration
+	TimeLimit   time.Duration // wall time per configuration
+	Arch        string        // nvcc architecture; "": the first GPU's, else device.DefaultArch
+	CompileOnly bool          // compile (and check the task's programs build), do not run
+}
+
+// EnvJobs sets the parallel compiles of an evaluator whose options leave
+// them at 0 (`cudaperf bench --jobs` sets it for the plugin it starts).
+const EnvJobs = "CUDAPERF_JOBS"
+
+// EvaluatorOptions configure an Evaluator.
+type EvaluatorOptions struct {
+	NVCC        string        // nvcc path; "": nvcc.Find
+	Jobs        int           // parallel compiles; <= 0: one per CPU
+	CacheDir    string        // compile cache; "": nvcc.DefaultCacheDir
+	ScratchDir  string        // inputs and outputs; "": /dev/shm when large enough, else the temp dir
+	RefTimeout  time.Duration // limit for a task's reference program (default 10 min)
+	MaxSessions int           // tasks kept warm (default 8)
+	NoGPU       bool          // do not look for GPUs (compile-only use)
+}
+
+// Evaluator is the one evaluation path: `cudaperf bench` reaches it through
+// the built-in benchmarker plugin, which serves it, and so does the RL loop.
+// It owns the compile toolchain and cache, the GPUs (one worker per visible
+// device) and a warm session per task and settings (whose reference ran
+// once). Evaluate is safe for concurrent use: compiles run in parallel up to
+// the toolchain's job count, runs are spread over the workers, each GPU
+// running one candidate at a time, each candidate in its own process.
+type Evaluator struct {
+	opt     EvaluatorOptions
+	tc      *nvcc.Toolchain
+	gpu     *device.NVML // nil without NVML
+	gpuErr  error        // why there is no worker
+	arch    string
+	pool    *pool
+	workers []*Worker
+	srcDir  string // candidate sources by content hash
+
+	mu       sync.Mutex
+	sessions map[string]*entry
+}
+
+type entry struct {
+	sess  *Session
+	used  time.Time
+	users int
+}
+
+// NewEvaluator finds nvcc, opens the compile cache and discovers the GPUs.
+// A machine without a GPU gets an evaluator that compiles; its runs fail
+// with device.ErrNoGPU.
+func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
+	if opt.MaxSessions <= 0 {
+		opt.MaxSessions = 8
+	}
+	if opt.Jobs <= 0 {
+		opt.Jobs, _ = strconv.Atoi(os.Getenv(EnvJobs))
+	}
+	cache, err := nvcc.OpenCache(opt.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	tc, err := nvcc.New(opt.NVCC, opt.Jobs, cache)
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	e := &Evaluator{opt: opt, tc: tc, arch: device.DefaultArch, srcDir: filepath.Join(cache.Dir, "sources"), sessions: map[string]*entry{}}
+	CleanStale(opt.ScratchDir)
+	var workers []*Worker
+	if !opt.NoGPU {
+		workers, err = e.discover()
+		if err != nil {
+			return nil, err
+		}
+	}
+	e.pool, e.workers = newPool(workers), workers
+	if len(workers) > 0 && workers[0].Info != nil && !workers[0].Info.CC.IsZero() {
+		e.arch = workers[0].Info.Arch()
+	}
+	return e, nil
+}
+
+// discover opens NVML and picks the visible GPUs. Some sandboxes expose a
+// GPU to CUDA but not to NVML: with the driver's device nodes present, the
+// visible GPUs are run without device information or clock sampling.
+func (e *Evaluator) discover() ([]*Worker, error) {
+	var gpus []*device.Info
+	g, err := device.Open()
+	if err == nil {
+		e.gpu = g
+		for i := 0; i < g.Count(); i++ {
+			if info, err := g.Info(i); err == nil {
+				gpus = append(gpus, info)
+			}
+		}
+	} else {
+		e.gpuErr = err
+		if !DeviceNodesPresent() {
+			return nil, nil
+		}
+	}
+	visible, set := os.LookupEnv(EnvVisibleDevices)
+	if e.gpu == nil && !set {
+		visible, set = "0", true // CUDA sees a GPU that NVML does not: run on the first
+	}
+	ws, err := VisibleWorkers(gpus, visible, set)
+	if err != nil {
+		return nil, err
+	}
+	if len(ws) == 0 && e.gpuErr == nil {
+		e.gpuErr = fmt.Errorf("%w (%s=%q hides every GPU)", device.ErrNoGPU, EnvVisibleDevices, visible)
+	}
+	return ws, nil
+}
+
+// DeviceNodesPresent reports whether the NVIDIA driver's device nodes
+// (/dev/nvidia0, ...) exist.
+func DeviceNodesPresent() bool {
+	m, _ := filepath.Glob("/dev/nvidia[0-9]*")
+	return len(m) > 0
+}
+
+// Close ends every session (removing its scratch folder) and NVML.
+func (e *Evaluator) Close() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for k, en := range e.sessions {
+		en.sess.Close()
+		delete(e.sessions, k)
+	}
+	if e.gpu != nil {
+		e.gpu.Close()
+		e.gpu = nil
+	}
+}
+
+// Toolchain is the evaluator's nvcc and host compiler.
+func (e *Evaluator) Toolchain() *nvcc.Toolchain { return e.tc }
+
+// DefaultArch is the architecture of a request without one: the first
+// visible GPU's, else device.DefaultArch.
+func (e *Evaluator) DefaultArch() string { return e.arch }
+
+// Workers lists the GPUs candidates run on (empty without a GPU).
+func (e *Evaluator) Workers() []*Worker { return slices.Clone(e.workers) }
+
+// GPUError says why there is no GPU to run on (nil when there is one).
+func (e *Evaluator) GPUError() error {
+	if e.pool.size() > 0 {
+		return nil
+	}
+	if e.gpuErr != nil {
+		return e.gpuErr
+	}
+	return device.ErrNoGPU
+}
+
+var (
+	safeName   = regexp.MustCompile(`[^A-Za-z0-9_.-]`)
+	artifactRE = regexp.MustCompile(`^[0-9a-f]{32}$`)
+)
+
+// StoreSource keeps a candidate's source under the cache, by content hash,
+// for a client that sends bytes rather than a path. It returns the hash
+// (a handle for SourcePath) and the file.
+func (e *Evaluator) StoreSource(src []byte, filename string) (id, path string, err error) {
+	name := safeName.ReplaceAllString(filepath.Base(filename), "_")
+	if name == "" || name == "." || name == "_" {
+		name = "candidate.cu"
+	}
+	if !strings.HasSuffix(name, ".cu") {
+		name += ".cu"
+	}
+	h := sha256.Sum256(append(append([]byte(name), 0), src...))
+	id = hex.EncodeToString(h[:16])
+	dir := filepath.Join(e.srcDir, id)
+	path = filepath.Join(dir, name)
+	if _, err := os.Stat(path); err == nil {
+		return id, path, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", "", fmt.Errorf("bench: store source: %w", err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, src, 0o644); err != nil {
+		return "", "", fmt.Errorf("bench: store source: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return "", "", fmt.Errorf("bench: store source: %w", err)
+	}
+	return id, path, nil
+}
+
+// SourcePath finds the source a StoreSource handle names.
+func (e *Evaluator) SourcePath(id string) (string, error) {
+	if !artifactRE.MatchString(id) {
+		return "", fmt.Errorf("bench: artifact %q is not a handle this benchmarker returned", id)
+	}
+	m, _ := filepath.Glob(filepath.Join(e.srcDir, id, "*.cu"))
+	if len(m) != 1 {
+		return "", fmt.Errorf("bench: artifact %s is unknown here (the cache was cleared?); send the source instead", id)
+	}
+	return m[0], nil
+}
+
+// Compile compiles one candidate without a task; a compile error is the
+// record's OK false, an error is a candidate nvcc could not be run on.
+func (e *Evaluator) Compile(ctx context.Context, c Candidate, arch string) (Compile, error) {
+	if arch == "" {
+		arch = e.arch
+	}
+	res, err := e.tc.CompileCUDAFlags(ctx, c.Path, arch, c.Flags)
+	if err != nil {
+		return Compile{}, err
+	}
+	return compileRecord(res, arch), nil
+}
+
+// Evaluate compiles, runs and judges one candidate of task t. Failures of
+// the candidate (compile error, crash, hang, wrong answer) are its verdict;
+// r.Error says when it could not be evaluated (the task's reference fails,
+// no GPU: device.ErrNoGPU's text).
+func (e *Evaluator) Evaluate(ctx context.Context, t *task.Task, c Candidate, s Settings) *Result {
+	start := time.Now()
+	sess, release, err := e.session(t, s)
+	if err != nil {
+		r := &Result{Time: start.UTC().Format(time.RFC3339), Suite: t.Suite, Task: t.Name, Candidate: c.Name,
+			Kind: c.Kind, Path: c.origin(), Expect: c.Expect, Profile: s.Profile, Error: err.Error()}
+		r.Seconds = time.Since(start).Seconds()
+		return r
+	}
+	defer release()
+	r := e.evaluate(ctx, sess, c, s.CompileOnly)
+	r.Seconds = time.Since(start).Seconds()
+	return r
+}
+
+func (e *Evaluator) evaluate(ctx context.Context, sess *Session, c Candidate, compileOnly bool) *Result {
+	if compileOnly {
+		r := sess.compile(ctx, c)
+		if err := sess.prepare(ctx); err != nil && r.Error == "" {
+			r.Error = err.Error()
+		}
+		return r
+	}
+	if err := e.GPUError(); err != nil {
+		r := sess.newResult(c)
+		r.Error = err.Error()
+		return r
+	}
+	r := sess.Build(ctx, c)
+	if r.exe == "" || r.Error != "" {
+		return r
+	}
+	// The reference runs before a worker is taken: it is timed on the CPU.
+	if err := sess.runReference(ctx); err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	w, err := e.pool.acquire(ctx)
+	if err != nil {
+		r.Error = "bench: " + err.Error()
+		return r
+	}
+	judge := sess.Start(ctx, r, w)
+	e.pool.release(w)
+	if judge != nil {
+		judge()
+	}
+	return r
+}
+
+// session returns the warm session of task t and settings s, and the
+// function that hands it back. Sessions in use are never closed; the least
+// recently used idle one goes when there are more than MaxSessions.
+func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) {
+	prof, err := ParseProfile(string(s.Profile))
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err = selectConfigs(t, prof, s.Configs)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := Options{Toolchain: e.tc, Arch: s.Arch, Profile: prof, Warmup: s.Warmup, Repeats: s.Repeats,
+		TimeLimit: s.TimeLimit, RefTimeout: e.opt.RefTimeout, CompileOnly: s.CompileOnly,
+		ScratchDir: e.opt.ScratchDir, Seeds: s.Seeds, NVML: e.gpu}
+	if opt.Arch == "" {
+		opt.Arch = e.arch
+	}
+	opt.defaults()
+	var names []string
+	for _, c := range t.Configs {
+		names = append(names, c.Name)
+	}
+	key := fmt.Sprintf("%s|%v|%s|%d|%d|%v|%v|%v", t.Dir, names, opt.Arch, opt.Warmup, opt.Repeats,
+		opt.TimeLimit, opt.Seeds, opt.CompileOnly)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	en, ok := e.sessions[key]
+	if !ok {
+		sess, err := NewSession(t, opt)
+		if err != nil {
+			return nil, nil, err
+		}
+		en = &entry{sess: sess}
+		e.sessions[key] = en
+		e.evict()
+	}
+	en.users++
+	en.used = time.Now()
+	return en.sess, func() {
+		e.mu.Lock()
+		en.users--
+		e.mu.Unlock()
+	}, nil
+}
+
+// evict closes idle sessions, least recently used first, down to
+// MaxSessions; e.mu is held.
+func (e *Evaluator) evict() {
+	for len(e.sessions) > e.opt.MaxSessions {
+		oldKey := ""
+		var oldest time.Time
+		for k, en := range e.sessions {
+			if en.users == 0 && (oldKey == "" || en.used.Before(oldest)) {
+				oldKey, oldest = k, en.used
+			}
+		}
+		if oldKey == "" {
+			return // all busy: close them when they are idle and another comes
+		}
+		e.sessions[oldKey].sess.Close()
+		delete(e.sessions, oldKey)
+	}
+}
+
+// selectConfigs returns t with only the configurations to run: the named
+// ones, else the profile's.
+func selectConfigs(t *task.Task, prof Profile, names []string) (*task.Task, error) {
+	var keep []task.Config
+	switch {
+	case len(names) > 0:
+		for _, name := range names {
+			i := slices.IndexFunc(t.Configs, func(c task.Config) bool { return c.Name == name })
+			if i < 0 {
+				var have []string
+				for _, c := range t.Configs {
+					have = append(have, c.Name)
+				}
+				return nil, fmt.Errorf("bench: task %s has no configuration %q (it has %s)", t.Name, name, strings.Join(have, ", "))
+			}
+			keep = append(keep, t.Configs[i])
+		}
+	case prof == ProfileRL:
+		for _, i := range t.RLConfigs() {
+			keep = append(keep, t.Configs[i])
+		}
+	default:
+		return t, nil
+	}
+	// The primary stays the primary when it is kept.
+	p := t.Configs[t.Primary()].Name
+	c := *t
+	c.Configs = slices.Clone(keep)
+	for i := range c.Configs {
+		c.Configs[i].Primary = c.Configs[i].Name == p
+	}
+	return &c, nil
+}

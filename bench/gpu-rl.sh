@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Measures evaluation throughput on a GPU machine (issue 10): the committed
+# batch of 128 distinct candidates over 8 tasks (bench/rlbatch) through
+# `cudaperf bench --batch`, 3 runs each with an empty compile cache, then one
+# warm run (the last cache kept). It prints, per run and as the median of
+# the cold runs, candidates per minute (wall time of the whole command) and
+# the p50/p95 per-candidate latency (eval_seconds: request to result, so it
+# includes the wait for a compile slot and a GPU), and checks that every
+# candidate became what the manifest says (honest accepted, the rest
+# rejected with their reason).
+#
+# Usage: bench/gpu-rl.sh OUT [PROFILE]
+#   OUT      file the report is written to (also printed)
+#   PROFILE  rl (default) or report
+# Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
+# Not measured yet: there was no GPU time in the session that wrote it.
+set -euo pipefail
+out=${1:?usage: bench/gpu-rl.sh OUT [PROFILE]}
+profile=${2:-rl}
+bin=${CUDAPERF_BIN:-bin/cudaperf}
+batch=bench/rlbatch/manifest.jsonl
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+run() { # run NAME CACHE
+  local name=$1 cache=$2 start end rc=0
+  start=$(date +%s.%N)
+  "$bin" bench --batch "$batch" --profile "$profile" --cache "$cache" --format json \
+    --runs-dir "$tmp/runs" >"$tmp/$name.jsonl" 2>"$tmp/$name.err" || rc=$?
+  end=$(date +%s.%N)
+  echo "$name $rc $start $end" >>"$tmp/runs.txt"
+}
+
+{
+  echo "# bench/gpu-rl.sh $out $profile   ($(date -u +%FT%TZ), $(git rev-parse --short HEAD 2>/dev/null || echo unknown))"
+  echo "# command per run: $bin bench --batch $batch --profile $profile --cache <empty dir> --format json"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/# GPU: /' || true
+  echo "# CPUs: $(nproc)"
+} >"$out"
+
+for i in 1 2 3; do
+  mkdir -p "$tmp/cache$i"
+  run "cold$i" "$tmp/cache$i"
+done
+run warm "$tmp/cache3"
+
+python3 - "$tmp" "$batch" >>"$out" <<'PY'
+import json, statistics, sys, os
+tmp, batch = sys.argv[1], sys.argv[2]
+items = [json.loads(l) for l in open(batch) if l.strip() and not l.startswith("#")]
+cls = {os.path.basename(i["file"])[:-3] + "@" + i["task"]: i["class"] for i in items}
+cold = []
+for line in open(os.path.join(tmp, "runs.txt")):
+    name, rc, start, end = line.split()
+    wall = float(end) - float(start)
+    rs = [json.loads(l) for l in open(os.path.join(tmp, name + ".jsonl")) if l.strip()]
+    lat = sorted(r.get("eval_seconds", 0) for r in rs)
+    p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")
+    cpm = len(rs) * 60 / wall
+    wrong = []
+    for r in rs:
+        c = cls.get(r["candidate"] + "@" + r["task"], "?")
+        ok = (r.get("verdict") or {}).get("accepted", False) if c == "honest" else r.get("caught", False)
+        if not ok or r.get("error"):
+            wrong.append("%s/%s (%s): %s" % (r["task"], r["candidate"], c, r.get("error") or [x["id"] for x in (r.get("verdict") or {}).get("reasons", [])]))
+    print("%-6s exit %s  %d results in %.1f s = %.1f candidates/min  latency p50 %.2f s p95 %.2f s  misjudged %d" % (name, rc, len(rs), wall, cpm, p(0.5), p(0.95), len(wrong)))
+    for w in wrong[:20]:
+        print("    misjudged " + w)
+    if name.startswith("cold"):
+        cold.append(cpm)
+if cold:
+    print("median of %d cold runs: %.1f candidates/min (runs: %s)" % (len(cold), statistics.median(cold), ", ".join("%.1f" % c for c in cold)))
+PY
+cat "$out"

@@ -1,0 +1,57 @@
+package bench
+
+import (
+	"fmt"
+	"time"
+)
+
+// Profile is an evaluation profile: how many calls are timed, which
+// configurations run and how long a candidate may take. Both profiles run
+// the same checks (the same driver, poisoned outputs, two seeds, the same
+// verdict); the RL profile measures less so that a policy's candidates are
+// scored quickly.
+type Profile string
+
+// The profiles.
+const (
+	// ProfileReport is the default: every configuration, 3 warm-up and 20
+	// timed calls each, 30 s per configuration.
+	ProfileReport Profile = "report"
+	// ProfileRL runs the task's RL configurations (task.Task.RLConfigs: the
+	// primary and an odd size), 1 warm-up and 5 timed calls each, under
+	// the RL time limit (see Session.ProcessLimit).
+	ProfileRL Profile = "rl"
+)
+
+// The RL profile's time limit per configuration: max(RLMinTimeLimit,
+// RLTimeFactor x the C reference's time for the same calls); every
+// candidate process also gets StartupAllowance for the CUDA context.
+const (
+	RLMinTimeLimit   = time.Second
+	RLTimeFactor     = 20
+	StartupAllowance = 2 * time.Second
+)
+
+type profileDefaults struct {
+	warmup, repeats int
+	timeLimit       time.Duration // per configuration; 0: derived from the reference
+}
+
+var profiles = map[Profile]profileDefaults{
+	ProfileReport: {warmup: 3, repeats: 20, timeLimit: 30 * time.Second},
+	ProfileRL:     {warmup: 1, repeats: 5},
+}
+
+// Profiles lists the profile names, the default first.
+func Profiles() []string { return []string{string(ProfileReport), string(ProfileRL)} }
+
+// ParseProfile checks a profile name; "" is the report profile.
+func ParseProfile(s string) (Profile, error) {
+	if s == "" {
+		return ProfileReport, nil
+	}
+	if _, ok := profiles[Profile(s)]; !ok {
+		return "", fmt.Errorf("bench: profile %q is unknown: use %q (full rigour, the default) or %q (fewer calls, RL configurations)", s, ProfileReport, ProfileRL)
+	}
+	return Profile(s), nil
+}

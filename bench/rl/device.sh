@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The device machine's side of bench/rl/prepare.sh. Everything lives under
+# /tmp/rl (outside the repository copy, which each call replaces), and stays
+# there while the machine is warm.
+#
+#   bash bench/rl/device.sh stage   move what this call carried (.rl/...) into
+#                                   /tmp/rl: binaries unpacked, wheels
+#                                   installed into /tmp/rl/site, model parts
+#                                   kept, a carried .rl/results.tar.gz restored
+#   bash bench/rl/device.sh run     once every part is there: join and check
+#                                   the model, then bench/rl/gpu-rl.sh into
+#                                   /tmp/rl/out, stopped in time to pack the
+#                                   results into $OUT/rl-results.tar.gz
+# Environment for run: CALL_S (default 540) the seconds this call may spend
+# before packing; PLUGIN_TIMEOUT (default 20m) the host's per-request limit; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
+# BUDGET) goes to gpu-rl.sh.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+T=/tmp/rl
+mkdir -p "$T/model" "$T/out" "$T/site"
+
+stage() {
+  if [ -f .rl/bin.tar.xz ]; then
+    rm -rf "$T/bin" && tar -C "$T" -xJf .rl/bin.tar.xz
+    echo "device: binaries in $T/bin"
+  fi
+  if compgen -G '.rl/whl/*.whl' >/dev/null; then
+    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target "$T/site" .rl/whl/*.whl
+    echo "device: wheels in $T/site"
+  fi
+  for p in .rl/model/*; do
+    [ -e "$p" ] && cp "$p" "$T/model/" && echo "device: have $(basename "$p")"
+  done
+  if [ -f .rl/results.tar.gz ] && [ ! -e "$T/out/.restored" ]; then
+    tar -C "$T/out" -xzf .rl/results.tar.gz && touch "$T/out/.restored"
+    echo "device: restored earlier results into $T/out"
+  fi
+  return 0
+}
+
+model() { # joins the parts once; prints the model's path
+  [ -f "$T/model/SHA256" ] || { echo "device: no model parts staged (run stage with .rl/model parts first)" >&2; return 1; }
+  local name
+  name=$(awk '{print $2}' "$T/model/SHA256")
+  if [ ! -f "$T/model/$name" ]; then
+    cat "$T/model/$name".part-* >"$T/model/$name.tmp"
+    if ! (cd "$T/model" && sed "s/$name\$/$name.tmp/" SHA256 | sha256sum -c --quiet -); then
+      rm -f "$T/model/$name.tmp"
+      echo "device: the joined model's SHA256 differs: a part is missing; staged parts: $(ls "$T/model")" >&2
+      return 1
+    fi
+    mv "$T/model/$name.tmp" "$T/model/$name"
+  fi
+  echo "$T/model/$name"
+}
+
+pack() { # small results only: one file of at most 16 MiB comes back
+  [ -n "${OUT:-}" ] || return 0
+  tar -C "$T/out" --exclude='*.pt' --exclude='model*.safetensors' --exclude='.restored' -czf "$OUT/rl-results.tar.gz" .
+  local n
+  n=$(stat -c %s "$OUT/rl-results.tar.gz")
+  echo "device: packed $OUT/rl-results.tar.gz ($n bytes)"
+  [ "$n" -le $((16 << 20)) ] || echo "device: WARNING: over 16 MiB, it will not come back; prune $T/out" >&2
+}
+
+run() {
+  local gguf
+  gguf=$(model)
+  [ -x "$T/bin/cudaperf" ] || { echo "device: no binaries staged (stage with .rl/bin.tar.xz first)" >&2; return 1; }
+  # One batched Generate of 8 tasks x 16 samples took 109 s on the H200 (first
+  # session), over the host's default 60 s request timeout.
+  printf '#!/bin/sh\nexec "%s" --plugin-dir "%s" --plugin-timeout "%s" --plugin-start-timeout 2m "$@"\n' \
+    "$T/bin/cudaperf" "$T/bin/plugins" "${PLUGIN_TIMEOUT:-20m}" >"$T/cudaperf"
+  chmod +x "$T/cudaperf"
+  export CUDAPERF="$T/cudaperf" CUDAPERF_HF_MODEL="$gguf"
+  export PYTHONPATH="$T/site${PYTHONPATH:+:$PYTHONPATH}"
+  python3 -c 'import torch, transformers, peft, gguf; print("device: torch", torch.__version__, "cuda", torch.cuda.is_available(), "transformers", transformers.__version__, "peft", peft.__version__)'
+  local rc=0
+  timeout --signal=INT --kill-after=20 "${CALL_S:-540}" bash bench/rl/gpu-rl.sh "$T/out" || rc=$?
+  pack
+  [ $rc = 124 ] && echo "device: stopped at CALL_S=${CALL_S:-540}s; call run again to continue"
+  return $rc
+}
+
+case "${1:-}" in
+  stage) stage ;;
+  run) run ;;
+  *) echo "usage: bash bench/rl/device.sh stage|run" >&2; exit 2 ;;
+esac

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Prepares, on this machine, what the GPU run of issue 14 (bench/rl/gpu-rl.sh)
+# needs on the device machine, into .rl/ (ignored by git through
+# .git/info/exclude):
+#   .rl/bin.tar.xz     `make build` with stripped binaries (-s -w), xz-compressed
+#   .rl/whl/           wheels the device image lacks (gguf, pure Python)
+#   .rl/model/         the default model's GGUF (98 MB) in parts, and its SHA256
+# The device's torch, transformers, peft, grpcio and protobuf are used as they are.
+#
+# One device call carries at most 64 MiB: the repository's files (about 28 MB)
+# plus what `carry` names. The model therefore travels in parts, one part per
+# call after a first call with the binaries and wheels, in consecutive calls
+# while the machine is warm (it goes back 30 s after a call);
+# bench/rl/device.sh collects them outside the repository. The script ends by
+# printing the calls to make, with their sizes.
+#
+# Usage: bench/rl/prepare.sh            PART_MB (default 32): size of a model part in MiB
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PART_MB=${PART_MB:-32}
+rl=.rl
+exclude=$(git rev-parse --git-path info/exclude)
+mkdir -p "$(dirname "$exclude")"
+grep -qx '/.rl/' "$exclude" 2>/dev/null || echo '/.rl/' >>"$exclude"
+rm -rf "$rl/build" "$rl/whl" "$rl/model" "$rl/bin.tar.xz"
+mkdir -p "$rl/build" "$rl/whl" "$rl/model"
+
+echo "prepare: building stripped binaries" >&2
+make -s build BIN="$rl/build/bin" LDFLAGS="-s -w -X main.version=$(git describe --always --dirty 2>/dev/null || echo dev)" >&2
+# The recorded interpreter is this machine's .venv: on the device run.sh falls
+# back to python3, the one with torch.
+rm -f "$rl"/build/bin/plugins/*/python-path
+tar -C "$rl/build" -cf - bin | xz -T0 -6 >"$rl/bin.tar.xz"
+rm -rf "$rl/build"
+
+echo "prepare: downloading wheels for the device (CPython 3.12, x86-64)" >&2
+PY=.venv/bin/python
+"$PY" -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: --python-version 3.12 \
+  --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
+  -d "$rl/whl" gguf==0.19.0
+
+echo "prepare: splitting the model into ${PART_MB} MB parts" >&2
+gguf=$("$PY" -c 'import sys; sys.path.insert(0, "plugins/policy/hf"); import settings; print(settings.default_gguf())')
+name=$(basename "$gguf")
+split -b "${PART_MB}m" -d -a 2 "$gguf" "$rl/model/$name.part-"
+(cd "$(dirname "$gguf")" && sha256sum "$name") >"$rl/model/SHA256"
+
+# The plan: the repository's files travel with every call.
+repo=$(git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
+other=$(git ls-files -z --others --exclude-standard | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
+base=$((repo + ${other:-0}))
+mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
+size() { du -cb "$@" | tail -1 | cut -f1; }
+echo
+echo "Device calls (kind nvidia-h200), consecutive, while the machine is warm; the tree is $(mib "$base")."
+i=0
+plan() { # plan WHAT...: one call carrying WHAT
+  i=$((i + 1))
+  local total warn=""
+  total=$((base + $(size "$@")))
+  [ "$total" -gt $((62 << 20)) ] && warn="  TOO LARGE: lower PART_MB"
+  printf '  call %d: carry %s  (%s)%s\n' "$i" "$(printf '%s ' "$@" | sed 's/ $//; s/ /, /g')" "$(mib "$total")" "$warn"
+  printf '          command: bash bench/rl/device.sh stage\n'
+}
+plan "$rl/bin.tar.xz" "$rl/whl" "$rl/model/SHA256"
+for p in "$rl"/model/"$name".part-*; do
+  plan "$p"
+done
+cat <<EOF
+  then, in the same or later calls (each under 10 minutes; phases resume):
+          command: BUDGET=7m bash bench/rl/device.sh run
+  Each run call leaves \$OUT/rl-results.tar.gz (logs, metrics, evals, plots, the
+  latest LoRA adapters). On a fresh machine, put that file at .rl/results.tar.gz,
+  carry it with the parts, and stage restores it: finished phases are skipped.
+EOF

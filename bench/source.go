@@ -1,0 +1,96 @@
+package bench
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// SourceHash is the hash of a candidate's normalized source: comments
+// removed, whitespace runs collapsed, and whitespace next to punctuation
+// dropped, so that reformatting or re-commenting a kernel does not change
+// it while any change to its tokens does. Preprocessor lines keep their
+// line ends, which end them. The `recorded` benchmarker keys its answers on
+// it.
+func SourceHash(src []byte) string {
+	h := sha256.Sum256([]byte(NormalizeSource(string(src))))
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// NormalizeSource is the text SourceHash hashes.
+func NormalizeSource(src string) string {
+	var b strings.Builder
+	pendingSpace := false
+	lineStart, directive := true, false
+	emit := func(c byte) {
+		if pendingSpace && b.Len() > 0 && isWord(c) && isWord(lastByte(&b)) {
+			b.WriteByte(' ')
+		}
+		pendingSpace = false
+		b.WriteByte(c)
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+			pendingSpace = true
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				i = len(src)
+			} else {
+				i += end + 3
+			}
+			pendingSpace = true
+		case c == '"' || c == '\'':
+			// A literal is kept byte for byte, escapes included.
+			emit(c)
+			for i+1 < len(src) {
+				i++
+				b.WriteByte(src[i])
+				if src[i] == '\\' && i+1 < len(src) {
+					i++
+					b.WriteByte(src[i])
+					continue
+				}
+				if src[i] == c || src[i] == '\n' {
+					break
+				}
+			}
+			lineStart = false
+		case c == '\n':
+			if directive {
+				b.WriteByte('\n')
+				pendingSpace = false
+			} else {
+				pendingSpace = true
+			}
+			lineStart, directive = true, false
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			pendingSpace = true
+		default:
+			if lineStart && c == '#' {
+				directive = true
+				if b.Len() > 0 && lastByte(&b) != '\n' {
+					b.WriteByte('\n')
+				}
+				pendingSpace = false
+			}
+			lineStart = false
+			emit(c)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func lastByte(b *strings.Builder) byte {
+	s := b.String()
+	return s[len(s)-1]
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}

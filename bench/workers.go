@@ -1,0 +1,119 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/cudaperf/cudaperf/analysis/device"
+)
+
+// EnvVisibleDevices is CUDA's device filter; the evaluator honours it.
+const EnvVisibleDevices = "CUDA_VISIBLE_DEVICES"
+
+// Worker is one GPU that runs candidates, one at a time.
+type Worker struct {
+	Index   int          // NVML index, for device records and clock sampling; -1 when unknown
+	Visible string       // what the candidate's CUDA_VISIBLE_DEVICES is set to, so it sees this GPU alone
+	Info    *device.Info // nil when NVML does not know the device
+}
+
+// env is the candidate process's environment: this worker's GPU only.
+// A nil worker inherits the evaluator's environment.
+func (w *Worker) env() []string {
+	if w == nil || w.Visible == "" {
+		return nil
+	}
+	var out []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, EnvVisibleDevices+"=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, EnvVisibleDevices+"="+w.Visible)
+}
+
+func (w *Worker) String() string {
+	if w.Info != nil {
+		return fmt.Sprintf("GPU %d (%s)", w.Index, w.Info.Name)
+	}
+	return "GPU " + w.Visible
+}
+
+// VisibleWorkers returns one worker per GPU the process may use: every GPU
+// NVML lists, or those CUDA_VISIBLE_DEVICES names (by index or UUID
+// prefix, as CUDA reads it; set but empty means none). A name NVML does not
+// know (a MIG instance, or a GPU hidden from NVML) is kept as a worker
+// without device information: CUDA decides what it is.
+func VisibleWorkers(gpus []*device.Info, visible string, set bool) ([]*Worker, error) {
+	if !set {
+		out := make([]*Worker, len(gpus))
+		for i, g := range gpus {
+			out[i] = &Worker{Index: g.Index, Visible: strconv.Itoa(g.Index), Info: g}
+		}
+		return out, nil
+	}
+	var out []*Worker
+	seen := map[string]bool{}
+	for _, tok := range strings.Split(visible, ",") {
+		tok = strings.TrimSpace(tok)
+		if tok == "" {
+			continue
+		}
+		if seen[tok] {
+			return nil, fmt.Errorf("bench: %s=%q names %s twice", EnvVisibleDevices, visible, tok)
+		}
+		seen[tok] = true
+		w := &Worker{Index: -1, Visible: tok}
+		if n, err := strconv.Atoi(tok); err == nil {
+			if n < 0 {
+				break // CUDA stops at the first invalid ordinal
+			}
+			for _, g := range gpus {
+				if g.Index == n {
+					w.Index, w.Info = n, g
+				}
+			}
+			if w.Info == nil && len(gpus) > 0 {
+				return nil, fmt.Errorf("bench: %s=%q names GPU %d, but this machine has %d (numbered from 0)", EnvVisibleDevices, visible, n, len(gpus))
+			}
+		} else {
+			for _, g := range gpus {
+				if g.UUID != "" && strings.HasPrefix(g.UUID, tok) {
+					w.Index, w.Info = g.Index, g
+				}
+			}
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// pool hands out workers: a candidate takes a free one, runs, and gives it
+// back, so candidates spread over every GPU and a GPU runs one at a time.
+type pool struct{ free chan *Worker }
+
+func newPool(ws []*Worker) *pool {
+	p := &pool{free: make(chan *Worker, len(ws))}
+	for _, w := range ws {
+		p.free <- w
+	}
+	return p
+}
+
+// size is the number of workers.
+func (p *pool) size() int { return cap(p.free) }
+
+// acquire waits for a free worker.
+func (p *pool) acquire(ctx context.Context) (*Worker, error) {
+	select {
+	case w := <-p.free:
+		return w, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (p *pool) release(w *Worker) { p.free <- w }

@@ -1,0 +1,130 @@
+package bench
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/analysis/device"
+)
+
+// fakeGPUs is a device list for the tests only: no GPU is needed.
+func fakeGPUs(n int) []*device.Info {
+	var out []*device.Info
+	for i := range n {
+		out = append(out, &device.Info{Index: i, Name: "Fake H200", UUID: "GPU-" + string(rune('a'+i)) + "bcd", CC: device.CC{Major: 9}})
+	}
+	return out
+}
+
+func visibleNames(ws []*Worker) []string {
+	var out []string
+	for _, w := range ws {
+		out = append(out, w.Visible)
+	}
+	return out
+}
+
+func TestVisibleWorkers(t *testing.T) {
+	gpus := fakeGPUs(4)
+	for _, c := range []struct {
+		env  string
+		set  bool
+		want []string
+		idx  []int
+	}{
+		{"", false, []string{"0", "1", "2", "3"}, []int{0, 1, 2, 3}},
+		{"", true, nil, nil},                           // set but empty: no GPU, as CUDA reads it
+		{"2,0", true, []string{"2", "0"}, []int{2, 0}}, // CUDA's order
+		{"GPU-c", true, []string{"GPU-c"}, []int{2}},   // a UUID prefix
+		{"1,-1,3", true, []string{"1"}, []int{1}},      // CUDA stops at an invalid ordinal
+		{"MIG-xyz", true, []string{"MIG-xyz"}, []int{-1}},
+	} {
+		ws, err := VisibleWorkers(gpus, c.env, c.set)
+		if err != nil {
+			t.Fatalf("%q: %v", c.env, err)
+		}
+		var idx []int
+		for _, w := range ws {
+			idx = append(idx, w.Index)
+		}
+		if !slices.Equal(visibleNames(ws), c.want) || !slices.Equal(idx, c.idx) {
+			t.Errorf("%s=%q: workers %v indices %v, want %v %v", EnvVisibleDevices, c.env, visibleNames(ws), idx, c.want, c.idx)
+		}
+	}
+	if _, err := VisibleWorkers(gpus, "7", true); err == nil || !strings.Contains(err.Error(), "has 4") {
+		t.Errorf("GPU 7 of 4: %v", err)
+	}
+	if _, err := VisibleWorkers(gpus, "1,1", true); err == nil || !strings.Contains(err.Error(), "twice") {
+		t.Errorf("1,1: %v", err)
+	}
+	// Each candidate sees its worker's GPU alone.
+	ws, _ := VisibleWorkers(gpus, "", false)
+	env := ws[3].env()
+	if n := slices.Index(env, EnvVisibleDevices+"=3"); n < 0 {
+		t.Errorf("worker 3's environment lacks %s=3", EnvVisibleDevices)
+	}
+}
+
+// TestPoolSpreadsWork runs 64 fake candidates over 3 fake GPUs: every GPU
+// takes work, none runs two candidates at once, and all three run at once
+// when there is work for them.
+func TestPoolSpreadsWork(t *testing.T) {
+	ws, _ := VisibleWorkers(fakeGPUs(3), "", false)
+	p := newPool(ws)
+	var mu sync.Mutex
+	busy := map[*Worker]bool{}
+	ran := map[string]int{}
+	peak := 0
+	all := make(chan struct{})
+	var once sync.Once
+	var wg sync.WaitGroup
+	for range 64 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w, err := p.acquire(context.Background())
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			if busy[w] {
+				t.Errorf("%s runs two candidates at once", w)
+			}
+			busy[w] = true
+			ran[w.Visible]++
+			n := 0
+			for _, b := range busy {
+				if b {
+					n++
+				}
+			}
+			peak = max(peak, n)
+			if n == 3 {
+				once.Do(func() { close(all) })
+			}
+			mu.Unlock()
+			<-all // hold the GPU until all three are busy once
+			mu.Lock()
+			busy[w] = false
+			mu.Unlock()
+			p.release(w)
+		}()
+	}
+	wg.Wait()
+	if peak != 3 || len(ran) != 3 {
+		t.Errorf("peak %d GPUs busy, runs per GPU %v; want all 3 used", peak, ran)
+	}
+	// A cancelled wait gives up instead of blocking.
+	for range 3 {
+		_, _ = p.acquire(context.Background())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.acquire(ctx); err == nil {
+		t.Error("acquire on a busy pool with a cancelled context succeeded")
+	}
+}

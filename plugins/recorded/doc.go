@@ -1,0 +1,30 @@
+// Command recorded is a benchmarker plugin for machines without a GPU (CI,
+// a laptop): it answers from measurements made earlier on a GPU instead of
+// running anything, so the RL loop and `cudaperf bench --benchmarker
+// recorded` work end to end without a GPU.
+//
+// Behaviour, which the RL loop relies on:
+//
+//   - Measurements are the results.jsonl lines of `cudaperf bench` (the
+//     bench.Result type). By default a task's are read from the
+//     measurements.jsonl of its suite folder (bench/suites/c2cuda/
+//     measurements.jsonl for a task under bench/suites/c2cuda/);
+//     $CUDAPERF_MEASUREMENTS (colon-separated files) replaces that list.
+//   - A record is found by the normalized hash of the candidate's source
+//     (bench.SourceHash: comments and whitespace do not count, tokens do)
+//     against the hashes of the measured files, for the same task. The
+//     measured file is found from the record's path, relative to the
+//     measurements file's folder or one of its parents, or as the task's
+//     variants/<candidate>.cu. When a candidate was measured more than once,
+//     the last line wins.
+//   - A found record is answered as it was measured (compile, verdict,
+//     timings, device, seeds, profile), with Recorded true, the summary
+//     reason "recorded: ...", and the request's own candidate name, path,
+//     kind and expected reason. The requested profile, seeds and settings
+//     do not change it: Result.Profile says how it was measured.
+//   - Any other source is answered with a result whose Error starts with
+//     "not recorded" (bench.NotRecorded), no verdict and Recorded false:
+//     never a guess. Compile of an unknown source is a FAILED_PRECONDITION
+//     error saying the same.
+//   - Devices is empty: the plugin has no GPU.
+package main

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/bench/task"
+	"github.com/cudaperf/cudaperf/plugins/sdk/benchserve"
+)
+
+// EnvMeasurements replaces the measurements files (colon-separated).
+const EnvMeasurements = "CUDAPERF_MEASUREMENTS"
+
+// MeasurementsFile is the name of a suite's measurements.
+const MeasurementsFile = "measurements.jsonl"
+
+type backend struct {
+	mu    sync.Mutex
+	files map[string]*index // by measurements file path
+}
+
+// index is one measurements file: records by task, then source hash.
+type index struct {
+	byTask map[string]map[string]*bench.Result
+	err    error
+}
+
+func newBackend() *backend { return &backend{files: map[string]*index{}} }
+
+func (b *backend) Describe(context.Context) benchserve.Info {
+	return benchserve.Info{Name: "recorded", Version: version,
+		Description: "answers from recorded measurements, never runs: a source whose normalized hash was measured gets that record (marked recorded), any other 'not recorded'",
+		TaskKinds:   []string{benchserve.TaskKind}, Compiler: "none (recorded measurements)", DefaultArch: device.DefaultArch,
+		Profiles: bench.Profiles()}
+}
+
+func (b *backend) Devices(context.Context) []*device.Info { return nil }
+
+func (b *backend) Compile(context.Context, []byte, string, string, []string) (bench.Compile, string, error) {
+	return bench.Compile{}, "", errors.New(bench.NotRecorded + ": Compile needs the task to find a record; send Run with the task (and compile_only) instead")
+}
+
+// measurementsFor lists the files that may hold task t's records.
+func measurementsFor(t *task.Task) []string {
+	if env := os.Getenv(EnvMeasurements); env != "" {
+		return filepath.SplitList(env)
+	}
+	return []string{filepath.Join(filepath.Dir(filepath.Clean(t.Dir)), MeasurementsFile)}
+}
+
+func (b *backend) load(path string) *index {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if ix, ok := b.files[path]; ok {
+		return ix
+	}
+	ix := &index{byTask: map[string]map[string]*bench.Result{}}
+	ix.err = ix.read(path)
+	b.files[path] = ix
+	return ix
+}
+
+func (ix *index) read(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<26)
+	for n := 1; sc.Scan(); n++ {
+		if len(strings.TrimSpace(sc.Text())) == 0 {
+			continue
+		}
+		var r bench.Result
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		src := measuredSource(path, &r)
+		if src == nil {
+			continue // the measured file is gone: nothing to match it by
+		}
+		m := ix.byTask[r.Task]
+		if m == nil {
+			m = map[string]*bench.Result{}
+			ix.byTask[r.Task] = m
+		}
+		m[bench.SourceHash(src)] = &r // a later line for the same source wins
+	}
+	return sc.Err()
+}
+
+// measuredSource reads the file a record measured: its path relative to
+// the measurements file's folder or one of its parents, else the task's
+// variants/<candidate>.cu next to the measurements file.
+func measuredSource(measurements string, r *bench.Result) []byte {
+	var tries []string
+	if filepath.IsAbs(r.Path) {
+		tries = append(tries, r.Path)
+	} else {
+		for dir := filepath.Dir(measurements); ; dir = filepath.Dir(dir) {
+			tries = append(tries, filepath.Join(dir, r.Path))
+			if dir == filepath.Dir(dir) {
+				break
+			}
+		}
+	}
+	tries = append(tries, filepath.Join(filepath.Dir(measurements), r.Task, "variants", r.Candidate+".cu"))
+	for _, p := range tries {
+		if b, err := os.ReadFile(p); err == nil {
+			return b
+		}
+	}
+	return nil
+}
+
+func (b *backend) Run(_ context.Context, j bench.Job) (*bench.Result, error) {
+	if j.Artifact != "" {
+		return nil, fmt.Errorf("%w: the recorded benchmarker keeps no artifacts; send the source", bench.ErrBadJob)
+	}
+	var t *task.Task
+	var err error
+	if j.TaskPath == "" {
+		return nil, fmt.Errorf("%w: the recorded benchmarker needs task_path (its measurements lie beside the suite)", bench.ErrBadJob)
+	}
+	if t, err = task.Load(j.TaskPath); err != nil {
+		return nil, fmt.Errorf("%w: %w", bench.ErrBadJob, err)
+	}
+	hash := bench.SourceHash(j.Source)
+	files := measurementsFor(t)
+	var problems []string
+	for _, f := range files {
+		ix := b.load(f)
+		if ix.err != nil {
+			problems = append(problems, ix.err.Error())
+			continue
+		}
+		if rec, ok := ix.byTask[t.Name][hash]; ok {
+			return answer(rec, j), nil
+		}
+	}
+	r := request(t, j)
+	r.Error = fmt.Sprintf("%s: no measurement of this source (%s) for task %s in %s; measure it on a GPU with the cudaperf benchmarker",
+		bench.NotRecorded, hash, t.Name, strings.Join(files, ", "))
+	if len(problems) > 0 {
+		r.Error += " (unreadable: " + strings.Join(problems, "; ") + ")"
+	}
+	return r, nil
+}
+
+// request is the result skeleton of job j: who is asking about what.
+func request(t *task.Task, j bench.Job) *bench.Result {
+	r := &bench.Result{Suite: t.Suite, Task: t.Name, Candidate: j.Name, Kind: j.Kind, Path: j.Filename, Expect: j.Expect, Profile: j.Profile}
+	if r.Candidate == "" {
+		r.Candidate = strings.TrimSuffix(filepath.Base(j.Filename), ".cu")
+	}
+	if r.Kind == "" {
+		r.Kind = bench.KindCandidate
+	}
+	return r
+}
+
+// answer is the record as measured, named as the request names it.
+func answer(rec *bench.Result, j bench.Job) *bench.Result {
+	t := &task.Task{Name: rec.Task, Suite: rec.Suite}
+	r := *rec
+	q := request(t, j)
+	r.Candidate, r.Kind, r.Path, r.Expect = q.Candidate, q.Kind, q.Path, q.Expect
+	r.Recorded = true
+	r.Caught = r.Expect != "" && r.Verdict != nil && !r.Verdict.Accepted && r.Verdict.Has(r.Expect)
+	if r.Profile == "" {
+		r.Profile = bench.ProfileReport // measurements made before profiles existed
+	}
+	return &r
+}

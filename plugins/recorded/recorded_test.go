@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+)
+
+// start installs the plugin as make build does and starts it through the
+// host: the test crosses the real process and gRPC boundary.
+func start(t *testing.T) *pluginhost.Plugin {
+	t.Helper()
+	dir := t.TempDir()
+	plugintest.InstallGo(t, "plugins/recorded", dir)
+	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	p, ok := h.Plugin("recorded")
+	if !ok {
+		t.Fatalf("plugin not discovered in %s", dir)
+	}
+	return p
+}
+
+// lastRecord is the last measurements.jsonl line of task/candidate.
+func lastRecord(t *testing.T, file, task, cand string) *bench.Result {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out *bench.Result
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<26)
+	for sc.Scan() {
+		var r bench.Result
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Task == task && r.Candidate == cand {
+			out = &r
+		}
+	}
+	if out == nil {
+		t.Fatalf("%s has no record of %s/%s", file, task, cand)
+	}
+	return out
+}
+
+func TestRecorded(t *testing.T) {
+	p := start(t)
+	ctx := context.Background()
+	root := plugintest.ModuleRoot(t)
+	taskDir := filepath.Join(root, "bench/suites/c2cuda/vector_add")
+	measurements := filepath.Join(root, "bench/suites/c2cuda", MeasurementsFile)
+
+	d, err := p.DescribeBenchmarker(ctx)
+	if err != nil || d.GetPlugin().GetName() != "recorded" || len(d.GetProfiles()) != 2 {
+		t.Fatalf("Describe = %v, %v", d, err)
+	}
+	if devs, err := p.Devices(ctx); err != nil || len(devs.GetDevices()) != 0 {
+		t.Errorf("Devices = %v, %v; want none", devs, err)
+	}
+
+	variant := filepath.Join(taskDir, "variants", "naive.cu")
+	src, err := os.ReadFile(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lastRecord(t, measurements, "vector_add", "naive")
+	// Reformatted and re-commented: the same tokens, so the same record.
+	edited := "// a policy's copy of the naive kernel\n" + strings.ReplaceAll(string(src), "\n", "\n\n  ")
+	r, err := p.EvaluateJob(ctx, bench.Job{TaskPath: taskDir, Source: []byte(edited), Filename: "policy/cand7.cu", Settings: bench.Settings{Profile: bench.ProfileRL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Recorded || r.Error != "" || r.Candidate != "cand7" || r.Path != "policy/cand7.cu" || r.Kind != bench.KindCandidate {
+		t.Errorf("answer: recorded %v error %q candidate %q path %q kind %q", r.Recorded, r.Error, r.Candidate, r.Path, r.Kind)
+	}
+	if !reflect.DeepEqual(r.Verdict, want.Verdict) || !reflect.DeepEqual(r.Compile, want.Compile) || r.Seeds != want.Seeds || r.Profile != bench.ProfileReport {
+		t.Errorf("answer differs from the record:\n got %+v\nwant %+v", r, want)
+	}
+
+	// One changed token: not recorded, and no verdict.
+	changed := strings.Replace(string(src), "<", "<=", 1)
+	r, err = p.EvaluateJob(ctx, bench.Job{TaskPath: taskDir, Source: []byte(changed), Filename: "cand8.cu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Recorded || r.Verdict != nil || r.Ran || !strings.HasPrefix(r.Error, bench.NotRecorded+": no measurement of this source (sha256:") ||
+		!strings.Contains(r.Error, "vector_add") || !strings.Contains(r.Error, MeasurementsFile) {
+		t.Errorf("unknown source: recorded %v verdict %v error %q", r.Recorded, r.Verdict, r.Error)
+	}
+
+	// A cheat's expected reason is checked against the recorded verdict.
+	r, err = p.EvaluateJob(ctx, bench.Job{TaskPath: taskDir, Source: src, Filename: "x.cu", Kind: bench.KindCheat, Expect: "wrong_result"})
+	if err != nil || r.Caught != (r.Verdict != nil && !r.Verdict.Accepted) {
+		t.Errorf("cheat: caught %v verdict %+v err %v", r.Caught, r.Verdict, err)
+	}
+
+	// Another measurements file, named by the environment: nothing there.
+	empty := filepath.Join(t.TempDir(), "none.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(EnvMeasurements, empty)
+	p2 := start(t)
+	r, err = p2.EvaluateJob(ctx, bench.Job{TaskPath: taskDir, Source: src, Filename: "naive.cu"})
+	if err != nil || !strings.HasPrefix(r.Error, bench.NotRecorded) || !strings.Contains(r.Error, empty) {
+		t.Errorf("empty measurements: %+v %v", r, err)
+	}
+	if _, err := p2.EvaluateJob(ctx, bench.Job{Source: src}); err == nil || !strings.Contains(err.Error(), "task_path") {
+		t.Errorf("no task: %v", err)
+	}
+}
