@@ -120,14 +120,18 @@ func writeIfChanged(path string, data []byte) error {
 
 // Job is one candidate of one problem.
 type Job struct {
-	Problem   string  // the problem file
-	Candidate string  // the candidate file
-	Suite     string  // recorded in the result
-	Task      string  // recorded in the result (default: the problem's base name)
-	Name      string  // candidate name (default: the file's base name)
-	Kind      string  // bench.KindVariant, KindCheat or KindCandidate (default)
-	Expect    string  // cheats: the reason id that must reject it
-	Seeds     []int64 // input seeds; empty: fresh random ones
+	Problem   string   // the problem file
+	Candidate string   // the candidate file
+	Suite     string   // recorded in the result
+	Task      string   // recorded in the result (default: the problem's base name)
+	Name      string   // candidate name (default: the file's base name)
+	Kind      string   // bench.KindVariant, KindCheat or KindCandidate (default)
+	Expect    string   // cheats: the reason id that must reject it
+	Seeds     []uint64 // input seeds; empty: fresh random ones
+	Warmup    int      // 0: the evaluator's
+	Repeats   int      // 0: the evaluator's
+	NoCompile bool     // skip the torch.compile baseline
+	BuildOnly bool     // build, do not run
 }
 
 func (e *Evaluator) env() []string {
@@ -235,17 +239,27 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 		r.Verdict = verdictOf(verdict.CompileError, firstLines(r.Compile.Log, 40))
 		return r
 	}
+	if j.BuildOnly {
+		return r
+	}
+	warmup, repeats := e.opt.Warmup, e.opt.Repeats
+	if j.Warmup > 0 {
+		warmup = j.Warmup
+	}
+	if j.Repeats > 0 {
+		repeats = j.Repeats
+	}
 	seeds := j.Seeds
 	for len(seeds) < e.opt.Seeds {
 		seeds = append(seeds, randomSeed())
 	}
 	var ss []string
 	for _, s := range seeds {
-		ss = append(ss, strconv.FormatInt(s, 10))
+		ss = append(ss, strconv.FormatUint(s, 10))
 	}
 	args := []string{"run", "--problem", j.Problem, "--candidate", j.Candidate, "--seeds", strings.Join(ss, ","),
-		"--tolerance", runnerArg(e.opt.Tolerances), "--warmup", strconv.Itoa(e.opt.Warmup), "--repeats", strconv.Itoa(e.opt.Repeats)}
-	if e.opt.NoCompile {
+		"--tolerance", runnerArg(e.opt.Tolerances), "--warmup", strconv.Itoa(warmup), "--repeats", strconv.Itoa(repeats)}
+	if e.opt.NoCompile || j.NoCompile {
 		args = append(args, "--no-compile")
 	}
 	if e.opt.CheckOnly {
@@ -263,7 +277,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 		return r
 	}
 	r.Ran = true
-	r.Seeds = [2]uint64{uint64(seeds[0]), uint64(seeds[1])}
+	r.Seeds = [2]uint64{seeds[0], seeds[1]}
 	jo := JudgeOptions{Seeds: len(seeds), Tolerances: e.opt.Tolerances, OwnKernels: cand.Kernels, TimedOut: out.TimedOut}
 	if !out.OK() {
 		jo.ExitError = out.Describe()
@@ -277,9 +291,9 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 	return r
 }
 
-// randomSeed is a fresh positive seed (torch.manual_seed takes < 2^63).
-func randomSeed() int64 {
+// randomSeed is a fresh seed (torch.manual_seed takes any uint64).
+func randomSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	return int64(binary.LittleEndian.Uint64(b[:]) >> 2)
+	return binary.LittleEndian.Uint64(b[:])
 }

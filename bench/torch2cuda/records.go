@@ -50,7 +50,7 @@ type Record struct {
 	Torch   string `json:"torch"`
 	CUDA    string `json:"cuda"`
 
-	Seed              int64     `json:"seed"` // check
+	Seed              uint64    `json:"seed"` // check
 	Outputs           []Compare `json:"outputs"`
 	Early             []Compare `json:"early"`
 	InputsModified    []string  `json:"inputs_modified"`
