@@ -27,6 +27,10 @@ var runnerPy []byte
 // RunnerSource is runner.py, the Python side (embedded).
 func RunnerSource() []byte { return runnerPy }
 
+// CompileArch is what a torch2cuda result's Compile.Arch says: torch's
+// load_inline chose the architecture (TORCH_CUDA_ARCH_LIST, else the GPU's).
+const CompileArch = "torch load_inline"
+
 // EnvPython names the interpreter that runs runner.py (default python3;
 // it needs torch, and nvcc for load_inline's builds).
 const EnvPython = "CUDAPERF_PYTHON"
@@ -189,7 +193,7 @@ func (e *Evaluator) Build(ctx context.Context, candidate string) bench.Compile {
 	defer func() { <-e.builds }()
 	start := time.Now()
 	recs, out, err := e.python(ctx, []string{"build", "--candidate", candidate}, e.opt.BuildLimit)
-	c := bench.Compile{Seconds: time.Since(start).Seconds(), Arch: "torch load_inline"}
+	c := bench.Compile{Seconds: time.Since(start).Seconds(), Arch: CompileArch}
 	if err != nil {
 		c.Log = err.Error()
 		return c
@@ -215,7 +219,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 	if r.Task == "" {
 		r.Task = strings.TrimSuffix(filepath.Base(j.Problem), ".py")
 	}
-	if r.Candidate == "" {
+	if r.Candidate == "" && j.Candidate != "" {
 		r.Candidate = strings.TrimSuffix(filepath.Base(j.Candidate), ".py")
 	}
 	if r.Kind == "" {
@@ -226,6 +230,10 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 	}()
 	if err := ValidateProblem(j.Problem); err != nil {
 		r.Error = err.Error()
+		return r
+	}
+	if j.Candidate == "" {
+		e.baseline(ctx, j, r)
 		return r
 	}
 	cand, err := ValidateCandidate(j.Candidate)
@@ -288,6 +296,9 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 		return r
 	}
 	r.Verdict = v
+	if v.Accepted {
+		r.RunLog = "" // python's warnings; kept only to explain a failure
+	}
 	return r
 }
 
@@ -296,4 +307,35 @@ func randomSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return binary.LittleEndian.Uint64(b[:])
+}
+
+// baseline times the problem's eager Model and torch.compile(Model).
+func (e *Evaluator) baseline(ctx context.Context, j Job, r *bench.Result) {
+	r.Kind, r.Candidate = KindReference, "pytorch"
+	warmup, repeats := e.opt.Warmup, e.opt.Repeats
+	if j.Warmup > 0 {
+		warmup = j.Warmup
+	}
+	if j.Repeats > 0 {
+		repeats = j.Repeats
+	}
+	args := []string{"run", "--problem", j.Problem, "--seeds", strconv.FormatUint(randomSeed(), 10),
+		"--warmup", strconv.Itoa(warmup), "--repeats", strconv.Itoa(repeats)}
+	if e.opt.NoCompile || j.NoCompile {
+		args = append(args, "--no-compile")
+	}
+	e.gpu.Lock()
+	recs, out, err := e.python(ctx, args, e.opt.RunLimit)
+	e.gpu.Unlock()
+	if out != nil {
+		r.RunWall, r.RunLog = out.Wall.Seconds(), out.Output
+	}
+	if err == nil {
+		r.Verdict, err = JudgeBaseline(recs)
+	}
+	if err != nil {
+		r.Error = err.Error()
+		return
+	}
+	r.Ran = true
 }

@@ -68,7 +68,8 @@ func badJob(format string, args ...any) error {
 
 // Run evaluates a benchmarker job of kind torch2cuda: the task is
 // TaskPath (a folder with problem.py, or the .py) or TaskFiles'
-// problem.py; the candidate is Source (the .py). Errors are requests that
+// problem.py; the candidate is Source (the .py; none: the baseline, eager
+// and torch.compile times only). Errors are requests that
 // cannot be taken (bench.ErrBadJob); the candidate's failures are in the
 // result.
 func (e *Evaluator) Run(ctx context.Context, j bench.Job) (*bench.Result, error) {
@@ -95,7 +96,7 @@ func (e *Evaluator) Run(ctx context.Context, j bench.Job) (*bench.Result, error)
 	if err := ValidateProblem(problem); err != nil {
 		return nil, badJob("%v", err)
 	}
-	if j.Artifact != "" || len(j.Source) == 0 {
+	if j.Artifact != "" {
 		return nil, badJob("a torch2cuda job sends the candidate's source (artifacts are c2cuda's)")
 	}
 	if len(j.Flags) > 0 {
@@ -108,9 +109,12 @@ func (e *Evaluator) Run(ctx context.Context, j bench.Job) (*bench.Result, error)
 	if filename == "" {
 		filename = "model_new.py"
 	}
-	cand, err := e.store("candidates", filename, j.Source)
-	if err != nil {
-		return nil, fmt.Errorf("torch2cuda: %w", err)
+	// No source: the baseline (eager and torch.compile times only).
+	var cand string
+	if len(j.Source) > 0 {
+		if cand, err = e.store("candidates", filename, j.Source); err != nil {
+			return nil, fmt.Errorf("torch2cuda: %w", err)
+		}
 	}
 	prof, err := bench.ParseProfile(string(j.Profile))
 	if err != nil {
@@ -145,7 +149,9 @@ func (e *Evaluator) Run(ctx context.Context, j bench.Job) (*bench.Result, error)
 		job.Seeds = deriveSeeds(j.Seeds, e.opt.Seeds)
 	}
 	r := e.Evaluate(ctx, job)
-	r.Path = filename
+	if cand != "" {
+		r.Path = filename
+	}
 	r.Profile = prof
 	if r.Error != "" && errors.Is(ctx.Err(), context.Canceled) {
 		return r, ctx.Err()

@@ -320,3 +320,37 @@ func firstLines(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// KindReference is the result kind of a baseline run: no candidate, the
+// reference's eager and torch.compile times only.
+const KindReference = "reference"
+
+// JudgeBaseline reads a baseline run (runner.py run without --candidate):
+// the configuration's RefTime is eager PyTorch's and CompiledTime
+// torch.compile's (absent, with the reason in Detail, where it fails).
+// The verdict is accepted when eager PyTorch was timed; the error is a run
+// that could not time the reference.
+func JudgeBaseline(recs []Record) (*verdict.Verdict, error) {
+	cr := verdict.ConfigResult{Name: ConfigName, Primary: true, Pass: true}
+	for _, r := range recs {
+		switch {
+		case r.Type == "error":
+			return nil, fmt.Errorf("torch2cuda: runner stopped at %s: %s", r.Stage, r.Error)
+		case r.Type == "timing" && r.Who == "eager":
+			if r.Error != "" {
+				return nil, fmt.Errorf("torch2cuda: eager PyTorch: %s", r.Error)
+			}
+			cr.RefTime = verdict.Summarize(r.Ms)
+		case r.Type == "timing" && r.Who == "compile":
+			if r.Error != "" {
+				cr.Detail = "torch.compile baseline failed: " + firstLines(r.Error, 3)
+			} else {
+				cr.CompiledTime = verdict.Summarize(r.Ms)
+			}
+		}
+	}
+	if cr.RefTime == nil {
+		return nil, fmt.Errorf("torch2cuda: the runner timed no eager call (it stopped early)")
+	}
+	return &verdict.Verdict{Accepted: true, Configs: []verdict.ConfigResult{cr}}, nil
+}

@@ -13,7 +13,8 @@ Commands:
             $TORCH_EXTENSIONS_DIR (the Go side runs several builds in parallel)
   run       correctness over the given seeds, anti-cheat observations, kernel
             lists and CUDA-event timings of the candidate, eager PyTorch and
-            torch.compile
+            torch.compile; without --candidate, the eager and torch.compile
+            timings only (the baseline)
 
 Record types (every record has "type" and "schema"):
   validate  {ok, errors: [..]}
@@ -355,6 +356,8 @@ def cmd_run(args):
         l2 = int(getattr(props, "L2_cache_size", 0)) or 64 << 20
         emit({"type": "device", "name": props.name, "l2_bytes": l2, "torch": torch.__version__, "cuda": torch.version.cuda})
         problem = load_module(args.problem, "cudaperf_problem")
+        if not args.candidate:
+            return run_baseline(args, problem, device, l2)
         stage = "build"
         t0 = time.time()
         try:
@@ -409,6 +412,38 @@ def cmd_run(args):
     return 0
 
 
+def run_baseline(args, problem, device, l2):
+    """No candidate: time eager Model and torch.compile(Model) only (the
+    KernelBench table's reference columns)."""
+    import torch
+
+    stage = "init"
+    try:
+        torch.manual_seed(args.init_seed)
+        init = call_list(problem, "get_init_inputs", args.problem)
+        torch.manual_seed(args.init_seed)
+        ref = problem.Model(*init).to(device).eval()
+        torch.manual_seed(int(args.seeds.split(",")[0]))
+        inputs = to_device(call_list(problem, "get_inputs", args.problem), device)
+        stage = "timing"
+        scratch = torch.empty(2 * l2 // 4, dtype=torch.int32, device=device)
+        for who in ("eager", "compile"):
+            if who == "compile" and args.no_compile:
+                continue
+            rec = {"type": "timing", "who": who}
+            try:
+                fn = ref if who == "eager" else torch.compile(ref)
+                ms, tail = time_calls(fn, clone_all(inputs), args.warmup, args.repeats, scratch.zero_)
+                rec.update(ms=ms, tail_ms=tail)
+            except Exception as e:
+                rec["error"] = f"{type(e).__name__}: {e}"
+            emit(rec)
+        emit({"type": "done"})
+    except Exception as e:
+        emit({"type": "error", "stage": "reference " + stage, "error": f"{type(e).__name__}: {e}", "traceback": short_tb()})
+    return 0
+
+
 def main(argv=None):
     global RECORDS
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -424,7 +459,7 @@ def main(argv=None):
     p.add_argument("--no-compile", action="store_true", help="skip the torch.compile baseline")
     p.add_argument("--check-only", action="store_true", help="correctness and anti-cheat checks, no timing")
     args = p.parse_args(argv)
-    need = {"validate": ["problem"], "build": ["candidate"], "run": ["problem", "candidate"]}[args.command]
+    need = {"validate": ["problem"], "build": ["candidate"], "run": ["problem"]}[args.command]
     for n in need:
         if not getattr(args, n):
             p.error(f"{args.command} needs --{n}")
