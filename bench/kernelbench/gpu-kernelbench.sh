@@ -33,7 +33,12 @@ for line in open(path):
         row["compile"] = med(c.get("compiled_time")) if not r.get("error") else "-"
     else:
         v = r.get("verdict") or {}
-        row["cand"] = med(c.get("time")) if v.get("accepted") else "rejected: " + ", ".join(x["id"] for x in v.get("reasons", [])) or r.get("error", "")
+        if r.get("error"):
+            row["cand"] = "error: " + r["error"].splitlines()[0]
+        elif v.get("accepted"):
+            row["cand"] = med(c.get("time"))
+        else:
+            row["cand"] = "rejected: " + ", ".join(x["id"] for x in v.get("reasons", []))
 head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
 print("# KernelBench level 1, run unchanged\n")
 print(f"Measured with `bench/kernelbench/gpu-kernelbench.sh {kb} {limit} {cands}` at {head} (first {limit} problems; median ms, CUDA events, L2 flushed).\n")
