@@ -1,11 +1,16 @@
 # cudaperf build. `make build` puts the CLI in $(BIN)/cudaperf and every
 # built-in plugin in $(BIN)/plugins/<name>/ (executable + plugin.yaml), where
-# the CLI finds them by default.
+# the CLI finds them by default. `make examples` adds the example analyzer
+# plugins (textcount, synccount-py) there too; they are not part of the
+# default install because every plugin costs each lint its start-up (the
+# Python one alone made a cold one-file lint 130-280 ms instead of 19-22 ms)
+# and their features would join every feature vector.
 #
 # Adding a plugin is one word:
 #   GO_PLUGINS: a folder with a Go main package and a plugin.yaml whose
 #               command is the folder's base name.
 #   PY_PLUGINS: a folder with plugin.yaml and main.py (see plugins/python).
+#   EXAMPLE_GO_PLUGINS, EXAMPLE_PY_PLUGINS: the same, installed by `make examples`.
 
 GO      ?= go
 BIN     ?= bin
@@ -18,10 +23,12 @@ LDFLAGS := -X main.version=$(VERSION)
 # NVIDIA's, not ours: silence that one warning class for every cgo package.
 export CGO_CFLAGS ?= -O2 -g -Wno-deprecated-declarations
 
-GO_PLUGINS := plugins/analyzer plugins/examples/textcount plugins/benchmarker plugins/recorded plugins/policy/replay plugins/policy/openai
-PY_PLUGINS := plugins/python/examples/synccount plugins/policy/hf
+GO_PLUGINS := plugins/analyzer plugins/benchmarker plugins/recorded plugins/policy/replay plugins/policy/openai
+PY_PLUGINS := plugins/policy/hf
+EXAMPLE_GO_PLUGINS := plugins/examples/textcount
+EXAMPLE_PY_PLUGINS := plugins/python/examples/synccount
 
-.PHONY: all build cli go-plugins py-plugins test vet demo generate clean bench-plugins rank-model
+.PHONY: all build cli go-plugins py-plugins examples test vet demo generate clean bench-plugins rank-model
 all: build
 
 build: cli go-plugins py-plugins
@@ -30,7 +37,7 @@ cli:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/cudaperf ./cmd/cudaperf
 
 go-plugins:
-	@set -e; for p in $(GO_PLUGINS); do \
+	@set -e; for p in $(GO_PLUGINS) $(EXTRA_GO); do \
 	  n=$$(basename $$p); mkdir -p $(BIN)/plugins/$$n; \
 	  echo "$(GO) build -o $(BIN)/plugins/$$n/$$n ./$$p"; \
 	  $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/plugins/$$n/$$n ./$$p; \
@@ -38,14 +45,23 @@ go-plugins:
 	done
 
 py-plugins:
-	@set -e; for p in $(PY_PLUGINS); do \
+	@set -e; for p in $(PY_PLUGINS) $(EXTRA_PY); do \
 	  plugins/python/install.sh $$p $(BIN)/plugins/$$(basename $$p); \
 	done
 
-# The main job: lint the example kernels and print their feature vectors.
+# The example plugins, next to the built-in ones (remove them with
+# rm -r $(BIN)/plugins/textcount $(BIN)/plugins/synccount, or skip them
+# per run with --no-plugins textcount,synccount-py).
+examples: cli
+	@$(MAKE) --no-print-directory go-plugins py-plugins GO_PLUGINS= PY_PLUGINS= \
+	  EXTRA_GO="$(EXAMPLE_GO_PLUGINS)" EXTRA_PY="$(EXAMPLE_PY_PLUGINS)"
+
+# The main job: lint the example kernels and print their feature vectors,
+# with the example plugins installed to show third-party features
+# (textcount.*, synccount-py.*) beside the built-in ones.
 # The examples contain deliberate bugs, so lint would exit 1 (findings);
 # --fail-on never keeps the demo green while printing everything.
-demo: build
+demo: build examples
 	$(BIN)/cudaperf plugins list
 	$(BIN)/cudaperf lint --fail-on never examples/
 	$(BIN)/cudaperf features --format csv examples/
@@ -57,9 +73,11 @@ test: vet
 	$(GO) test -timeout 45m ./...
 	$(PYTHON) -m pytest -q plugins/python/tests plugins/policy/hf/tests bench/torch2cuda/tests
 
-# Plugin start-up and round-trip benchmarks (numbers go to bench/perf/plugins.md).
+# Plugin start-up, round-trip and parse-cost benchmarks (numbers go to
+# bench/perf/plugins.md); a corpus batch is seconds, so fewer of those.
 bench-plugins:
-	$(GO) test ./host/pluginhost -run '^$$' -bench . -benchtime 50x -count 5
+	$(GO) test ./host/pluginhost -run '^$$' -bench 'Start|10KB' -benchtime 50x -count 5
+	$(GO) test ./host/pluginhost -run '^$$' -bench 'LintCorpus|ParseForPlugins' -benchtime 3x -count 5
 
 generate:
 	plugins/proto/generate.sh

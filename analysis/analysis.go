@@ -11,6 +11,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
@@ -54,6 +55,11 @@ type Analyzer struct {
 	// Severity is the default severity of the analyzer's diagnostics.
 	// The zero value means Warning.
 	Severity Severity
+
+	// Options are the settings users can give the check in
+	// lint.settings.<Name> (package options), like an x/tools Analyzer's
+	// Flags; the pass reads them through Pass.Options.
+	Options []options.Def
 }
 
 func (a *Analyzer) String() string { return a.Name }
@@ -386,6 +392,10 @@ type Pass struct {
 	// (and only those). It is read-only: a driver may hand the same map
 	// to the analyzers of a file that require the same analyzers.
 	ResultOf map[*Analyzer]any
+
+	// Options are the analyzer's option values: its Options' defaults,
+	// overridden by the user's settings.
+	Options options.Values
 
 	Report        func(Diagnostic)
 	ReportFeature func(Feature)

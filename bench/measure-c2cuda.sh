@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Measures the c2cuda dataset on a GPU: every variant of every task (or of
 # the tasks named), every configuration, with the harness's full protocol.
-# Results are appended to OUTDIR/results.jsonl as they are produced, so a
-# run cut short keeps what it measured; `cudaperf bench report` turns one or
-# more such files into bench/suites/c2cuda/RESULTS.md and its plot.
+# Results are appended to OUTDIR/runs/bench-*/results.jsonl as they are
+# produced, so a run cut short keeps what it measured. Run the same command
+# again to resume: candidates with a finished record in OUTDIR are skipped
+# (--skip-measured), so nothing is measured twice and nothing is lost (a
+# line torn by the kill is dropped and its candidate measured again).
+# `cudaperf bench report` turns the results into
+# bench/suites/c2cuda/RESULTS.md and its plot.
 #
 # Usage: bench/measure-c2cuda.sh OUTDIR [TASK...]
 # Extra `cudaperf bench` flags go in $BENCH_FLAGS (e.g. "--timeout 60s").
@@ -24,10 +28,15 @@ for t in "$@"; do tasks+=(--task "$t"); done
   echo "# $(nvcc --version 2>&1 | tail -1); $(gcc --version | head -1); $(nproc) CPUs"
 } >>"$out/measure.log"
 start=$(date +%s)
-"$bin" bench --suite c2cuda "${tasks[@]}" ${BENCH_FLAGS:-} --runs-dir "$out/runs" --format text 2>&1 | tee -a "$out/measure.log"
+"$bin" bench --suite c2cuda "${tasks[@]}" ${BENCH_FLAGS:-} --skip-measured "$out/runs/bench-*/results.jsonl" \
+  --runs-dir "$out/runs" --format text 2>&1 | tee -a "$out/measure.log"
 rc=${PIPESTATUS[0]}
 # The run folder stays: if this script is killed, its results.jsonl holds
 # everything measured so far.
-cat "$out"/runs/bench-*/results.jsonl >"$out/results.jsonl" 2>/dev/null
+# Whole lines only: a kill while appending leaves a torn last line.
+: >"$out/results.jsonl"
+for f in "$out"/runs/bench-*/results.jsonl; do
+  [ -f "$f" ] && head -n "$(wc -l <"$f")" "$f" >>"$out/results.jsonl"
+done
 echo "# exit status $rc, wall time $(( $(date +%s) - start )) s" | tee -a "$out/measure.log"
 exit "$rc"

@@ -81,6 +81,20 @@ func runCase(t Testing, testdata string, a *analysis.Analyzer, name string) *Res
 		}
 		opts.Ptxas = func(string) *ptxas.Report { return rep }
 	}
+	if b, err := os.ReadFile(filepath.Join(dir, "options")); err == nil {
+		opts.Settings = map[string]string{}
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			k, v, ok := strings.Cut(line, "=")
+			if !ok {
+				t.Errorf("analysistest: case %s: options: %q is not check.name=value", name, line)
+				return nil
+			}
+			opts.Settings[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
+	}
 	if b, err := os.ReadFile(filepath.Join(dir, "sizes")); err == nil {
 		// NAME=VALUE per line: the problem-size bindings of `features --set`.
 		opts.Sizes = map[string]int64{}
@@ -118,9 +132,20 @@ func runCase(t Testing, testdata string, a *analysis.Analyzer, name string) *Res
 }
 
 func sources(dir string) ([]string, error) {
+	files, err := Sources(dir)
+	if err != nil && os.IsNotExist(err) {
+		return nil, fmt.Errorf("%w (a case is a directory testdata/src/<case> with .cu files)", err)
+	}
+	return files, err
+}
+
+// Sources lists the .cu and .cuh files of dir, sorted: the files of a
+// case (also for harnesses built on this package, such as the plugin
+// SDK's sdktest).
+func Sources(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w (a case is a directory testdata/src/<case> with .cu files)", err)
+		return nil, err
 	}
 	var files []string
 	for _, e := range entries {
@@ -289,6 +314,14 @@ func parseValue(v string, fe *FeatureExpectation) error {
 		fe.Tol = math.Max(1e-3, 1e-3*math.Abs(x))
 	}
 	return nil
+}
+
+// Check compares one file's results with its expectations, as Run does:
+// for harnesses that produce driver results another way (the plugin SDK's
+// sdktest converts a plugin's answer).
+func Check(t Testing, path string, fr *driver.FileResult, exp *Expected) {
+	t.Helper()
+	check(t, path, fr, exp)
 }
 
 func check(t Testing, path string, fr *driver.FileResult, exp *Expected) {

@@ -14,7 +14,9 @@
 //   - arch: one line naming the target, e.g. "sm_80" (default: the H200,
 //     sm_90);
 //   - ptxas.txt: captured `nvcc -Xptxas -v` output, given to the analyzer as
-//     Pass.Ptxas for every file of the case.
+//     Pass.Ptxas for every file of the case;
+//   - options: lines check.name=value, the case's lint.settings (package
+//     options), e.g. coalescing.min-ratio=4.
 //
 // # Expectations
 //

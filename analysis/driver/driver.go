@@ -19,6 +19,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
 	"github.com/cudaperf/cudaperf/grammar"
 )
@@ -48,6 +49,9 @@ type Options struct {
 	MaxFileSize int64
 	// Jobs is the number of files analysed at once; 0 means GOMAXPROCS.
 	Jobs int
+	// Settings are the user's option values, keys "<check>.<name>"
+	// (package options); an analyzer's undeclared keys are ignored.
+	Settings map[string]string
 }
 
 // FileResult holds the findings for one file.
@@ -320,6 +324,7 @@ func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Re
 		Ptxas:    rep,
 		Sizes:    d.opts.Sizes,
 		ResultOf: resultOf,
+		Options:  options.For(a.Name, a.Options, d.opts.Settings),
 		Report: func(diag analysis.Diagnostic) {
 			if !root {
 				return

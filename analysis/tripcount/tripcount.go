@@ -55,6 +55,10 @@ type Loop struct {
 	// and Step they give the mean trip count over threads (MeanTrips).
 	Bound affine.Form
 	Op    string
+	// Factor and GeoOp are a geometric loop's factor and operator ("*"
+	// or "/", shifts included: s <<= 1 is "*" 2); 0 and "" otherwise.
+	Factor int64
+	GeoOp  string
 	// Weight is the factor this loop multiplies the counts inside it by.
 	Weight float64
 }
@@ -237,7 +241,7 @@ func classify(s *affine.Scope, n *syntax.Node) *Loop {
 	step, factor, gop := stepOf(s, updates[0], v)
 	if gop != "" {
 		l := geometric(n, v, start, bound, op, gop, factor)
-		l.Start = start
+		l.Start, l.Factor, l.GeoOp = start, factor, gop
 		if l.Kind == Symbolic {
 			base := boundNode.Content(src)
 			if gop == "/" {

@@ -2,8 +2,10 @@ package results
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -57,24 +59,30 @@ func (w *Writer) Append(v any) error {
 func (w *Writer) Close() error { return w.f.Close() }
 
 // Read decodes every line of a results file with decode, which is called
-// once per line with the raw JSON. Blank lines are skipped.
+// once per line with the raw JSON. Blank lines are skipped. A last line
+// without its newline that does not decode is a write cut short (the run
+// was killed while appending) and is skipped: what was written before it
+// is kept, and a resumed run measures that candidate again.
 func Read(path string, decode func(line []byte) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		if len(sc.Bytes()) == 0 {
-			continue
+	r := bufio.NewReaderSize(f, 1<<20)
+	for n := 1; ; n++ {
+		line, err := r.ReadBytes('\n')
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("results: %s: %w", path, err)
 		}
-		if err := decode(sc.Bytes()); err != nil {
-			return fmt.Errorf("results: %s:%d: %w", path, n, err)
+		torn := err == io.EOF
+		if body := bytes.TrimRight(line, "\r\n"); len(body) > 0 {
+			if derr := decode(body); derr != nil && !torn {
+				return fmt.Errorf("results: %s:%d: %w", path, n, derr)
+			}
+		}
+		if torn {
+			return nil
 		}
 	}
-	return sc.Err()
 }

@@ -2,7 +2,9 @@ package results
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -33,5 +35,37 @@ func TestAppendRead(t *testing.T) {
 	})
 	if err != nil || len(got) != 2 || got[0] != 0 || got[1] != 1 {
 		t.Errorf("read %v, %v", got, err)
+	}
+}
+
+// TestReadSkipsATornLastLine: a run killed while appending leaves half a
+// line at the end; the lines before it are kept and nothing fails. Bad
+// JSON anywhere else is still an error naming the line.
+func TestReadSkipsATornLastLine(t *testing.T) {
+	p := filepath.Join(t.TempDir(), File)
+	decode := func(got *[]int) func([]byte) error {
+		return func(b []byte) error {
+			var m map[string]int
+			if err := json.Unmarshal(b, &m); err != nil {
+				return err
+			}
+			*got = append(*got, m["i"])
+			return nil
+		}
+	}
+	os.WriteFile(p, []byte("{\"i\":1}\n{\"i\":2}\n{\"i\":"), 0o644)
+	var got []int
+	if err := Read(p, decode(&got)); err != nil || len(got) != 2 {
+		t.Errorf("torn last line: read %v, %v; want the two whole lines", got, err)
+	}
+	os.WriteFile(p, []byte("{\"i\":1}\n{\"i\":\n{\"i\":3}\n"), 0o644)
+	got = nil
+	if err := Read(p, decode(&got)); err == nil || !strings.Contains(err.Error(), ":2:") {
+		t.Errorf("bad middle line: %v, want an error at line 2", err)
+	}
+	os.WriteFile(p, []byte("{\"i\":1}\n{\"i\":4}"), 0o644) // whole last line without newline
+	got = nil
+	if err := Read(p, decode(&got)); err != nil || len(got) != 2 || got[1] != 4 {
+		t.Errorf("last line without newline: %v, %v", got, err)
 	}
 }

@@ -62,9 +62,10 @@ type Policy struct {
 	FileSize int64         // RLIMIT_FSIZE in bytes (default 4 GiB)
 	Files    int           // RLIMIT_NOFILE (default 1024)
 	Skip     []string      // mechanisms to leave out (EnvSkip adds to it)
-	// Env is passed through to the candidate: only these variables of the
-	// caller's environment (default: the CUDA, PATH, locale and library
-	// path variables), with HOME and TMPDIR pointed at OutDir.
+	// Env names the variables of the command's environment (runner.Cmd.Env,
+	// or this process's when that is nil) that reach the candidate
+	// (default: the CUDA, NVIDIA, PATH, locale and library path variables),
+	// with HOME and TMPDIR pointed at OutDir.
 	Env []string
 }
 

@@ -46,7 +46,7 @@ func closeAll(files []*os.File) {
 // says why the run is not sandboxed.
 func runUnconfined(ctx context.Context, c runner.Cmd, p Policy, recs *recordsReader, files []*os.File, why string) (*runner.Outcome, *Report, error) {
 	rep := &Report{Mechanisms: []Mechanism{{Name: "all", Detail: why}}}
-	c.ExtraFiles, c.Dir, c.Env = files, p.OutDir, candidateEnv(p.Env, p.OutDir)
+	c.ExtraFiles, c.Dir, c.Env = files, p.OutDir, candidateEnv(c.Env, p.Env, p.OutDir)
 	if recs != nil {
 		go recs.read()
 	}
@@ -67,12 +67,16 @@ func finish(recs *recordsReader, files []*os.File, rep *Report, runErr error) er
 	return errors.Join(runErr, err)
 }
 
-// candidateEnv keeps the variables CUDA and libc need, and points HOME and
-// TMPDIR into the output folder: no secret of the caller's environment
-// reaches the candidate.
-func candidateEnv(keep []string, out string) []string {
+// candidateEnv keeps, of base (the command's environment; nil: this
+// process's), the variables CUDA and libc need (CUDA_VISIBLE_DEVICES
+// picks the worker's GPU), and points HOME and TMPDIR into the output
+// folder: no secret of the caller's environment reaches the candidate.
+func candidateEnv(base, keep []string, out string) []string {
+	if base == nil {
+		base = os.Environ()
+	}
 	env := []string{"HOME=" + out, "TMPDIR=" + out}
-	for _, kv := range os.Environ() {
+	for _, kv := range base {
 		k, _, _ := strings.Cut(kv, "=")
 		ok := false
 		if keep == nil {

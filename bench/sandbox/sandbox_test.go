@@ -244,6 +244,30 @@ func TestSandboxOffIsReported(t *testing.T) {
 	}
 }
 
+// TestEnvironment checks that the command's environment is the base (the
+// worker's CUDA_VISIBLE_DEVICES reaches the candidate) and that nothing
+// else of it does, confined or not.
+func TestEnvironment(t *testing.T) {
+	w := newWorld(t)
+	exe := w.compile(t, "env")
+	for _, mode := range []string{"on", "off"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "off" {
+				t.Setenv(EnvSandbox, "off")
+			}
+			o, _, err := Run(context.Background(), runner.Cmd{Path: exe, Args: []string{"CUDA_VISIBLE_DEVICES", "API_TOKEN", "HOME"},
+				Env: []string{"CUDA_VISIBLE_DEVICES=7", "API_TOKEN=secret", "HOME=/root"}, Timeout: time.Minute}, Policy{OutDir: w.out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "CUDA_VISIBLE_DEVICES=7\nAPI_TOKEN=(unset)\nHOME=" + w.out + "\n"
+			if o.Output != want {
+				t.Errorf("the candidate saw\n%s\nwant\n%s", o.Output, want)
+			}
+		})
+	}
+}
+
 func TestBadSkipIsAnError(t *testing.T) {
 	t.Setenv(EnvSkip, "landlok")
 	if err := CheckSkip(); err == nil || !strings.Contains(err.Error(), "landlock") {

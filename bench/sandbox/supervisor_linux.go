@@ -48,7 +48,7 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 		}
 	}
 	cfg := launchConfig{
-		Exe: c.Path, Args: c.Args, Env: candidateEnv(p.Env, a.out), Out: a.out, Read: a.read, Exec: a.exec, Dev: a.dev,
+		Exe: c.Path, Args: c.Args, Env: candidateEnv(c.Env, p.Env, a.out), Out: a.out, Read: a.read, Exec: a.exec, Dev: a.dev,
 		Records: recs != nil, CPU: uint64(p.CPUTime.Seconds() + 0.5), Memory: uint64(p.Memory),
 		FileSize: uint64(p.FileSize), Files: uint64(p.Files), Skip: p.Skip,
 	}

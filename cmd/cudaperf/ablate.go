@@ -32,7 +32,7 @@ func ablateCommand() *cli.Command {
 			"  eval: {sides: [test, train], n: 10, k: [1, 5], temperature: 0.8}\n" +
 			"  train: {steps: 30, batch: 8, group: 8, turns: 2, policy: {plugin: hf}}   # a run.yaml body",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Required: true, Usage: "ablation `FILE` (YAML)"},
+			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "ablation `FILE` (YAML), required"},
 			&cli.BoolFlag{Name: "resume", Usage: "continue the ablation's runs from their checkpoints"},
 			&cli.DurationFlag{Name: "budget", Usage: "stop between steps after `DURATION` (0: no limit); resume later"},
 		},
@@ -51,11 +51,15 @@ func ablateCommand() *cli.Command {
 }
 
 func ablateAction(c *cli.Context) error {
+	if c.String("config") == "" {
+		return usageErrorf("ablate needs --config FILE (see 'cudaperf ablate --help')")
+	}
 	cfg, err := ablation.Load(c.String("config"))
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	base := cfg.Runs()[0].Cfg
+	replaySuite(base.Suite)
 	ds, err := grpo.LoadDataset(base.Suite, base.Measurements)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -83,7 +87,7 @@ func ablateAction(c *cli.Context) error {
 		if needsStr {
 			mode = "both"
 		}
-		scorer, err := structureScorer(h, mode, base.Ranker.Model)
+		scorer, err := structureScorer(ctx, h, mode, base.Ranker.Model)
 		if err != nil {
 			h.Close()
 			return nil, err

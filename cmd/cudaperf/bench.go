@@ -22,6 +22,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/bench/dataset"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/results"
 	"github.com/cudaperf/cudaperf/bench/task"
@@ -82,6 +83,7 @@ func benchCommand() *cli.Command {
 			&cli.IntFlag{Name: "jobs", Usage: "parallel compiles (default: CPUs)"},
 			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
+			&cli.StringSliceFlag{Name: "skip-measured", Usage: "skip candidates that a results `FILE` (repeatable; globs allowed) already holds a finished record of (same task and candidate): resume a measurement cut short"},
 			&cli.StringFlag{Name: "shard", Usage: "evaluate only share `K/N` (every N-th candidate from the K-th) of the selection: split the work over N hosts"},
 			&cli.StringFlag{Name: "benchmarker", Value: defaultBenchmarker, Usage: "benchmarker plugin `NAME` that evaluates (see `cudaperf plugins list`)"},
 			&cli.StringFlag{Name: "runs-dir", Value: "runs", Usage: "results go to `DIR`/bench-<UTC>/results.jsonl"},
@@ -238,6 +240,16 @@ func benchAction(c *cli.Context) error {
 	if items, err = shard(items, c.String("shard")); err != nil {
 		return err
 	}
+	if files := c.StringSlice("skip-measured"); len(files) > 0 {
+		before := len(items)
+		if items, err = skipMeasured(items, files); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "cudaperf: bench: %d of %d candidates already measured in %s; %d left\n", before-len(items), before, strings.Join(files, ", "), len(items))
+		if len(items) == 0 {
+			return nil
+		}
+	}
 	for _, err := range taskErrs {
 		fmt.Fprintf(os.Stderr, "cudaperf: %v\n", err)
 	}
@@ -357,6 +369,42 @@ func shard(items []benchItem, spec string) ([]benchItem, error) {
 	var out []benchItem
 	for i := k - 1; i < len(items); i += n {
 		out = append(out, items[i])
+	}
+	return out, nil
+}
+
+// skipMeasured drops the items that the results files already hold a
+// finished record of: one the harness could judge (it ran, or failed to
+// compile) without a harness error. A record cut short by a kill, or one
+// that ended in a harness error, is measured again. Matching is by task and
+// candidate name, as `bench report` merges results.
+func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
+	var files []string
+	for _, p := range patterns {
+		m, err := filepath.Glob(p)
+		if err != nil {
+			return nil, usageErrorf("bench: --skip-measured %q: %v", p, err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		return items, nil // nothing measured yet: the first run of a sweep
+	}
+	rs, err := dataset.Load(files...)
+	if err != nil {
+		return nil, usageErrorf("bench: --skip-measured: %v", err)
+	}
+	done := map[[2]string]bool{}
+	for _, r := range rs {
+		if r.Error == "" && (r.Ran || !r.Compile.OK) {
+			done[[2]string{r.Task, r.Candidate}] = true
+		}
+	}
+	var out []benchItem
+	for _, it := range items {
+		if !done[[2]string{it.task.Name, it.cand.Name}] {
+			out = append(out, it)
+		}
 	}
 	return out, nil
 }

@@ -59,7 +59,8 @@ extern "C" void vector_add(const float *a, const float *b, float *c, int n) {
 	}
 
 	// A test task's copy on the train side is found, named and fails the check.
-	copyTree(t, filepath.Join(suite, "saxpy", "variants"), filepath.Join(suite, "gelu", "variants"))
+	naive, _ := os.ReadFile(filepath.Join(suite, "saxpy", "variants", "naive.cu"))
+	writeFile(t, filepath.Join(suite, "gelu", "variants"), "from_saxpy.cu", string(naive))
 	stdout, _, code = runCudaperf(t, "", "dataset", "check", "--format", "json", suite)
 	var over []struct {
 		A, B  string
@@ -75,21 +76,7 @@ extern "C" void vector_add(const float *a, const float *b, float *c, int n) {
 
 func copyTree(t *testing.T, src, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
 }

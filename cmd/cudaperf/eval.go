@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/host/grpo"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
@@ -48,6 +49,7 @@ func evalCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "tokens per completion"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "sampling and bootstrap seed"},
 			&cli.IntFlag{Name: "concurrency", Value: 8, Usage: "candidates benchmarked at once"},
+			&cli.StringFlag{Name: "profile", Value: "report", Usage: "benchmarker `PROFILE`: report (every configuration, full rigour) or rl (faster)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
 			&cli.StringFlag{Name: "out", Usage: "also write the JSON report to `FILE`"},
 		),
@@ -58,6 +60,7 @@ func evalCommand() *cli.Command {
 // loadForPolicy reads the dataset and starts the policy (restored from
 // --load when given).
 func loadForPolicy(c *cli.Context, h *pluginhost.Host) (*grpo.Dataset, pluginhost.PolicyClient, error) {
+	replaySuite(c.String("suite"))
 	ms := c.StringSlice("measurements")
 	if len(ms) == 0 {
 		ms = []string{filepath.Join(c.String("suite"), "measurements.jsonl")}
@@ -109,8 +112,11 @@ func evalAction(c *cli.Context) error {
 	}
 	o := grpo.EvalOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), N: c.Int("n"), Ks: ks,
 		Sampling: pluginhost.Sampling{Temperature: c.Float64("temperature"), TopP: c.Float64("top-p"), MaxTokens: c.Int("max-tokens")},
-		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency")}
-	bar := newBar(len(tasks), "eval", format == "text")
+		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency"), Profile: bench.Profile(c.String("profile"))}
+	if p := o.Profile; p != bench.ProfileReport && p != bench.ProfileRL {
+		return usageErrorf("--profile %q: use report or rl", p)
+	}
+	bar := newBar(2, "eval: generate, judge", format == "text")
 	last := 0
 	rep, err := grpo.Evaluate(c.Context, pol, bm, nil, o, func(done, _ int) { bar.addN(done - last); last = done })
 	bar.clear()

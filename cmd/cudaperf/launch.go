@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -31,14 +32,30 @@ func isCompilerCommand(args []string) bool {
 func runLauncher(ctx context.Context, command []string, stderr io.Writer) int {
 	cwd, _ := os.Getwd()
 	inv := launcher.Parse(command, cwd)
-	found := 0
-	if !inv.TryCompile && len(inv.Sources) > 0 {
-		found = launchLint(ctx, inv, stderr)
+	if inv.TryCompile || len(inv.Sources) == 0 {
+		code, err := launcher.ExecStderr(ctx, command, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "cudaperf: %v\n", err)
+		}
+		return code
 	}
-	code, err := launcher.Exec(ctx, command)
+	// The compile runs first, with nvcc's ptxas report asked for: the
+	// analysis then uses the real registers, shared memory and spills of
+	// the compile that happens anyway. The report is hidden unless the
+	// command asked for it.
+	run, added := launcher.PtxasVerbose(inv)
+	var log bytes.Buffer
+	code, err := launcher.ExecStderr(ctx, run, &log)
+	ptx, rest := launcher.SplitPtxas(log.String())
+	if added {
+		io.WriteString(stderr, rest)
+	} else {
+		stderr.Write(log.Bytes())
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cudaperf: %v\n", err)
 	}
+	found := launchLint(ctx, inv, stderr, ptx)
 	if code == 0 && found > 0 && launcher.Werror() {
 		fmt.Fprintf(stderr, "cudaperf: %d finding(s) and CUDAPERF_WERROR=1: failing the build\n", found)
 		return 1
@@ -47,7 +64,7 @@ func runLauncher(ctx context.Context, command []string, stderr io.Writer) int {
 }
 
 // launchLint returns the number of warnings and errors it printed.
-func launchLint(ctx context.Context, inv launcher.Invocation, stderr io.Writer) int {
+func launchLint(ctx context.Context, inv launcher.Invocation, stderr io.Writer, ptxasLog string) int {
 	warn := func(format string, args ...any) {
 		fmt.Fprintf(stderr, "cudaperf: warning: "+format+" (the build goes on)\n", args...)
 	}
@@ -81,7 +98,18 @@ func launchLint(ctx context.Context, inv launcher.Invocation, stderr io.Writer) 
 		return 0
 	}
 	defer h.Close()
-	res := lint.Run(ctx, h, inputs, lint.Options{Config: cfg, Target: target, CompileFlags: inv.Command})
+	if err := h.Select(cfg.Plugins.Enable, cfg.Plugins.Disable); err != nil { // the config's choice, as for every command
+		warn("plugins: in %s: %v", cfg.Path, err)
+		return 0
+	}
+	var reports map[string]string
+	if ptxasLog != "" && len(inputs) == 1 {
+		// One translation unit per compile (what build systems run): the
+		// report is that file's. With several, kernels could not be told
+		// apart by file, so they keep the estimate.
+		reports = map[string]string{inputs[0].Path: ptxasLog}
+	}
+	res := lint.Run(ctx, h, inputs, lint.Options{Config: cfg, Target: target, CompileFlags: inv.Command, Ptxas: reports})
 	for _, e := range append(res.PluginErrors, res.FileErrors...) {
 		warn("%v", e)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/host/config"
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -31,8 +32,10 @@ const configHelp = `Configuration (.cudaperf.yaml, found by walking up from the 
      disable: [tpb]               # checks to turn off
      fail-on: error               # error | warning | note | never
      exclude: ["third_party/**"]  # globs relative to the file, not linted when found in a folder
-     settings:                    # per-check options for analyzer plugins
-       coalescing: {min-ratio: "2"}
+     settings:                    # per-check options; ` + "`cudaperf plugins describe NAME`" + ` lists them
+       coalescing: {min-ratio: 4}
+   plugins:                       # which plugins to use (also --plugins, --no-plugins)
+     disable: [synccount-py]
 
 Suppress one finding with a reason:   x = a[i*s];  // cudaperf:ignore coalescing s is 1 here`
 
@@ -40,6 +43,7 @@ func analysisFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "config", Usage: "read `FILE` instead of the nearest .cudaperf.yaml"},
 		&cli.StringFlag{Name: "arch", Usage: "analyze for `ARCH` (e.g. sm_80, sm_90); default: the local GPU via NVML, else sm_90 (H200)"},
+		pluginsFlag(), noPluginsFlag(),
 	}
 }
 
@@ -62,6 +66,7 @@ func lintCommand() *cli.Command {
 		Flags: append(analysisFlags(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json, sarif or checkstyle"},
 			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of `SEVERITY` or worse is reported: error, warning, note or never (default: the config's, else error)"},
+			&cli.BoolFlag{Name: "ptxas", Usage: "compile each file with nvcc -Xptxas -v (about a second a file, cached) so occupancy and spills use real register counts instead of an estimate"},
 			&cli.BoolFlag{Name: "no-score", Usage: "do not print each file's structural score (text format; see `cudaperf rank`)"},
 		),
 		Action: runLint,
@@ -86,9 +91,13 @@ func featuresCommand() *cli.Command {
 			"--task-config NAME) and analyzes its variants when no file is named:\n\n" +
 			"   cudaperf features --task conv1d --format csv\n" +
 			"   cudaperf features --set n=1048576 --set k=15 kernels/conv1d.cu\n\n" +
+			"When nvcc is found, each file is compiled once with -Xptxas -v (bench's compile\n" +
+			"cache) so occ, occ_blocks and spills use ptxas's registers (status exact); without\n" +
+			"it they are estimated from the source (status estimated).\n\n" +
 			"`cudaperf explain FEATURE` documents a feature's unit, range and formula.",
 		Flags: append(append(analysisFlags(), sizeFlags()...),
 			&cli.StringFlag{Name: "format", Value: "json", Usage: "output `FORMAT`: json or csv"},
+			&cli.StringFlag{Name: "ptxas", Value: "auto", Usage: "`WHEN` to compile each file with nvcc -Xptxas -v for real registers, shared memory and spills: auto (when nvcc is found; bench's compile cache), always, never (registers estimated)"},
 		),
 		Action: runFeatures,
 	}
@@ -118,6 +127,9 @@ type analysisSession struct {
 	host   *pluginhost.Host
 	// sizes are the problem-size bindings (features --set/--task).
 	sizes map[string]int64
+	// ptxas asks for nvcc's ptxas report of every input: "" never,
+	// "auto" when nvcc is found, "always" (an error without nvcc).
+	ptxas string
 }
 
 func loadConfig(explicit, searchFrom string) (*config.File, error) {
@@ -194,6 +206,7 @@ func (s *analysisSession) ready(c *cli.Context) error {
 		return nil // nothing to validate: skip the Describe round trips
 	}
 	var known []string
+	var decls []options.Decl
 	for _, p := range analyzers {
 		d, err := p.DescribeAnalyzer(c.Context)
 		if err != nil {
@@ -202,8 +215,16 @@ func (s *analysisSession) ready(c *cli.Context) error {
 		for _, ch := range d.GetChecks() {
 			known = append(known, ch.GetId())
 		}
+		decls = append(decls, pluginhost.DeclaredOptions(d)...)
 	}
 	if err := s.cfg.Validate(known); err != nil {
+		return usageErrorf("%v", err)
+	}
+	where := s.cfg.Path
+	if where == "" {
+		where = "defaults"
+	}
+	if err := options.Validate(decls, s.cfg.Lint.Settings, where); err != nil {
 		return usageErrorf("%v", err)
 	}
 	return nil
@@ -226,12 +247,24 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 		close(started)
 	}()
 	inputs, inErrs := lint.Collect(args, s.cfg)
+	var reports map[string]string
+	if s.ptxas != "" {
+		arch := "sm_90"
+		if t := s.target(); t.GetComputeCapability() != "" {
+			arch = "sm_" + strings.ReplaceAll(t.GetComputeCapability(), ".", "")
+		}
+		var err error
+		if reports, err = ptxasReports(c.Context, inputs, arch, s.ptxas == "always", c.App.ErrWriter); err != nil {
+			<-started
+			return nil, err
+		}
+	}
 	<-started
 	// A bar on a terminal's stderr while the plugins work (a large tree
 	// takes seconds); cleared before the report is printed.
 	bar := newBar(len(inputs)*len(s.host.OfKind(sdk.KindAnalyzer)), c.Command.Name, true)
 	ctx := pluginhost.WithAnalyzeProgress(c.Context, bar.addN)
-	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), Sizes: s.sizes})
+	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), Sizes: s.sizes, Ptxas: reports})
 	bar.finish()
 	var problems error
 	for _, e := range inErrs {
@@ -259,6 +292,9 @@ func runLint(c *cli.Context) error {
 		return err
 	}
 	defer s.host.Close()
+	if c.Bool("ptxas") {
+		s.ptxas = "always"
+	}
 	failOn := c.String("fail-on")
 	if failOn == "" {
 		failOn = s.cfg.Lint.FailOn
@@ -279,7 +315,7 @@ func runLint(c *cli.Context) error {
 			printLintScores(c, s, res.Features)
 		}
 	case "json":
-		err = report.WriteJSON(w, res.Diagnostics)
+		err = report.WriteJSON(w, res.Diagnostics, res.Failures)
 	case "checkstyle":
 		err = report.WriteCheckstyle(w, res.Diagnostics)
 	case "sarif":
@@ -287,7 +323,7 @@ func runLint(c *cli.Context) error {
 		if rerr != nil {
 			return rerr
 		}
-		err = report.WriteSARIF(w, res.Diagnostics, report.SARIFOptions{ToolVersion: version, Rules: rules})
+		err = report.WriteSARIF(w, res.Diagnostics, report.SARIFOptions{ToolVersion: version, Rules: rules, Failures: res.Failures})
 	}
 	if err != nil {
 		return failuref("write results: %v", err)
@@ -348,6 +384,13 @@ func runFeatures(c *cli.Context) error {
 	}
 	defer s.host.Close()
 	s.sizes = sizes
+	switch p := c.String("ptxas"); p {
+	case "auto", "always":
+		s.ptxas = p
+	case "never":
+	default:
+		return usageErrorf("--ptxas %q: use auto, always or never", p)
+	}
 	res, problems := s.analyze(c, files)
 	if format == "csv" {
 		err = report.WriteFeaturesCSV(c.App.Writer, res.Features, paperFeatures)
@@ -384,14 +427,16 @@ func runExplain(c *cli.Context) error {
 		}
 		for _, ch := range d.GetChecks() {
 			all = append(all, explanation{kind: "check", id: ch.GetId(), title: ch.GetTitle(), doc: ch.GetDoc(), url: ch.GetUrl(),
-				extra: "default severity: " + severityName(ch.GetDefaultSeverity()), plugin: p.Name()})
+				extra: "default severity: " + severityName(ch.GetDefaultSeverity()) + checkOptions(d, ch.GetId()), plugin: p.Name()})
 		}
 		for _, f := range d.GetFeatures() {
 			level := "per kernel"
 			if !f.GetPerKernel() {
 				level = "per file"
 			}
-			all = append(all, explanation{kind: "feature", id: f.GetName(), title: firstLine(f.GetDoc()), doc: f.GetDoc(),
+			// Named as feature vectors name it: "<plugin>.<feature>" but for
+			// the built-in analyzer.
+			all = append(all, explanation{kind: "feature", id: lint.FeatureName(p.Name(), f.GetName()), title: firstLine(f.GetDoc()), doc: f.GetDoc(),
 				extra: fmt.Sprintf("unit: %s; range: %s; %s; computed by pass %s; definition version %d", f.GetUnit(), f.GetRange(), level, f.GetPass(), max(1, f.GetVersion())), plugin: p.Name()})
 		}
 	}
@@ -429,6 +474,21 @@ func runExplain(c *cli.Context) error {
 		return usageErrorf("no check or feature named %q; known: %s", name, strings.Join(slices.Compact(ids), ", "))
 	}
 	return nil
+}
+
+// checkOptions lists a check's options for explain, as users set them.
+func checkOptions(d *pluginv1.DescribeAnalyzerResponse, check string) string {
+	var b strings.Builder
+	for _, o := range pluginhost.DeclaredOptions(d) {
+		if o.Check == check {
+			t := o.Type
+			if t == "" {
+				t = options.String
+			}
+			fmt.Fprintf(&b, "\noption lint.settings.%s.%s (%s, default %s): %s", check, o.Name, t, o.Default, o.Doc)
+		}
+	}
+	return b.String()
 }
 
 func printExplanation(w io.Writer, e explanation) {

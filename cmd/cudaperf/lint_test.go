@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -245,12 +246,18 @@ func TestFeaturesJSONHasThePaperVector(t *testing.T) {
 
 func TestExplain(t *testing.T) {
 	out, errOut, code := lintRun(t, "explain", "coalescing")
-	if code != 0 || !strings.Contains(out, "coalescing (check") {
+	if code != 0 || !strings.Contains(out, "coalescing (check") || !strings.Contains(out, "option lint.settings.coalescing.min-ratio (float, default 2)") {
 		t.Errorf("explain coalescing: exit %d\n%s%s", code, out, errOut)
 	}
 	out, _, _ = lintRun(t, "explain", "occ")
 	if !strings.Contains(out, "unit:") {
 		t.Errorf("explain occ (a feature) lacks its unit:\n%s", out)
+	}
+	for _, f := range []string{"blocks", "threads", "launches_per_call", "gbytes", "flops_call", "dram_bytes", "t_lower_us"} {
+		out, _, _ = lintRun(t, "explain", f)
+		if !strings.Contains(out, "unit:") || !strings.Contains(out, "Formula:") {
+			t.Errorf("explain %s lacks its unit or formula:\n%s", f, out)
+		}
 	}
 	_, errOut, code = lintRun(t, "explain", "nosuchcheck")
 	if code != 2 || !strings.Contains(errOut, "known:") {
@@ -312,5 +319,122 @@ func TestLauncherCMake(t *testing.T) {
 	out, code = build("werror", exe, "CUDAPERF_WERROR=1")
 	if code == 0 || !strings.Contains(out, "CUDAPERF_WERROR=1: failing the build") {
 		t.Errorf("CUDAPERF_WERROR=1 with findings: exit %d, want a failed build\n%s", code, out)
+	}
+}
+
+// TestFeaturesSizesAndStatus checks issue 11's problem-size features and
+// the status of each value: --set binds n, the JSON says exact, estimated
+// or unknown, and the CSV leaves unknown cells empty.
+func TestFeaturesSizesAndStatus(t *testing.T) {
+	type row struct {
+		Kernel   string             `json:"kernel"`
+		Features map[string]float64 `json:"features"`
+		Status   map[string]string  `json:"status"`
+	}
+	read := func(args ...string) row {
+		t.Helper()
+		out, errOut, code := lintRun(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var rows []row
+		if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 1 {
+			t.Fatalf("%v: want one JSON row: %v\n%s", args, err, out)
+		}
+		return rows[0]
+	}
+	r := read("features", "--ptxas", "never", "--set", "n=1048576", "strided.cu")
+	if r.Features["blocks"] != 4096 || r.Status["blocks"] != "exact" {
+		t.Errorf("blocks = %v (%s), want 4096 exact for n = 2^20 and 256 threads", r.Features["blocks"], r.Status["blocks"])
+	}
+	// Per thread one 4-byte load and one 4-byte store.
+	if r.Features["gbytes"] != 8*1048576 {
+		t.Errorf("gbytes = %v, want %v", r.Features["gbytes"], 8*1048576)
+	}
+	if r.Status["occ"] != "estimated" {
+		t.Errorf("occ status = %q without ptxas, want estimated", r.Status["occ"])
+	}
+	r = read("features", "--ptxas", "never", "strided.cu")
+	if _, ok := r.Features["blocks"]; ok || r.Status["blocks"] != "unknown" {
+		t.Errorf("without a size blocks = %v (%q), want absent and unknown", r.Features["blocks"], r.Status["blocks"])
+	}
+	csv, _, _ := lintRun(t, "features", "--ptxas", "never", "--format", "csv", "strided.cu")
+	lines := strings.Split(strings.TrimSpace(csv), "\n")
+	head := strings.Split(lines[0], ",")
+	cells := strings.Split(lines[1], ",")
+	for i, h := range head {
+		if h == "blocks" && cells[i] != "" {
+			t.Errorf("CSV blocks cell = %q, want empty (unknown)", cells[i])
+		}
+	}
+	_, errOut, code := lintRun(t, "features", "--set", "n=lots", "strided.cu")
+	if code != 2 || !strings.Contains(errOut, "not an integer") {
+		t.Errorf("--set n=lots: exit %d, stderr %q; want a usage error", code, errOut)
+	}
+}
+
+// TestFeaturesTask binds a c2cuda task's primary configuration.
+func TestFeaturesTask(t *testing.T) {
+	root := plugintest.ModuleRoot(t)
+	out, errOut, code := lintRun(t, "features", "--ptxas", "never", "--suites", filepath.Join(root, "bench/suites"), "--task", "vector_add", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 3 {
+		t.Fatalf("want a row per variant kernel, got:\n%s", out)
+	}
+	head := strings.Split(lines[0], ",")
+	col := slices.Index(head, "threads")
+	found := false
+	for _, l := range lines[1:] {
+		cells := strings.Split(l, ",")
+		if !strings.HasSuffix(cells[0], "/naive.cu") {
+			continue // grid_stride_ilp4 sizes its grid by a queried SM count: unknown
+		}
+		found = true
+		if col < 0 || cells[col] == "" {
+			t.Errorf("threads unknown at the task's primary size: %s", l)
+		}
+	}
+	if !found {
+		t.Errorf("no row for variants/naive.cu:\n%s", out)
+	}
+	_, errOut, code = lintRun(t, "features", "--suites", filepath.Join(root, "bench/suites"), "--task", "vector_add", "--task-config", "nosuch")
+	if code != 2 || !strings.Contains(errOut, "has configurations") {
+		t.Errorf("bad --task-config: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestLauncherPassesPtxas runs the launcher with a stand-in nvcc that
+// prints a ptxas report: the findings use its registers ("from ptxas")
+// and the report the launcher asked for is not shown.
+func TestLauncherPassesPtxas(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "nvcc")
+	script := "#!/bin/sh\n" +
+		"case \"$*\" in *'-Xptxas -v'*) ;; *) echo 'launcher did not add -Xptxas -v' >&2; exit 3;; esac\n" +
+		"cat >&2 <<'EOF'\n" +
+		"ptxas info    : Compiling entry function '_Z3bigPf' for 'sm_90'\n" +
+		"ptxas info    : Function properties for _Z3bigPf\n" +
+		"    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n" +
+		"ptxas info    : Used 128 registers, 360 bytes cmem[0]\n" +
+		"EOF\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "big.cu")
+	if err := os.WriteFile(src, []byte("__global__ void big(float *a) { a[threadIdx.x] = 0; }\nvoid run(float *a) { big<<<1, 1024>>>(a); }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runIn(t, dir, nil, fake, "-arch=sm_90", "-c", "big.cu", "-o", "big.o")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "128 registers per thread (from ptxas)") {
+		t.Errorf("findings do not use the compile's ptxas report:\n%s", errOut)
+	}
+	if strings.Contains(errOut, "ptxas info") {
+		t.Errorf("the ptxas report the launcher asked for is shown:\n%s", errOut)
 	}
 }

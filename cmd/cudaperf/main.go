@@ -105,7 +105,19 @@ func globalFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "log-level", Value: "warn", Usage: "log verbosity: `LEVEL` is debug, info, warn or error", EnvVars: []string{"CUDAPERF_LOG_LEVEL"}},
 		&cli.StringSliceFlag{Name: "plugin-dir", Usage: "search `DIR` for plugins first (repeatable); then $" + pluginhost.PathEnv + " and <dir of cudaperf>/plugins"},
+		pluginsFlag(), noPluginsFlag(),
 		&cli.DurationFlag{Name: "plugin-timeout", Value: pluginhost.DefaultRequestTimeout, Usage: "fail a plugin request that takes longer than `DURATION` (and stop the plugin)"},
 		&cli.DurationFlag{Name: "plugin-start-timeout", Value: pluginhost.DefaultStartTimeout, Usage: "fail a plugin that is not ready within `DURATION`"},
 	}
+}
+
+// The plugin choice is a global flag and also one of lint and features, so
+// that both `cudaperf --no-plugins x lint` and `cudaperf lint --no-plugins x`
+// work.
+func pluginsFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "plugins", Usage: "use only the plugins named `NAME[,NAME...]` (default: every installed plugin, or plugins.enable in .cudaperf.yaml); the others are not started"}
+}
+
+func noPluginsFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "no-plugins", Usage: "do not use (or start) the plugins named `NAME[,NAME...]`, e.g. --no-plugins synccount-py"}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -48,6 +49,18 @@ func pluginsCommand() *cli.Command {
 				Flags:  []cli.Flag{formatFlag()},
 				Action: pluginsAnalyze,
 			},
+			{
+				Name:      "request",
+				Usage:     "print the Analyze request a plugin that wants parsed files receives for CUDA files",
+				ArgsUsage: "PATH...",
+				Description: "Each file comes with the host's parse (SourceFile.parsed: the syntax tree,\n" +
+					"kernels and launch sites). For plugin authors who want to see what their plugin\n" +
+					"gets, and for test harnesses in other languages: the Python SDK's\n" +
+					"cudaperf_plugin.testing runs `cudaperf plugins request --format binary`.\n" +
+					"json is protojson (field names as in analyzer.proto); binary is the wire format.",
+				Flags:  []cli.Flag{&cli.StringFlag{Name: "format", Value: "json", Usage: "output `FORMAT`: json or binary"}},
+				Action: pluginsRequest,
+			},
 		},
 	}
 }
@@ -73,7 +86,56 @@ func openHost(c *cli.Context) (*pluginhost.Host, error) {
 	if err != nil {
 		return nil, failuref("%v", err)
 	}
+	if err := selectPlugins(c, h); err != nil {
+		h.Close()
+		return nil, err
+	}
 	return h, nil
+}
+
+// selectPlugins applies --plugins/--no-plugins and the configuration's
+// plugins section: --plugins replaces plugins.enable, --no-plugins adds to
+// plugins.disable.
+func selectPlugins(c *cli.Context, h *pluginhost.Host) error {
+	cfg, err := loadConfig(c.String("config"), ".")
+	if err != nil {
+		return err
+	}
+	enable, disable := cfg.Plugins.Enable, slices.Clone(cfg.Plugins.Disable)
+	// The flags exist globally and on lint and features: read every level,
+	// the command's --plugins winning over the global one.
+	setEnable := false
+	for _, cc := range c.Lineage() {
+		if !setEnable && cc.IsSet("plugins") {
+			enable, setEnable = splitNames(cc.StringSlice("plugins")), true
+		}
+		for _, n := range splitNames(cc.StringSlice("no-plugins")) {
+			if !slices.Contains(disable, n) {
+				disable = append(disable, n)
+			}
+		}
+	}
+	if err := h.Select(enable, disable); err != nil {
+		where := "--plugins/--no-plugins"
+		if cfg.Path != "" {
+			where += " or plugins: in " + cfg.Path
+		}
+		return usageErrorf("%s: %v", where, err)
+	}
+	return nil
+}
+
+// splitNames accepts both --plugins a,b and --plugins a --plugins b.
+func splitNames(vs []string) []string {
+	var out []string
+	for _, v := range vs {
+		for _, n := range strings.Split(v, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
 
 // pluginJSON is one plugin in `plugins list --format json`.
@@ -268,10 +330,16 @@ func printAnalyzerDescription(w io.Writer, d *pluginv1.DescribeAnalyzerResponse)
 		tw.Flush()
 	}
 	if len(d.GetOptions()) > 0 {
-		fmt.Fprintln(w, "\noptions:")
+		fmt.Fprintln(w, "\noptions (set in .cudaperf.yaml as lint.settings.CHECK.NAME):")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, o := range d.GetOptions() {
-			fmt.Fprintf(w, "  %s (default %q) — %s\n", o.GetName(), o.GetDefaultValue(), firstLine(o.GetDoc()))
+			t := o.GetType()
+			if t == "" {
+				t = "string"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\tdefault %s\t%s\n", pluginhost.OptionKey(d, o), t, o.GetDefaultValue(), firstLine(o.GetDoc()))
 		}
+		tw.Flush()
 	}
 }
 
@@ -348,6 +416,43 @@ func pluginsAnalyze(c *cli.Context) error {
 		return failuref("%d plugin or file failure(s) (see above)", len(failures))
 	}
 	return nil
+}
+
+func pluginsRequest(c *cli.Context) error {
+	format := c.String("format")
+	if format != "json" && format != "binary" {
+		return usageErrorf("--format %q: use json or binary", format)
+	}
+	if c.NArg() == 0 {
+		return usageErrorf("plugins request needs at least one file or folder")
+	}
+	inputs, inErrs := lint.Collect(c.Args().Slice(), nil)
+	for _, e := range inErrs {
+		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
+	}
+	if len(inErrs) > 0 {
+		return usageErrorf("%d input(s) could not be read", len(inErrs))
+	}
+	req := lint.Request(inputs, lint.Options{})
+	for _, f := range req.GetFiles() {
+		p, err := pluginhost.Parse(c.Context, f.GetPath(), f.GetContent())
+		if err != nil {
+			return failuref("%v", err)
+		}
+		f.Parsed = p
+	}
+	var out []byte
+	var err error
+	if format == "binary" {
+		out, err = proto.MarshalOptions{Deterministic: true}.Marshal(req)
+	} else {
+		out, err = protojson.MarshalOptions{Multiline: true, UseProtoNames: true}.Marshal(req)
+	}
+	if err != nil {
+		return failuref("plugins request: encode: %v", err)
+	}
+	_, err = c.App.Writer.Write(out)
+	return err
 }
 
 func printAnalysis(w io.Writer, a *pluginhost.Analysis) {

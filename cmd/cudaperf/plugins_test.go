@@ -82,8 +82,8 @@ func TestPluginsListJSON(t *testing.T) {
 		delete(p, "description")
 	}
 	want := []map[string]any{
-		{"name": "synccount-py", "kind": "analyzer", "language": "python", "version": "0.1.0", "protocol": 1.0, "path": "synccount/plugin.yaml", "status": "ok"},
-		{"name": "textcount", "kind": "analyzer", "language": "go", "version": "0.1.0", "protocol": 1.0, "path": "textcount/plugin.yaml", "status": "ok"},
+		{"name": "synccount-py", "kind": "analyzer", "language": "python", "version": "0.2.0", "protocol": 1.0, "path": "synccount/plugin.yaml", "status": "ok"},
+		{"name": "textcount", "kind": "analyzer", "language": "go", "version": "0.2.0", "protocol": 1.0, "path": "textcount/plugin.yaml", "status": "ok"},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("plugins list (-want +got):\n%s", d)
@@ -116,8 +116,8 @@ func TestPluginsListReportsBrokenPluginsAndFails(t *testing.T) {
 		"NAME":         "KIND LANGUAGE VERSION PROTOCOL STATUS",
 		"broken":       "- - - 0 error",
 		"crashy":       "analyzer go - 1 error",
-		"synccount-py": "analyzer python 0.1.0 1 ok",
-		"textcount":    "analyzer go 0.1.0 1 ok",
+		"synccount-py": "analyzer python 0.2.0 1 ok",
+		"textcount":    "analyzer go 0.2.0 1 ok",
 	}
 	if d := cmp.Diff(wantRows, rows); d != "" {
 		t.Errorf("plugins list rows (-want +got):\n%s", d)
@@ -138,7 +138,7 @@ func TestPluginsDescribe(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
-	for _, want := range []string{"textcount 0.1.0 (analyzer, go, protocol 1)", "syncthreads", "TC001  warning"} {
+	for _, want := range []string{"textcount 0.2.0 (analyzer, go, protocol 1)", "syncthreads", "TC001  warning"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("describe lacks %q:\n%s", want, out)
 		}

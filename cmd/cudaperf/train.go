@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
@@ -36,7 +39,7 @@ func trainCommand() *cli.Command {
 			"  discount: 0.8                   # per-turn discount of returns\n" +
 			"  few_shot: 1                     # example kernels per prompt (train split, fastest first)\n" +
 			"  seed: 0\n" +
-			"  policy: {plugin: replay, init: '', hyperparameters: {learning_rate: 0.5}}\n" +
+			"  policy: {plugin: replay, init: '', updates_per_step: 1, hyperparameters: {learning_rate: 0.5}}\n" +
 			"  benchmarker: {plugin: cudaperf-benchmarker, concurrency: 8}\n" +
 			"  reward: {mode: both, compile: 1, tests: 0.8, speedup: 0.1, clip: 3, variance: 0.1,\n" +
 			"           max_cv: 0.3, correct_bonus: 0.5, lambda: 0.2}   # see 'go doc ./host/reward'\n" +
@@ -59,6 +62,7 @@ func trainAction(c *cli.Context) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	replaySuite(cfg.Suite)
 	h, err := openHost(c)
 	if err != nil {
 		return err
@@ -73,11 +77,14 @@ func trainAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	scorer, err := structureScorer(h, cfg.Reward.Mode, cfg.Ranker.Model)
+	scorer, err := structureScorer(ctx, h, cfg.Reward.Mode, cfg.Ranker.Model)
 	if err != nil {
 		return err
 	}
 	tr, err := grpo.NewTrainer(ctx, cfg, grpo.Options{Policy: pol.Policy(), Benchmarker: bm, Scorer: scorer, Dataset: ds}, c.Bool("resume"))
+	if errors.Is(err, grpo.ErrRunExists) {
+		return usageErrorf("%v", err)
+	}
 	if err != nil {
 		return failuref("%v", err)
 	}
@@ -114,6 +121,17 @@ func trainAction(c *cli.Context) error {
 	return nil
 }
 
+// replaySuite tells the replay policy plugin (which runs in its own folder
+// and knows tasks only by name) which suite to propose variants from,
+// unless $CUDAPERF_REPLAY_SUITE already says.
+func replaySuite(suite string) {
+	if os.Getenv("CUDAPERF_REPLAY_SUITE") == "" {
+		if abs, err := filepath.Abs(suite); err == nil {
+			os.Setenv("CUDAPERF_REPLAY_SUITE", abs)
+		}
+	}
+}
+
 // describe changes the bar's label (the stage of a long step).
 func (p *progress) describe(s string) {
 	if p.bar != nil {
@@ -122,9 +140,11 @@ func (p *progress) describe(s string) {
 }
 
 // structureScorer gives the loop features and diagnostics from the
-// installed analyzer plugins (for the feedback) and, when the reward mode
-// needs it, Rstr from the ranker. Nil when no analyzer is installed.
-func structureScorer(h *pluginhost.Host, mode, model string) (grpo.Scorer, error) {
+// installed analyzer plugins (for the feedback) and Rstr from the ranker
+// (model, or the built-in one), so every mode measures the Rstr–speedup
+// correlation. A mode that rewards Rstr fails without them; mode ver goes
+// on with what there is.
+func structureScorer(ctx context.Context, h *pluginhost.Host, mode, model string) (grpo.Scorer, error) {
 	needs := mode != "ver"
 	if len(h.OfKind(sdk.KindAnalyzer)) == 0 {
 		if needs {
@@ -133,13 +153,11 @@ func structureScorer(h *pluginhost.Host, mode, model string) (grpo.Scorer, error
 		return nil, nil
 	}
 	s := &grpo.AnalyzerScorer{Analyzers: h}
-	if needs {
-		r, err := loadRanker(context.Background(), h, model)
-		if err != nil {
-			return nil, err
-		}
-		s.Rank = r
+	r, err := loadRanker(ctx, h, model)
+	if err != nil && needs {
+		return nil, err
 	}
+	s.Rank = r
 	return s, nil
 }
 

@@ -19,8 +19,9 @@ const FileName = ".cudaperf.yaml"
 
 // File is the decoded configuration.
 type File struct {
-	Version int  `yaml:"version"`
-	Lint    Lint `yaml:"lint"`
+	Version int     `yaml:"version"`
+	Lint    Lint    `yaml:"lint"`
+	Plugins Plugins `yaml:"plugins"`
 
 	// Path is where the file was read from ("" for the defaults); Dir its folder.
 	Path string `yaml:"-"`
@@ -33,6 +34,15 @@ type Lint struct {
 	FailOn   string                       `yaml:"fail-on"`
 	Exclude  []string                     `yaml:"exclude"`
 	Settings map[string]map[string]string `yaml:"settings"`
+}
+
+// Plugins chooses the plugins every command uses, by name (as `cudaperf
+// plugins list` shows them): with Enable, only those; never those in
+// Disable. A plugin left out is not started. --plugins and --no-plugins
+// override Enable and add to Disable.
+type Plugins struct {
+	Enable  []string `yaml:"enable"`
+	Disable []string `yaml:"disable"`
 }
 
 // Default is the configuration used when no file exists.

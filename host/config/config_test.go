@@ -78,3 +78,16 @@ func TestFindAndExclude(t *testing.T) {
 		}
 	}
 }
+
+func TestPluginsSection(t *testing.T) {
+	f, err := Parse("c.yaml", []byte("version: 1\nplugins:\n  enable: [cudaperf-analyzer, textcount]\n  disable: [synccount-py]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Plugins.Enable) != 2 || f.Plugins.Enable[1] != "textcount" || len(f.Plugins.Disable) != 1 || f.Plugins.Disable[0] != "synccount-py" {
+		t.Errorf("plugins = %+v", f.Plugins)
+	}
+	if _, err := Parse("c.yaml", []byte("version: 1\nplugins:\n  only: [x]\n")); err == nil || !strings.Contains(err.Error(), "only") {
+		t.Errorf("unknown key under plugins: err = %v", err)
+	}
+}

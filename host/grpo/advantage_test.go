@@ -44,20 +44,3 @@ func TestGroupAdvantages(t *testing.T) {
 		t.Error("a group of one was not skipped")
 	}
 }
-
-func TestSpearman(t *testing.T) {
-	if r, ok := Spearman([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); !ok || !near(r, 1) {
-		t.Errorf("monotone: %v %v", r, ok)
-	}
-	if r, ok := Spearman([]float64{1, 2, 3}, []float64{3, 2, 1}); !ok || !near(r, -1) {
-		t.Errorf("reversed: %v %v", r, ok)
-	}
-	// Ties get average ranks: x ranks [1.5, 1.5, 3], y ranks [1, 2, 3].
-	// Pearson of those = 0.866…
-	if r, _ := Spearman([]float64{5, 5, 9}, []float64{1, 2, 3}); !near(r, math.Sqrt(3)/2) {
-		t.Errorf("ties: %v, want %v", r, math.Sqrt(3)/2)
-	}
-	if _, ok := Spearman([]float64{1, 1}, []float64{1, 2}); ok {
-		t.Error("no spread in x: ok")
-	}
-}

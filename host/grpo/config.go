@@ -77,6 +77,10 @@ type PolicyConfig struct {
 	// Hyperparameters go to every Update (learning_rate, kl_coef,
 	// clip, ...); the plugin documents the keys it reads.
 	Hyperparameters map[string]float64 `yaml:"hyperparameters"`
+	// UpdatesPerStep is μ, optimiser steps on each step's rollouts
+	// (default 1; with μ > 1 the surrogate's clip bounds how far the
+	// policy moves from the one that sampled).
+	UpdatesPerStep int `yaml:"updates_per_step"`
 }
 
 // BenchmarkerConfig names the benchmarker plugin.
@@ -85,6 +89,11 @@ type BenchmarkerConfig struct {
 	Plugin string `yaml:"plugin"`
 	// Concurrency is how many candidates are in flight at once (default 8).
 	Concurrency int `yaml:"concurrency"`
+	// Profile is the evaluation profile asked of the benchmarker (default
+	// rl: the task's RL configurations, fewer timed calls, the same
+	// anti-cheat checks; report measures every configuration at full
+	// rigour).
+	Profile string `yaml:"profile"`
 }
 
 // RewardConfig is the reward's mode and weights (see package reward).
@@ -165,6 +174,10 @@ func (c *Config) fill() {
 		c.Benchmarker.Plugin = "cudaperf-benchmarker"
 	}
 	def(&c.Benchmarker.Concurrency, 8)
+	def(&c.Policy.UpdatesPerStep, 1)
+	if c.Benchmarker.Profile == "" {
+		c.Benchmarker.Profile = "rl"
+	}
 	if c.Reward.Mode == "" {
 		c.Reward.Mode = string(reward.ModeBoth)
 	}
@@ -191,7 +204,7 @@ func (c *Config) Validate() error {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"steps", c.Steps}, {"batch", c.Batch}, {"turns", c.Turns}, {"keep_checkpoints", c.KeepCheckpoints}, {"benchmarker.concurrency", c.Benchmarker.Concurrency}, {"sampling.max_tokens", c.Sampling.MaxTokens}} {
+	}{{"steps", c.Steps}, {"batch", c.Batch}, {"turns", c.Turns}, {"keep_checkpoints", c.KeepCheckpoints}, {"benchmarker.concurrency", c.Benchmarker.Concurrency}, {"policy.updates_per_step", c.Policy.UpdatesPerStep}, {"sampling.max_tokens", c.Sampling.MaxTokens}} {
 		if f.v < 1 {
 			bad = append(bad, fmt.Sprintf("%s = %d: must be ≥ 1", f.name, f.v))
 		}
@@ -201,6 +214,9 @@ func (c *Config) Validate() error {
 	}
 	if d := *c.Discount; d < 0 || d > 1 {
 		bad = append(bad, fmt.Sprintf("discount = %v: must be in [0, 1]", d))
+	}
+	if p := c.Benchmarker.Profile; p != "rl" && p != "report" {
+		bad = append(bad, fmt.Sprintf("benchmarker.profile %q: use rl or report", p))
 	}
 	if *c.FewShot < 0 {
 		bad = append(bad, "few_shot: must be ≥ 0")

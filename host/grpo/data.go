@@ -17,7 +17,14 @@ type Dataset struct {
 
 // LoadDataset reads every task of a suite, its split and the measurements
 // of its known variants (accepted ones only).
+//
+// Task folders are made absolute: plugins run in their own folders, so a
+// path relative to the working directory would not reach them.
 func LoadDataset(suite string, measurements []string) (*Dataset, error) {
+	suite, err := filepath.Abs(suite)
+	if err != nil {
+		return nil, fmt.Errorf("grpo: %w", err)
+	}
 	split, err := dataset.LoadSplit(filepath.Join(suite, dataset.SplitFile))
 	if err != nil {
 		return nil, fmt.Errorf("grpo: the suite needs a split: %w", err)

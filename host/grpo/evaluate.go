@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/cudaperf/cudaperf/bench"
+
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 )
 
@@ -21,6 +23,9 @@ type EvalOptions struct {
 	Concurrency int
 	// Bootstrap resamples for the confidence intervals (default 2000).
 	Bootstrap int
+	// Profile is the benchmarker's evaluation profile (default report:
+	// every configuration at full rigour, as a reported number deserves).
+	Profile bench.Profile
 }
 
 // TaskEval is one task's samples.
@@ -70,16 +75,17 @@ type EvalReport struct {
 
 // Protocol is the text printed with the numbers.
 func (o EvalOptions) Protocol() string {
-	return fmt.Sprintf("protocol: %d samples per task (temperature %g, top_p %g, max %d tokens, seed %d), one attempt each (no refinement turns), %d few-shot example(s) from the train split; "+
+	return fmt.Sprintf("protocol: benchmarker profile %s; %d samples per task (temperature %g, top_p %g, max %d tokens, seed %d), one attempt each (no refinement turns), %d few-shot example(s) from the train split; "+
 		"pass@k is the unbiased estimator 1 − C(n−c,k)/C(n,k) averaged over tasks; "+
 		"speedup@k is the expected speedup of the fastest correct candidate among k drawn without replacement, "+
 		"over the C reference (gcc -O2) on the primary configuration, with a task whose k candidates all fail (or whose correct ones are slower than the reference) counted as 1× (the reference is kept), then the geometric mean over tasks; "+
 		"fast_p (KernelBench) is the per-task fraction of samples that are correct and faster than p× a baseline, averaged over tasks; "+
 		"intervals are 95%% percentile bootstraps over tasks (%d resamples)",
-		o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, o.FewShot, o.Bootstrap)
+		orReport(o.Profile), o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, o.FewShot, o.Bootstrap)
 }
 
-// Evaluate samples N candidates per task and judges them.
+// Evaluate samples N candidates per task and judges them; progress is told
+// about its two stages (generate, judge) as done/2.
 func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOptions, progress func(done, total int)) (*EvalReport, error) {
 	if o.Bootstrap == 0 {
 		o.Bootstrap = 2000
@@ -94,31 +100,44 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 		return nil, err
 	}
 	rep := &EvalReport{Policy: info.Name + " " + info.Version, Model: info.Model, Protocol: o.Protocol(), FastP: map[string]Estimate{}}
+	// One Generate call for every task (a GPU policy batches them), then
+	// one concurrent judging of every sample.
+	prompts := make([]pluginhost.Prompt, len(o.Tasks))
 	for i, t := range o.Tasks {
-		if progress != nil {
-			progress(i, len(o.Tasks))
+		prompts[i] = pluginhost.Prompt{ID: t.Name + ":eval", Messages: Prompt(t, FewShot(t, o.Train, o.FewShot))}
+	}
+	sp := o.Sampling
+	sp.Seed = int64(o.Seed%(1<<31)) * 1_000_003
+	if progress != nil {
+		progress(0, 2)
+	}
+	groups, err := pol.Generate(ctx, prompts, o.N, sp)
+	if err != nil {
+		return nil, fmt.Errorf("grpo: eval: %w", err)
+	}
+	if progress != nil {
+		progress(1, 2)
+	}
+	var tasks []*Task
+	var texts []string
+	for i, t := range o.Tasks {
+		for _, c := range groups[i] {
+			tasks, texts = append(tasks, t), append(texts, c.Text)
 		}
-		p := pluginhost.Prompt{ID: t.Name + ":eval", Messages: Prompt(t, FewShot(t, o.Train, o.FewShot))}
-		sp := o.Sampling
-		sp.Seed = int64(o.Seed%(1<<31))*1_000_003 + int64(i)
-		groups, err := pol.Generate(ctx, []pluginhost.Prompt{p}, o.N, sp)
-		if err != nil {
-			return nil, fmt.Errorf("grpo: eval %s: %w", t.Name, err)
-		}
-		tasks := make([]*Task, o.N)
-		texts := make([]string, o.N)
-		for k, c := range groups[0] {
-			tasks[k], texts[k] = t, c.Text
-		}
-		js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), tasks, texts)
-		if err != nil {
-			return nil, fmt.Errorf("grpo: eval %s: %w", t.Name, err)
-		}
+	}
+	if o.Profile == "" {
+		o.Profile = bench.ProfileReport
+	}
+	js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), o.Profile, tasks, texts)
+	if err != nil {
+		return nil, fmt.Errorf("grpo: eval: %w", err)
+	}
+	for i, t := range o.Tasks {
 		te := TaskEval{Task: t.Name, Side: t.Side, N: o.N, Baseline: t.Baseline}
 		if len(t.Variants) > 0 {
 			te.Best = t.Variants[0].Speedup
 		}
-		for _, j := range js {
+		for _, j := range js[i*o.N : (i+1)*o.N] {
 			if !j.HasCode {
 				te.NoCode++
 			}
@@ -133,7 +152,7 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 		rep.Tasks = append(rep.Tasks, te)
 	}
 	if progress != nil {
-		progress(len(o.Tasks), len(o.Tasks))
+		progress(2, 2)
 	}
 	rep.summarize(o)
 	return rep, nil
@@ -190,4 +209,11 @@ func (r *EvalReport) summarize(o EvalOptions) {
 	r.FastP["fast_0"] = est(frac(func(*TaskEval, float64) bool { return true }), false)
 	r.FastP["fast_1_ref"] = est(frac(func(_ *TaskEval, s float64) bool { return s > 1 }), false)
 	r.FastP["fast_1_known"] = est(frac(func(te *TaskEval, s float64) bool { return te.Baseline > 0 && s > te.Baseline }), false)
+}
+
+func orReport(p bench.Profile) bench.Profile {
+	if p == "" {
+		return bench.ProfileReport
+	}
+	return p
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/reward"
 )
@@ -100,7 +101,11 @@ func outcome(t *Task, ev *pluginhost.Evaluation) reward.Outcome {
 // results are in input order whatever the completion order, so a run is
 // reproducible. A plugin failure fails the whole batch: a step is either
 // scored completely or not at all (and then resumed from the checkpoint).
-func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, tasks []*Task, texts []string) ([]Judged, error) {
+//
+// profile is the benchmarker's evaluation profile: bench.ProfileRL in the
+// loop (the task's RL configurations, fewer timed calls, the same checks),
+// bench.ProfileReport for a reported evaluation.
+func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, profile bench.Profile, tasks []*Task, texts []string) ([]Judged, error) {
 	out := make([]Judged, len(texts))
 	for i, text := range texts {
 		code, ok, why := ExtractFor(tasks[i], text)
@@ -128,7 +133,7 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, t
 				kind, file = KindTorch2CUDA, "model_new.py"
 			}
 			ev, err := b.Evaluate(ctx, pluginhost.EvalRequest{TaskKind: kind, TaskPath: j.Task.Dir,
-				Source: []byte(j.Code), Filename: file, Seed: seed})
+				Source: []byte(j.Code), Filename: file, Seed: seed, Profile: profile})
 			if err != nil {
 				cancel(fmt.Errorf("benchmark a candidate for %s: %w", j.Task.Name, err))
 				return
@@ -177,6 +182,8 @@ func (j *Judged) Feedback() string {
 	switch {
 	case !j.HasCode:
 		fmt.Fprintf(&b, "Your answer could not be used: %s. Answer with one ```cuda code block holding the complete .cu file.\n", j.NoCode)
+	case j.Eval.NotRecorded:
+		b.WriteString("Your code could not be judged: the benchmarker only knows recorded kernels. Try again.\n")
 	case !j.Eval.Compiled:
 		b.WriteString("Your code did not compile. The compiler said:\n")
 		b.WriteString(trimLog(j.Eval.CompileLog))

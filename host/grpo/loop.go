@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/reward"
 )
@@ -197,7 +198,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 		}
 		t.progress(step, fmt.Sprintf("turn %d/%d: evaluate", turn+1, T), 0, len(texts))
 		t0 = time.Now()
-		judged, err := Judge(ctx, t.bench, t.scorer, t.cfg.Benchmarker.Concurrency, int64(step), tasks, texts)
+		judged, err := Judge(ctx, t.bench, t.scorer, t.cfg.Benchmarker.Concurrency, int64(step), bench.Profile(t.cfg.Benchmarker.Profile), tasks, texts)
 		if err != nil {
 			return nil, fmt.Errorf("grpo: step %d: %w", step, err)
 		}
@@ -265,9 +266,13 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 	if t.info.CanUpdate && len(rollouts) > 0 {
 		t.progress(step, "update", 0, len(rollouts))
 		t0 := time.Now()
-		stats, err := t.pol.Update(ctx, step, rollouts, t.cfg.Policy.Hyperparameters)
-		if err != nil {
-			return nil, fmt.Errorf("grpo: step %d: update: %w", step, err)
+		var stats map[string]float64
+		for range t.cfg.Policy.UpdatesPerStep {
+			var err error
+			stats, err = t.pol.Update(ctx, step, rollouts, t.cfg.Policy.Hyperparameters)
+			if err != nil {
+				return nil, fmt.Errorf("grpo: step %d: update: %w", step, err)
+			}
 		}
 		m.Stage["update_s"] = time.Since(t0).Seconds()
 		m.Update = stats

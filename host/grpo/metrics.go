@@ -23,8 +23,11 @@ type Metrics struct {
 	StrUsedMean float64 `json:"str_used_mean"`
 	StrUsedStd  float64 `json:"str_used_std"`
 	// Candidates counts every completion of the step (all turns).
-	Candidates  int     `json:"candidates"`
-	NoCode      int     `json:"no_code"`
+	Candidates int `json:"candidates"`
+	NoCode     int `json:"no_code"`
+	// NotRecorded counts candidates a recorded benchmarker could not
+	// judge (they get the compile-failure reward).
+	NotRecorded int     `json:"not_recorded,omitempty"`
 	CompileRate float64 `json:"compile_rate"`
 	CorrectRate float64 `json:"correct_rate"`
 	// GeomeanSpeedup is over correct candidates (primary configuration,
@@ -76,6 +79,9 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 				if !j.HasCode {
 					m.NoCode++
 				}
+				if j.Eval != nil && j.Eval.NotRecorded {
+					m.NotRecorded++
+				}
 				if j.HasCode && j.Eval != nil && j.Eval.Compiled {
 					compiled++
 				}
@@ -90,8 +96,9 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 					}
 				}
 			}
+			// ρ needs spread on both sides (ok is false otherwise).
 			if len(xs) >= 3 {
-				if rho, ok := Spearman(xs, ys); ok {
+				if rho, ok := rank.Spearman(xs, ys); ok {
 					rhoSum += rho
 					m.RhoGroups++
 				}
@@ -123,11 +130,6 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 		m.StrSpeedupRho = rhoSum / float64(m.RhoGroups)
 	}
 }
-
-// Spearman is the rank correlation of x and y (average ranks for ties);
-// ok is false when either has no spread. The ranker's validation computes
-// the same statistic; one implementation serves both.
-func Spearman(x, y []float64) (rho float64, ok bool) { return rank.Spearman(x, y) }
 
 // RolloutRecord is one line of rollouts/step-NNNNNN.jsonl.gz: everything an
 // external trainer needs (the prompt, the completion, its reward, return

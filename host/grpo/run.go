@@ -40,6 +40,9 @@ type runDir struct {
 	keep int
 }
 
+// ErrRunExists is returned when a new run would overwrite one.
+var ErrRunExists = errors.New("the folder already holds a run")
+
 // State is a checkpoint's host-side state.
 type State struct {
 	Step       int64        `json:"step"`
@@ -53,7 +56,7 @@ func openRun(cfg *Config, resume bool) (*runDir, error) {
 	r := &runDir{dir: cfg.Dir(), cfg: cfg, keep: cfg.KeepCheckpoints}
 	cfgPath := filepath.Join(r.dir, "config.yaml")
 	if _, err := os.Stat(cfgPath); err == nil && !resume {
-		return nil, fmt.Errorf("grpo: %s already holds a run: continue it with --resume, or choose another name", r.dir)
+		return nil, fmt.Errorf("grpo: %s: %w: continue it with --resume, or choose another name", r.dir, ErrRunExists)
 	}
 	for _, d := range []string{r.dir, filepath.Join(r.dir, "rollouts"), filepath.Join(r.dir, "checkpoints")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -68,10 +71,10 @@ func openRun(cfg *Config, resume bool) (*runDir, error) {
 }
 
 // hash ignores the number of steps, which a resumed run may raise, and
-// where the run folder lives, which may move.
+// the run folder's name and place, which may change when it is copied.
 func (r *runDir) hash() string {
 	c := *r.cfg
-	c.Steps, c.Root = 0, ""
+	c.Steps, c.Root, c.Name = 0, "", ""
 	return c.Hash()
 }
 

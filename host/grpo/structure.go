@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/cudaperf/cudaperf/host/lint"
+	"github.com/cudaperf/cudaperf/host/rank"
 	"github.com/cudaperf/cudaperf/host/report"
 )
 
@@ -56,7 +57,11 @@ func (s *AnalyzerScorer) Structure(ctx context.Context, t *Task, sources []strin
 		}
 	}
 	for i := range out {
-		out[i] = Structure{Str: math.NaN(), Features: fileVector(rows[i])}
+		ks := make([]rank.Kernel, len(rows[i]))
+		for k, r := range rows[i] {
+			ks[k] = rank.Kernel{Name: r.Kernel, Vector: r.Features}
+		}
+		out[i] = Structure{Str: math.NaN(), Features: rank.FileVector(ks)}
 		if s.Rank != nil {
 			if v, ok := s.Rank(rows[i]); ok {
 				out[i].Str = v
@@ -78,23 +83,4 @@ func severityRank(s report.Severity) int {
 		return 1
 	}
 	return 2
-}
-
-// fileVector is the mean of each feature over a file's kernels (file-level
-// features repeat on each kernel, so they keep their value).
-func fileVector(rows []report.KernelFeatures) map[string]float64 {
-	if len(rows) == 0 {
-		return nil
-	}
-	sum, n := map[string]float64{}, map[string]int{}
-	for _, r := range rows {
-		for k, v := range r.Features {
-			sum[k] += v
-			n[k]++
-		}
-	}
-	for k := range sum {
-		sum[k] /= float64(n[k])
-	}
-	return sum
 }

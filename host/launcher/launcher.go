@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -137,11 +139,17 @@ func (inv *Invocation) noteArch(v string) {
 // forwarding SIGINT and SIGTERM, and returns its exit status (128+signal
 // when it was killed by a signal, as a shell reports it).
 func Exec(ctx context.Context, command []string) (int, error) {
+	return ExecStderr(ctx, command, os.Stderr)
+}
+
+// ExecStderr is Exec with the command's standard error written to w (the
+// launcher reads ptxas's report from it).
+func ExecStderr(ctx context.Context, command []string, w io.Writer) (int, error) {
 	if len(command) == 0 {
 		return 2, errors.New("launcher: empty compiler command")
 	}
 	cmd := exec.CommandContext(ctx, command[0], command[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, w
 	if err := cmd.Start(); err != nil {
 		return 127, fmt.Errorf("launcher: cannot run %s: %w (is the compiler path right?)", command[0], err)
 	}
@@ -178,4 +186,52 @@ func Werror() bool {
 		return true
 	}
 	return false
+}
+
+// PtxasVerbose returns the command with -Xptxas -v added when the compiler
+// is nvcc and the command does not ask for ptxas's resource report already
+// (-Xptxas -v, -Xptxas=-v, --resource-usage, --ptxas-options=-v): the
+// compile then reports each kernel's registers, shared memory and spills,
+// which the analysis uses instead of an estimate. added says whether it
+// changed the command (the launcher then hides the report from the user).
+func PtxasVerbose(inv Invocation) (command []string, added bool) {
+	if filepath.Base(inv.Compiler) != "nvcc" {
+		return inv.Command, false
+	}
+	for i, a := range inv.Command {
+		switch {
+		case a == "--resource-usage" || a == "-res-usage":
+			return inv.Command, false
+		case (a == "-Xptxas" || a == "--ptxas-options") && i+1 < len(inv.Command) && hasVerbose(inv.Command[i+1]):
+			return inv.Command, false
+		case (strings.HasPrefix(a, "-Xptxas=") || strings.HasPrefix(a, "--ptxas-options=")) && hasVerbose(a[strings.IndexByte(a, '=')+1:]):
+			return inv.Command, false
+		}
+	}
+	return append(slices.Clone(inv.Command), "-Xptxas", "-v"), true
+}
+
+func hasVerbose(opts string) bool {
+	for _, o := range strings.Split(opts, ",") {
+		if o == "-v" || o == "--verbose" {
+			return true
+		}
+	}
+	return false
+}
+
+// SplitPtxas separates the lines of ptxas's resource report ("ptxas info
+// : ..." and the "N bytes stack frame, ..." lines under them) from the
+// rest of a compiler's standard error.
+func SplitPtxas(log string) (ptxas, rest string) {
+	var p, r strings.Builder
+	for _, line := range strings.SplitAfter(log, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "ptxas info") || strings.Contains(t, "bytes stack frame") && strings.Contains(t, "spill") {
+			p.WriteString(line)
+		} else {
+			r.WriteString(line)
+		}
+	}
+	return p.String(), r.String()
 }

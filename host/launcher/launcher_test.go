@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -95,5 +96,47 @@ func TestWerror(t *testing.T) {
 		if Werror() != want {
 			t.Errorf("CUDAPERF_WERROR=%q: Werror() = %v", v, !want)
 		}
+	}
+}
+
+func TestPtxasVerbose(t *testing.T) {
+	for _, tc := range []struct {
+		cmd   []string
+		added bool
+	}{
+		{[]string{"/usr/local/cuda/bin/nvcc", "-c", "k.cu", "-o", "k.o"}, true},
+		{[]string{"ccache", "nvcc", "-c", "k.cu"}, true},
+		{[]string{"nvcc", "-Xptxas", "-O3,-v", "-c", "k.cu"}, false},
+		{[]string{"nvcc", "-Xptxas=-v", "-c", "k.cu"}, false},
+		{[]string{"nvcc", "--resource-usage", "-c", "k.cu"}, false},
+		{[]string{"clang++", "-c", "k.cu"}, false},
+	} {
+		got, added := PtxasVerbose(Parse(tc.cmd, "/src"))
+		if added != tc.added {
+			t.Errorf("%v: added = %v, want %v", tc.cmd, added, tc.added)
+		}
+		if added && (len(got) != len(tc.cmd)+2 || got[len(got)-2] != "-Xptxas" || got[len(got)-1] != "-v") {
+			t.Errorf("%v: command = %v, want -Xptxas -v appended", tc.cmd, got)
+		}
+		if !added && len(got) != len(tc.cmd) {
+			t.Errorf("%v: command changed to %v", tc.cmd, got)
+		}
+	}
+}
+
+func TestSplitPtxas(t *testing.T) {
+	log := "k.cu(3): warning: unused variable\n" +
+		"ptxas info    : 0 bytes gmem\n" +
+		"ptxas info    : Compiling entry function '_Z1kPf' for 'sm_90'\n" +
+		"ptxas info    : Function properties for _Z1kPf\n" +
+		"    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n" +
+		"ptxas info    : Used 8 registers, 360 bytes cmem[0]\n" +
+		"some other line\n"
+	p, rest := SplitPtxas(log)
+	if rest != "k.cu(3): warning: unused variable\nsome other line\n" {
+		t.Errorf("rest = %q", rest)
+	}
+	if strings.Count(p, "\n") != 5 || !strings.Contains(p, "Used 8 registers") {
+		t.Errorf("ptxas = %q", p)
 	}
 }

@@ -2,8 +2,10 @@ package lint
 
 import (
 	"context"
+	"errors"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/analysis/pysource"
 	"github.com/cudaperf/cudaperf/host/config"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -40,6 +42,9 @@ type Result struct {
 	// are files one plugin could not analyze. Both name the plugin.
 	PluginErrors []error
 	FileErrors   []error
+	// Failures are the same failures for machine-readable reports (JSON
+	// and SARIF), each with its plugin and, for a file error, its file.
+	Failures []report.Failure
 }
 
 // Run analyzes the inputs with every analyzer plugin of the host.
@@ -67,7 +72,7 @@ func Request(inputs []Input, opt Options) *pluginv1.AnalyzeRequest {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	req := &pluginv1.AnalyzeRequest{Target: opt.Target, Options: flattenSettings(cfg), Sizes: opt.Sizes}
+	req := &pluginv1.AnalyzeRequest{Target: opt.Target, Options: options.Flatten(cfg.Lint.Settings), Sizes: opt.Sizes}
 	for _, in := range inputs {
 		req.Files = append(req.Files, &pluginv1.SourceFile{
 			Path: in.Path, Content: in.Content, PtxasReport: opt.Ptxas[in.Path], CompileFlags: opt.CompileFlags,
@@ -90,9 +95,15 @@ func merge(inputs []Input, a *pluginhost.Analysis, cfg *config.File, dirs [][]*s
 		cfg = config.Default()
 	}
 	res := &Result{PluginErrors: a.Failures}
-	m := newMerger(a)
+	for _, err := range a.Failures {
+		res.Failures = append(res.Failures, failure(err, ""))
+	}
+	m := newMerger()
 	for _, fa := range a.Files {
 		res.FileErrors = append(res.FileErrors, fa.Errors...)
+		for _, err := range fa.Errors {
+			res.Failures = append(res.Failures, failure(err, fa.Path))
+		}
 		for _, d := range fa.Diagnostics {
 			if cfg.Enabled(d.GetCheck()) || d.GetCheck() == "syntax" {
 				res.Diagnostics = append(res.Diagnostics, convert(d.Plugin, fa.Path, d.Diagnostic))
@@ -107,16 +118,14 @@ func merge(inputs []Input, a *pluginhost.Analysis, cfg *config.File, dirs [][]*s
 	return res
 }
 
-// flattenSettings turns per-check settings into the options map plugins
-// receive: "<check>.<key>" = value.
-func flattenSettings(cfg *config.File) map[string]string {
-	out := map[string]string{}
-	for check, kv := range cfg.Lint.Settings {
-		for k, v := range kv {
-			out[check+"."+k] = v
-		}
+// failure describes a plugin's failure for the reports.
+func failure(err error, file string) report.Failure {
+	f := report.Failure{File: file, Message: err.Error()}
+	var pe *pluginhost.PluginError
+	if errors.As(err, &pe) {
+		f.Plugin = pe.Plugin
 	}
-	return out
+	return f
 }
 
 // Severity maps the contract's severity to the report's (unset reads as a
@@ -205,11 +214,11 @@ func applySuppressions(inputs []Input, dirs [][]*suppress.Directive, ds []report
 }
 
 // merger builds one feature vector per kernel from all plugins' features.
-// When two plugins report a feature of the same name, the plugin first in
-// name order keeps the plain name and the other's is "<plugin>.<name>", so
-// a third-party analyzer can never silently overwrite a built-in feature.
+// The built-in analyzer's features keep their names; every other plugin's
+// are "<plugin>.<name>", whatever else is installed, so a dataset's
+// columns never change with the set of plugins and a third-party plugin
+// never merges into (or overwrites) a built-in feature.
 type merger struct {
-	owner   map[string]string                        // feature name → plugin that keeps the plain name
 	kernels map[string][]string                      // file → kernels in first-seen order
 	perK    map[string]map[string]map[string]float64 // file → kernel → features
 	perFile map[string]map[string]float64            // file → file-level features
@@ -217,26 +226,23 @@ type merger struct {
 	statF   map[string]map[string]string             // file → file-level feature → status
 }
 
-func newMerger(a *pluginhost.Analysis) *merger {
-	m := &merger{owner: map[string]string{}, kernels: map[string][]string{},
+func newMerger() *merger {
+	return &merger{kernels: map[string][]string{},
 		perK: map[string]map[string]map[string]float64{}, perFile: map[string]map[string]float64{},
 		statK: map[string]map[string]map[string]string{}, statF: map[string]map[string]string{}}
-	for _, fa := range a.Files {
-		for _, f := range fa.Features {
-			if o, ok := m.owner[f.GetName()]; !ok || f.Plugin < o {
-				m.owner[f.GetName()] = f.Plugin
-			}
-		}
+}
+
+// FeatureName is the name a plugin's feature has in feature vectors.
+func FeatureName(plugin, feature string) string {
+	if plugin == pluginhost.BuiltinAnalyzer {
+		return feature
 	}
-	return m
+	return plugin + "." + feature
 }
 
 func (m *merger) add(file string, fs []pluginhost.Feature) {
 	for _, f := range fs {
-		name := f.GetName()
-		if m.owner[name] != f.Plugin {
-			name = f.Plugin + "." + name
-		}
+		name := FeatureName(f.Plugin, f.GetName())
 		st := report.StatusExact
 		switch {
 		case f.GetUnknown():

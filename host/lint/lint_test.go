@@ -19,6 +19,8 @@ func diag(check string, line int32) *pluginv1.Diagnostic {
 
 const src = "__global__ void k(float *a) {\n  a[threadIdx.x * 4] = 0; // cudaperf:ignore coalescing demo\n  a[0] = 1;\n}\n__global__ void k2() {}\n"
 
+const builtin = pluginhost.BuiltinAnalyzer
+
 func TestMergeAppliesConfigSuppressionsAndFeatureOwnership(t *testing.T) {
 	cfg, err := config.Parse("c.yaml", []byte("version: 1\nlint:\n  disable: [tpb]\n  settings:\n    coalescing: {min-ratio: \"2\"}\n"))
 	if err != nil {
@@ -37,34 +39,42 @@ func TestMergeAppliesConfigSuppressionsAndFeatureOwnership(t *testing.T) {
 		Files: []*pluginhost.FileAnalysis{{
 			Path: "k.cu",
 			Diagnostics: []pluginhost.Diagnostic{
-				{Plugin: "builtin", Diagnostic: diag("coalescing", 2)},
-				{Plugin: "builtin", Diagnostic: diag("gmem", 3)},
-				{Plugin: "builtin", Diagnostic: diag("tpb", 3)},
+				{Plugin: builtin, Diagnostic: diag("coalescing", 2)},
+				{Plugin: builtin, Diagnostic: diag("gmem", 3)},
+				{Plugin: builtin, Diagnostic: diag("tpb", 3)},
 			},
 			Features: []pluginhost.Feature{
-				feat("builtin", "k", "coal", 4, false), feat("zextra", "k", "coal", 9, false),
-				feat("zextra", "k", "mine", 7, false), feat("builtin", "k", "div", 0, true),
-				feat("builtin", "k2", "coal", 1, false), feat("builtin", "", "kernels", 2, false),
+				feat(builtin, "k", "coal", 4, false), feat("zextra", "k", "coal", 9, false),
+				feat("zextra", "k", "mine", 7, false), feat(builtin, "k", "div", 0, true),
+				feat(builtin, "k2", "coal", 1, false), feat(builtin, "", "kernels", 2, false),
+				feat("aaa", "k", "kernels", 5, false),
+				{Plugin: builtin, Feature: &pluginv1.Feature{Kernel: "k", Name: "occ", Value: 0.5, Estimated: true}},
 			},
 		}},
 	}
 	res := Merge(inputs, a, cfg)
-	if len(res.PluginErrors) != 1 {
-		t.Errorf("plugin errors = %v, want the broken plugin's", res.PluginErrors)
+	if len(res.PluginErrors) != 1 || len(res.Failures) != 1 || res.Failures[0].File != "" || !strings.Contains(res.Failures[0].Message, "broken") {
+		t.Errorf("plugin errors = %v, failures %v, want the broken plugin's", res.PluginErrors, res.Failures)
 	}
 	// coalescing is suppressed inline, tpb disabled by config: only gmem stays.
-	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Check != "gmem" || res.Diagnostics[0].Plugin != "builtin" || res.Diagnostics[0].File != "k.cu" {
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Check != "gmem" || res.Diagnostics[0].Plugin != builtin || res.Diagnostics[0].File != "k.cu" {
 		t.Fatalf("diagnostics = %+v, want only gmem from builtin", res.Diagnostics)
 	}
 	if len(res.Features) != 2 {
 		t.Fatalf("feature rows = %+v, want 2 kernels", res.Features)
 	}
 	k := res.Features[0].Features
-	if k["coal"] != 4 || k["kernels"] != 2 || k["zextra.coal"] != 9 || k["mine"] != 7 {
+	// The built-in analyzer's names are plain; every other plugin's are
+	// prefixed, even a feature no other plugin has ("zextra.mine"), and
+	// never merge into a built-in one ("aaa.kernels" sorts first by name).
+	if k["coal"] != 4 || k["kernels"] != 2 || k["zextra.coal"] != 9 || k["zextra.mine"] != 7 || k["aaa.kernels"] != 5 {
 		t.Errorf("kernel k features = %v", k)
 	}
 	if _, ok := k["div"]; ok {
 		t.Errorf("an unknown feature must be left out, not reported as a value: %v", k)
+	}
+	if st := res.Features[0].Status; st["div"] != "unknown" || st["coal"] != "exact" || st["occ"] != "estimated" || st["kernels"] != "exact" {
+		t.Errorf("kernel k status = %v, want div unknown, coal and kernels exact, occ estimated", st)
 	}
 	if k2 := res.Features[1].Features; k2["kernels"] != 2 || k2["coal"] != 1 {
 		t.Errorf("file-level features must repeat on every kernel: k2 = %v", k2)

@@ -42,7 +42,7 @@ func BenchmarkMergeAndWrite(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		res := lint.Merge(inputs, a, config.Default())
-		if err := report.WriteJSON(io.Discard, res.Diagnostics); err != nil {
+		if err := report.WriteJSON(io.Discard, res.Diagnostics, res.Failures); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,11 +3,15 @@ package pluginhost
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
 	"sync"
 
+	"google.golang.org/protobuf/proto"
+
+	"github.com/cudaperf/cudaperf/analysis/options"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
@@ -109,7 +113,16 @@ func chunksInFlight() int { return max(2, runtime.GOMAXPROCS(0)/4) }
 // of the 16-core wall time. A chunk that
 // fails leaves its files without that plugin's results and the plugin in
 // Failures (once); the other chunks' results are kept.
+//
+// Each plugin gets the options it declares in Describe (req.Options keys
+// "<check>.<name>"), and, when it sets wants_parsed_files, every file with
+// the host's parse (Parse), made once per file whatever the number of
+// plugins that want it. A plugin that crashes or hangs is restarted for the
+// files it had not answered (see retryAfterCrash). When two plugins declare
+// the same check id, the first in Ordered order keeps it: the other's
+// findings for it are dropped and Failures says so.
 func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1.AnalyzeRequest) *Analysis {
+	plugins = Ordered(plugins)
 	a := &Analysis{Files: make([]*FileAnalysis, len(req.GetFiles()))}
 	for i, f := range req.GetFiles() {
 		a.Files[i] = &FileAnalysis{Path: f.GetPath()}
@@ -121,42 +134,43 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 	if progress == nil {
 		progress = func(int) {}
 	}
+	parses := newParseCache(req.GetFiles())
 	chunks := splitFiles(req.GetFiles(), ChunkBytes)
 	errs := make([][]error, len(plugins)) // by plugin, by chunk
 	var wg sync.WaitGroup
 	for i, p := range plugins {
 		errs[i] = make([]error, len(chunks))
-		slots := make(chan struct{}, chunksInFlight())
-		for c, ch := range chunks {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				slots <- struct{}{}
-				resp, err := p.Analyze(ctx, chunkRequest(req, ch))
-				<-slots
-				mu.Lock()
-				defer mu.Unlock()
-				progress(ch.end - ch.start)
-				if err != nil {
-					errs[i][c] = err
-					return
-				}
-				version := p.Version() // known once the plugin has started
-				for j, fr := range resp.GetFiles() {
-					fa := a.Files[ch.start+j]
-					if fr.GetError() != "" {
-						fa.Errors = append(fa.Errors, &PluginError{Plugin: p.name, Kind: string(p.Kind()), Manifest: p.manifestPath,
-							Op: "Analyze " + fa.Path, Err: fmt.Errorf("%s", fr.GetError())})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Describe is cached from the start; a plugin that cannot
+			// start fails every chunk below with the same error.
+			d, _ := p.DescribeAnalyzer(ctx)
+			preq := PluginRequest(req, d)
+			var cwg sync.WaitGroup
+			slots := make(chan struct{}, chunksInFlight())
+			for c, ch := range chunks {
+				cwg.Add(1)
+				go func() {
+					defer cwg.Done()
+					slots <- struct{}{}
+					resp, err := p.Analyze(ctx, parses.request(ctx, preq, ch, d.GetWantsParsedFiles()))
+					<-slots
+					mu.Lock()
+					defer mu.Unlock()
+					progress(ch.end - ch.start)
+					if err != nil {
+						errs[i][c] = err
+						return
 					}
-					for _, f := range fr.GetFeatures() {
-						fa.Features = append(fa.Features, Feature{Plugin: p.name, PluginVersion: version, Feature: f})
-					}
-					for _, d := range fr.GetDiagnostics() {
-						fa.Diagnostics = append(fa.Diagnostics, Diagnostic{Plugin: p.name, Diagnostic: d})
-					}
-				}
-			}()
-		}
+					a.record(p, ch.start, resp)
+				}()
+			}
+			cwg.Wait()
+			if crashed(errs[i]) {
+				h.retryAfterCrash(ctx, p, preq, d.GetWantsParsedFiles(), parses, chunks, errs[i], a, &mu)
+			}
+		}()
 	}
 	wg.Wait()
 	for i := range plugins {
@@ -164,6 +178,7 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 			a.Failures = append(a.Failures, err)
 		}
 	}
+	a.Failures = append(a.Failures, dropDuplicateChecks(ctx, plugins, a)...)
 	for _, fa := range a.Files {
 		slices.SortStableFunc(fa.Features, func(x, y Feature) int {
 			return cmp.Or(cmp.Compare(x.GetKernel(), y.GetKernel()), cmp.Compare(x.GetName(), y.GetName()), cmp.Compare(x.Plugin, y.Plugin))
@@ -175,6 +190,269 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 		})
 	}
 	return a
+}
+
+// record adds a plugin's answer for the files from start on; the caller
+// holds the lock.
+func (a *Analysis) record(p *Plugin, start int, resp *pluginv1.AnalyzeResponse) {
+	version := p.Version() // known once the plugin has started
+	for j, fr := range resp.GetFiles() {
+		fa := a.Files[start+j]
+		if fr.GetError() != "" {
+			fa.Errors = append(fa.Errors, &PluginError{Plugin: p.name, Kind: string(p.Kind()), Manifest: p.manifestPath,
+				Op: "Analyze " + fa.Path, Err: fmt.Errorf("%s", fr.GetError())})
+		}
+		for _, f := range fr.GetFeatures() {
+			fa.Features = append(fa.Features, Feature{Plugin: p.name, PluginVersion: version, Feature: f})
+		}
+		for _, d := range fr.GetDiagnostics() {
+			fa.Diagnostics = append(fa.Diagnostics, Diagnostic{Plugin: p.name, Diagnostic: d})
+		}
+	}
+}
+
+// BuiltinAnalyzer is the name of cudaperf's own analyzer plugin: its
+// features keep their plain names, and it comes first in Ordered.
+const BuiltinAnalyzer = "cudaperf-analyzer"
+
+// Ordered returns plugins with the built-in analyzer first and the others
+// by name: the order in which check ids are claimed.
+func Ordered(plugins []*Plugin) []*Plugin {
+	out := slices.Clone(plugins)
+	slices.SortStableFunc(out, func(x, y *Plugin) int {
+		return cmp.Or(-cmp.Compare(boolInt(x.name == BuiltinAnalyzer), boolInt(y.name == BuiltinAnalyzer)), cmp.Compare(x.name, y.name))
+	})
+	return out
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// dropDuplicateChecks enforces one owner per check id: the first plugin
+// (in Ordered order) that declares an id keeps it; a later one's findings
+// under that id are dropped and reported as an error naming both.
+func dropDuplicateChecks(ctx context.Context, plugins []*Plugin, a *Analysis) []error {
+	owner := map[string]string{}
+	dropped := map[[2]string]bool{} // plugin, check
+	var errs []error
+	for _, p := range plugins {
+		d, err := p.DescribeAnalyzer(ctx)
+		if err != nil {
+			continue
+		}
+		for _, c := range d.GetChecks() {
+			id := c.GetId()
+			if o, ok := owner[id]; ok && o != p.name {
+				dropped[[2]string{p.name, id}] = true
+				errs = append(errs, &PluginError{Plugin: p.name, Kind: string(p.Kind()), Manifest: p.manifestPath, Op: "Describe",
+					Err:  fmt.Errorf("check id %q is already declared by plugin %q; this plugin's findings for %s are dropped", id, o, id),
+					Hint: fmt.Sprintf("rename the check in one of the plugins, or disable one of them (--no-plugins %s)", p.name)})
+				continue
+			}
+			owner[id] = p.name
+		}
+	}
+	if len(dropped) == 0 {
+		return nil
+	}
+	for _, fa := range a.Files {
+		fa.Diagnostics = slices.DeleteFunc(fa.Diagnostics, func(d Diagnostic) bool { return dropped[[2]string{d.Plugin, d.GetCheck()}] })
+	}
+	return errs
+}
+
+// PluginRequest is req as plugin d receives it: exactly the options it
+// declares (keys "<check>.<name>", see OptionKey), each with the value
+// req.Options gives it or else its declared default. The values were
+// checked against the declared types before (package options).
+func PluginRequest(req *pluginv1.AnalyzeRequest, d *pluginv1.DescribeAnalyzerResponse) *pluginv1.AnalyzeRequest {
+	out := chunkRequest(req, span{0, len(req.GetFiles())}) // every field, in one place
+	out.Options = nil
+	if len(d.GetOptions()) == 0 {
+		return out
+	}
+	out.Options = map[string]string{}
+	for _, o := range d.GetOptions() {
+		k := OptionKey(d, o)
+		v, ok := req.GetOptions()[k]
+		if !ok {
+			v = o.GetDefaultValue()
+		}
+		out.Options[k] = v
+	}
+	return out
+}
+
+// OptionKey is the key of option o in AnalyzeRequest.options and the
+// lint.settings path it is set at: "<check>.<name>", where an option
+// without a check belongs to its plugin's name.
+func OptionKey(d *pluginv1.DescribeAnalyzerResponse, o *pluginv1.OptionInfo) string {
+	return optionCheck(d, o) + "." + o.GetName()
+}
+
+func optionCheck(d *pluginv1.DescribeAnalyzerResponse, o *pluginv1.OptionInfo) string {
+	if c := o.GetCheck(); c != "" {
+		return c
+	}
+	return d.GetPlugin().GetName()
+}
+
+// DeclaredOptions converts the options an analyzer declares in Describe
+// into the host's declarations (package options), which lint.settings are
+// validated against.
+func DeclaredOptions(d *pluginv1.DescribeAnalyzerResponse) []options.Decl {
+	var out []options.Decl
+	for _, o := range d.GetOptions() {
+		out = append(out, options.Decl{Plugin: d.GetPlugin().GetName(), Check: optionCheck(d, o),
+			Def: options.Def{Name: o.GetName(), Type: options.Type(o.GetType()), Default: o.GetDefaultValue(), Doc: o.GetDoc()}})
+	}
+	return out
+}
+
+// MaxRestarts bounds how often one Analyze restarts a plugin that keeps
+// crashing: finding one killing file inside a chunk costs three.
+const MaxRestarts = 5
+
+// crashed reports whether some chunk failed because the plugin died.
+func crashed(errs []error) bool {
+	return slices.ContainsFunc(errs, isCrash)
+}
+
+func isCrash(err error) bool {
+	var pe *PluginError
+	return errors.As(err, &pe) && pe.Crash
+}
+
+// retryAfterCrash restarts a plugin that died in the middle of a batch
+// and sends it again the chunks it had not answered. A chunk that kills
+// it again is split into single files; a single file that kills it is
+// named in that file's errors ("the plugin died analyzing this file") and
+// the plugin restarted for the rest. After MaxRestarts the remaining
+// chunks keep their errors. When no request succeeds after a restart, the
+// plugin is broken rather than some file: the chunks keep the crash as
+// the plugin's failure and no file is blamed. errs (by chunk) is updated:
+// nil for a chunk answered in full (a killing file aside), so firstFailure
+// reports only what is missing.
+func (h *Host) retryAfterCrash(ctx context.Context, p *Plugin, req *pluginv1.AnalyzeRequest, wantsParsed bool, parses *parseCache,
+	chunks []span, errs []error, a *Analysis, mu *sync.Mutex) {
+	type item struct {
+		chunk int
+		sp    span
+	}
+	var queue []item
+	for c, err := range errs {
+		if isCrash(err) {
+			queue = append(queue, item{c, chunks[c]})
+		}
+	}
+	restarts, answered := 0, 0
+	type blame struct {
+		file int
+		err  error
+	}
+	var killers []blame
+	missing := map[int]int{} // chunk → files still without results
+	for _, it := range queue {
+		missing[it.chunk] = it.sp.end - it.sp.start
+	}
+	for len(queue) > 0 && ctx.Err() == nil {
+		if p.Pid() == 0 {
+			if restarts == MaxRestarts {
+				break
+			}
+			restarts++
+			if err := p.Restart(ctx); err != nil {
+				break
+			}
+			h.log.Warn("plugin restarted after a crash", "plugin", p.name, "restart", restarts)
+		}
+		it := queue[0]
+		queue = queue[1:]
+		resp, err := p.Analyze(ctx, parses.request(ctx, req, it.sp, wantsParsed))
+		switch {
+		case err == nil:
+			mu.Lock()
+			a.record(p, it.sp.start, resp)
+			mu.Unlock()
+			answered++
+			missing[it.chunk] -= it.sp.end - it.sp.start
+		case !isCrash(err):
+			errs[it.chunk] = err
+		case it.sp.end-it.sp.start > 1:
+			var split []item
+			for f := it.sp.start; f < it.sp.end; f++ {
+				split = append(split, item{it.chunk, span{f, f + 1}})
+			}
+			queue = append(split, queue...)
+		default:
+			killers = append(killers, blame{it.sp.start, err})
+			missing[it.chunk]--
+		}
+	}
+	if answered == 0 {
+		return
+	}
+	mu.Lock()
+	for _, k := range killers {
+		// This file kills the plugin: it is the one result lost.
+		fa := a.Files[k.file]
+		fa.Errors = append(fa.Errors, &PluginError{Plugin: p.name, Kind: string(p.Kind()), Manifest: p.manifestPath,
+			Op: "Analyze " + fa.Path, Err: fmt.Errorf("the plugin died analyzing this file (%v); it was restarted for the other files", errors.Unwrap(k.err)),
+			Hint: "this is a bug in the plugin: report it with this file, or exclude the file", Stderr: stderrOf(k.err)})
+	}
+	mu.Unlock()
+	for c, n := range missing {
+		if n == 0 && isCrash(errs[c]) {
+			errs[c] = nil
+		}
+	}
+}
+
+func stderrOf(err error) string {
+	var pe *PluginError
+	if errors.As(err, &pe) {
+		return pe.Stderr
+	}
+	return ""
+}
+
+// parseCache parses each file of a batch at most once, when a plugin
+// that wants parsed files first asks for it.
+type parseCache struct {
+	files []*pluginv1.SourceFile
+	once  []sync.Once
+	out   []*pluginv1.SourceFile
+}
+
+func newParseCache(files []*pluginv1.SourceFile) *parseCache {
+	return &parseCache{files: files, once: make([]sync.Once, len(files)), out: make([]*pluginv1.SourceFile, len(files))}
+}
+
+// request is the chunk's request; with parsed, its files carry their
+// parse (a file that cannot be parsed, which only a cancelled context
+// causes, goes without, and the plugin's SDK says so).
+func (c *parseCache) request(ctx context.Context, req *pluginv1.AnalyzeRequest, ch span, parsed bool) *pluginv1.AnalyzeRequest {
+	r := chunkRequest(req, ch)
+	if !parsed {
+		return r
+	}
+	r.Files = make([]*pluginv1.SourceFile, 0, ch.end-ch.start)
+	for i := ch.start; i < ch.end; i++ {
+		c.once[i].Do(func() {
+			f := c.files[i]
+			cp := proto.CloneOf(f) // every field; copying the content costs little next to the parse
+			if pf, err := Parse(ctx, f.GetPath(), f.GetContent()); err == nil {
+				cp.Parsed = pf
+			}
+			c.out[i] = cp
+		})
+		r.Files = append(r.Files, c.out[i])
+	}
+	return r
 }
 
 // span is a chunk of a request: files[start:end].

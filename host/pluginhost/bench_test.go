@@ -5,7 +5,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
+
+	"google.golang.org/protobuf/proto"
 
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
@@ -59,7 +63,9 @@ func readExample(b *testing.B, name string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(plugintest.ModuleRoot(b), "examples", "kernels", name))
 }
 
-// benchAnalyze measures one Analyze round trip of a 10 KB file.
+// benchAnalyze measures one Analyze round trip of a 10 KB file: the
+// host's AnalyzeWith, so a plugin that wants parsed files gets (and the
+// timing includes) the host's parse of the file.
 func benchAnalyze(b *testing.B, dir, name string) {
 	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{dir}})
 	if err != nil {
@@ -68,14 +74,16 @@ func benchAnalyze(b *testing.B, dir, name string) {
 	defer h.Close()
 	p, _ := h.Plugin(name)
 	req := &pluginv1.AnalyzeRequest{Files: []*pluginv1.SourceFile{{Path: "k.cu", Content: tenKB(b)}}}
-	if _, err := p.Analyze(context.Background(), req); err != nil { // start outside the timing
-		b.Fatal(err)
+	one := func() {
+		a := h.AnalyzeWith(context.Background(), []*pluginhost.Plugin{p}, req)
+		if len(a.Failures) > 0 || len(a.Files[0].Errors) > 0 {
+			b.Fatal(a.Failures, a.Files[0].Errors)
+		}
 	}
+	one() // start outside the timing
 	b.SetBytes(int64(len(req.Files[0].Content)))
 	for b.Loop() {
-		if _, err := p.Analyze(context.Background(), req); err != nil {
-			b.Fatal(err)
-		}
+		one()
 	}
 }
 
@@ -100,4 +108,104 @@ func BenchmarkAnalyzeSynccountPython10KB(b *testing.B) {
 	dir := b.TempDir()
 	plugintest.InstallPython(b, "plugins/python/examples/synccount", dir)
 	benchAnalyze(b, dir, "synccount-py")
+}
+
+// corpus is the lint batch of bench/perf/lint.md: every .cu file of
+// grammar/testdata/corpus and bench/suites.
+func corpus(b *testing.B) *pluginv1.AnalyzeRequest {
+	b.Helper()
+	root := plugintest.ModuleRoot(b)
+	req := &pluginv1.AnalyzeRequest{}
+	for _, d := range []string{"grammar/testdata/corpus", "bench/suites"} {
+		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() || filepath.Ext(p) != ".cu" {
+				return err
+			}
+			src, err := os.ReadFile(p)
+			req.Files = append(req.Files, &pluginv1.SourceFile{Path: p, Content: src})
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	return req
+}
+
+func size(req *pluginv1.AnalyzeRequest) int64 {
+	n := 0
+	for _, f := range req.GetFiles() {
+		n += len(f.GetContent())
+	}
+	return int64(n)
+}
+
+// cpuTime is the CPU time of this process and of its reaped children
+// (the plugins, once Close has waited for them).
+func cpuTime() time.Duration {
+	var self, kids syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
+	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
+}
+
+// benchLintCorpus is a cold batch lint of the corpus as the CLI does it:
+// start the plugins of dirs, analyze every file, stop them. It reports
+// the CPU time of host and plugins together (cpu-ms/op) beside the wall
+// time; BenchmarkLintCorpusTreePlugin minus BenchmarkLintCorpusBuiltin is
+// what a plugin that consumes the parse adds (bench/perf/plugins.md).
+func benchLintCorpus(b *testing.B, dirs []string) {
+	req := corpus(b)
+	b.SetBytes(size(req))
+	var cpu time.Duration
+	for b.Loop() {
+		c0 := cpuTime()
+		h, err := pluginhost.New(pluginhost.Options{Dirs: dirs})
+		if err != nil {
+			b.Fatal(err)
+		}
+		a := h.Analyze(context.Background(), req)
+		h.Close()
+		if len(a.Failures) > 0 {
+			b.Fatal(a.Failures)
+		}
+		cpu += cpuTime() - c0
+	}
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+}
+
+func BenchmarkLintCorpusBuiltin(b *testing.B) {
+	dir := b.TempDir()
+	plugintest.InstallGo(b, "plugins/analyzer", dir)
+	benchLintCorpus(b, []string{dir})
+}
+
+func BenchmarkLintCorpusTreePlugin(b *testing.B) {
+	dir, ex := b.TempDir(), b.TempDir()
+	plugintest.InstallGo(b, "plugins/analyzer", dir)
+	plugintest.InstallGo(b, "plugins/examples/textcount", ex)
+	benchLintCorpus(b, []string{dir, ex})
+}
+
+// BenchmarkParseForPlugins is the host's side of the added cost: parse,
+// kernel discovery and encoding of the corpus (what wants_parsed_files
+// costs before anything is sent).
+func BenchmarkParseForPlugins(b *testing.B) {
+	req := corpus(b)
+	b.SetBytes(size(req))
+	wire := 0
+	c0 := cpuTime()
+	for b.Loop() {
+		wire = 0
+		for _, f := range req.GetFiles() {
+			p, err := pluginhost.Parse(context.Background(), f.GetPath(), f.GetContent())
+			if err != nil {
+				b.Fatal(err)
+			}
+			wire += proto.Size(p)
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-c0).Milliseconds())/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(wire)/float64(size(req)), "wire-bytes/source-byte")
 }

@@ -69,8 +69,15 @@ type candidate struct {
 	manifest string // path of the manifest, which may not exist
 }
 
-// scan lists the plugin candidates of one folder, sorted by name.
+// scan lists the plugin candidates of one folder, sorted by name. A folder
+// that holds a plugin.yaml is one plugin's own folder (--plugin-dir
+// pointing at a plugin under development): it is that plugin alone, and
+// its sub-folders (a Python plugin's lib/) are not plugins.
 func scan(dir string) ([]candidate, error) {
+	if own := filepath.Join(dir, ManifestFile); fileExists(own) {
+		abs, _ := filepath.Abs(dir)
+		return []candidate{{label: filepath.Base(abs), manifest: own}}, nil
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("plugin folder %s: %w", dir, err)
@@ -99,4 +106,9 @@ func scan(dir string) ([]candidate, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].label < out[j].label })
 	return out, nil
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
 }

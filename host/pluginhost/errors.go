@@ -19,6 +19,10 @@ type PluginError struct {
 	Hint     string     // what the user can do
 	Stderr   string     // the last lines the plugin wrote to stderr, if any
 	Code     codes.Code // the gRPC status the plugin answered with; OK when it did not answer
+	// Crash is set when the plugin's process died during a request: a
+	// restart (Plugin.Restart) can bring it back. A hung plugin is not
+	// restarted (each try would cost the request timeout again).
+	Crash bool
 }
 
 func (e *PluginError) Error() string {

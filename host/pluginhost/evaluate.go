@@ -2,6 +2,7 @@ package pluginhost
 
 import (
 	"context"
+	"strings"
 
 	"github.com/cudaperf/cudaperf/bench"
 )
@@ -28,6 +29,12 @@ type Evaluation struct {
 	Reasons []string
 	// Warnings are run-level notes that do not reject the candidate.
 	Warnings []string
+	// Recorded is true when the answer comes from recorded measurements
+	// (the `recorded` benchmarker), not from a run now.
+	Recorded bool
+	// NotRecorded is true when a recorded benchmarker had no measurement
+	// for this source: nothing was judged (Compiled is false).
+	NotRecorded bool
 	// GeomeanSpeedup is over the passing configurations (0 when none).
 	GeomeanSpeedup float64
 }
@@ -58,9 +65,10 @@ func (p *Plugin) Evaluate(ctx context.Context, req EvalRequest) (*Evaluation, er
 
 // evaluationOf summarises a result record.
 func evaluationOf(r *bench.Result) *Evaluation {
-	ev := &Evaluation{Compiled: r.Compile.OK, CompileLog: r.Compile.Log, GeomeanSpeedup: r.GeomeanSpeedup()}
+	ev := &Evaluation{Compiled: r.Compile.OK, CompileLog: r.Compile.Log, GeomeanSpeedup: r.GeomeanSpeedup(), Recorded: r.Recorded}
 	if r.Error != "" {
 		ev.Reasons = append(ev.Reasons, "error: "+r.Error)
+		ev.NotRecorded = strings.HasPrefix(r.Error, bench.NotRecorded)
 	}
 	if v := r.Verdict; v != nil {
 		for _, c := range v.Configs {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -95,6 +96,34 @@ func New(opts Options) (*Host, error) {
 	}
 	sort.Slice(h.plugins, func(i, j int) bool { return h.plugins[i].name < h.plugins[j].name })
 	return h, nil
+}
+
+// Select keeps only the plugins the user chose: with enable non-empty,
+// those named there; minus those named in disable. A plugin left out is
+// never started. A name that matches no discovered plugin is an error
+// that lists the known ones (a typo must not silently run everything).
+func (h *Host) Select(enable, disable []string) error {
+	known := map[string]bool{}
+	var names []string
+	for _, p := range h.plugins {
+		known[p.name] = true
+		names = append(names, p.name)
+	}
+	for _, list := range [][]string{enable, disable} {
+		for _, n := range list {
+			if !known[n] {
+				return fmt.Errorf("no plugin named %q; installed plugins: %s (see `cudaperf plugins list`)", n, strings.Join(names, ", "))
+			}
+		}
+	}
+	var kept []*Plugin
+	for _, p := range h.plugins {
+		if (len(enable) == 0 || slices.Contains(enable, p.name)) && !slices.Contains(disable, p.name) {
+			kept = append(kept, p)
+		}
+	}
+	h.plugins = kept
+	return nil
 }
 
 // Plugins returns every discovered plugin, broken ones included, by name.
@@ -365,6 +394,21 @@ func (p *Plugin) killLocked() {
 	live.Delete(p)
 }
 
+// Restart starts a plugin again after its process died during a request
+// (its error has Crash set); other failures (a broken manifest, a failed
+// start, a hang, Kill) stay.
+func (p *Plugin) Restart(ctx context.Context) error {
+	p.mu.Lock()
+	var pe *PluginError
+	if errors.As(p.err, &pe) && pe.Crash {
+		p.killLocked()
+		p.err = nil
+		p.raw = nil
+	}
+	p.mu.Unlock()
+	return p.Start(ctx)
+}
+
 // Pid returns the plugin's process id, or 0 when it does not run.
 func (p *Plugin) Pid() int {
 	p.mu.Lock()
@@ -475,8 +519,10 @@ func (p *Plugin) classifyLocked(op string, hungAfter time.Duration, err error, h
 			time.Sleep(10 * time.Millisecond)
 		}
 		if p.exitedLocked() {
-			return p.newError(op, fmt.Errorf("the plugin crashed (%s)", p.exitStatusLocked()),
-				"this is a bug in the plugin: report it with its stderr lines, or remove it from the plugin path"), true
+			e := p.newError(op, fmt.Errorf("the plugin crashed (%s)", p.exitStatusLocked()),
+				"this is a bug in the plugin: report it with its stderr lines, or remove it from the plugin path")
+			e.Crash = true
+			return e, true
 		}
 	}
 	if s, ok := status.FromError(err); ok {

@@ -135,7 +135,7 @@ func TestAnalyzeThroughGoAndPythonPlugins(t *testing.T) {
 	for _, f := range a.Files[0].Features {
 		if f.GetKernel() == "reduce_divergent" && f.GetName() == "syncthreads" {
 			syncs[f.Plugin] = f.GetValue()
-			if f.PluginVersion != "0.1.0" {
+			if f.PluginVersion != "0.2.0" {
 				t.Errorf("feature from %s has version %q", f.Plugin, f.PluginVersion)
 			}
 		}

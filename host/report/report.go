@@ -64,6 +64,17 @@ type Fix struct {
 	NewText string `json:"new_text"`
 }
 
+// Failure is a plugin that failed (did not start, crashed, hung, returned
+// an error) or could not analyze one file: the analysis is incomplete.
+type Failure struct {
+	Plugin  string // "" when unknown
+	File    string // the file it concerns; "" for the whole run
+	Message string // what failed and what to do, as printed on stderr
+}
+
+// FailureCheck is the check id of failures in JSON output.
+const FailureCheck = "plugin"
+
 // Rule describes a check for SARIF's rule table and `cudaperf explain`.
 type Rule struct {
 	ID       string

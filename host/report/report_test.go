@@ -61,7 +61,7 @@ func TestText(t *testing.T) {
 
 func TestJSONHasRequiredKeys(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteJSON(&b, sample()); err != nil {
+	if err := WriteJSON(&b, sample(), nil); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "diags.json.golden", b.Bytes())
@@ -75,7 +75,7 @@ func TestJSONHasRequiredKeys(t *testing.T) {
 		}
 	}
 	b.Reset()
-	_ = WriteJSON(&b, nil)
+	_ = WriteJSON(&b, nil, nil)
 	if got := bytes.TrimSpace(b.Bytes()); string(got) != "[]" {
 		t.Errorf("empty run printed %s, want []", got)
 	}
@@ -165,6 +165,80 @@ func TestFeaturesCSVColumnOrder(t *testing.T) {
 	}
 	want := "file,kernel,coal,occ,alpha,zeta\na.cu,k,1,0.5,3,2\na.cu,k2,0.25,,,\n"
 	if b.String() != want {
+		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestFailuresAreVisibleToMachines: a plugin failure is an element of the
+// JSON array (check "plugin") and makes the SARIF invocation unsuccessful,
+// with one notification each; without failures the invocation succeeded.
+func TestFailuresAreVisibleToMachines(t *testing.T) {
+	failures := []Failure{{Plugin: "p", Message: "plugin p crashed"}, {Plugin: "q", File: "/repo/a.cu", Message: "q died on a.cu"}}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, sample(), failures); err != nil {
+		t.Fatal(err)
+	}
+	var arr []Diagnostic
+	if err := json.Unmarshal(b.Bytes(), &arr); err != nil {
+		t.Fatal(err)
+	}
+	got := arr[len(arr)-2:]
+	if got[0].Check != FailureCheck || got[0].Plugin != "p" || got[0].File != "" || got[0].Line != 0 || got[0].Severity != Error ||
+		got[1].File != "/repo/a.cu" || got[1].Line != 1 || got[1].Message != "q died on a.cu" {
+		t.Errorf("failures in JSON = %+v", got)
+	}
+	for _, tc := range []struct {
+		failures []Failure
+		ok       bool
+	}{{nil, true}, {failures, false}} {
+		b.Reset()
+		if err := WriteSARIF(&b, sample(), SARIFOptions{BaseDir: "/repo", Failures: tc.failures}); err != nil {
+			t.Fatal(err)
+		}
+		var log struct {
+			Runs []struct {
+				Invocations []struct {
+					ExecutionSuccessful        bool `json:"executionSuccessful"`
+					ToolExecutionNotifications []struct {
+						Level     string `json:"level"`
+						Message   struct{ Text string }
+						Locations []struct {
+							PhysicalLocation struct {
+								ArtifactLocation struct{ URI string }
+							}
+						}
+					} `json:"toolExecutionNotifications"`
+				}
+			}
+		}
+		if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		inv := log.Runs[0].Invocations
+		if len(inv) != 1 || inv[0].ExecutionSuccessful != tc.ok || len(inv[0].ToolExecutionNotifications) != len(tc.failures) {
+			t.Fatalf("invocations = %+v, want successful=%v with %d notifications", inv, tc.ok, len(tc.failures))
+		}
+		if !tc.ok {
+			n := inv[0].ToolExecutionNotifications
+			if n[0].Level != "error" || n[0].Message.Text != "plugin p crashed" || len(n[0].Locations) != 0 ||
+				n[1].Locations[0].PhysicalLocation.ArtifactLocation.URI != "a.cu" {
+				t.Errorf("notifications = %+v", n)
+			}
+		}
+	}
+}
+
+// An unknown feature has an empty cell, and its column exists even when no
+// row knows it.
+func TestFeaturesCSVUnknownCells(t *testing.T) {
+	rows := []KernelFeatures{
+		{File: "a.cu", Kernel: "k", Features: map[string]float64{"coal": 1}, Status: map[string]string{"coal": StatusExact, "blocks": StatusUnknown}},
+	}
+	var b bytes.Buffer
+	if err := WriteFeaturesCSV(&b, rows, []string{"coal"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "file,kernel,coal,blocks\na.cu,k,1,\n"; b.String() != want {
 		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
 	}
 }

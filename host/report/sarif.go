@@ -28,6 +28,9 @@ type SARIFOptions struct {
 	// Rules are all checks the run knew about; checks seen in diagnostics
 	// but missing here get a minimal rule so the log stays valid.
 	Rules []Rule
+	// Failures make the run's invocation unsuccessful
+	// (executionSuccessful false), one toolExecutionNotification each.
+	Failures []Failure
 }
 
 type sarifLog struct {
@@ -40,6 +43,26 @@ type sarifRun struct {
 	Tool               sarifTool                   `json:"tool"`
 	OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
 	Results            []sarifResult               `json:"results"`
+	Invocations        []sarifInvocation           `json:"invocations"`
+}
+
+// sarifInvocation says whether the run completed: a plugin failure makes
+// the results incomplete, which a consumer must not read as "no findings".
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level      string            `json:"level"`
+	Message    sarifText         `json:"message"`
+	Descriptor *sarifDescriptor  `json:"descriptor,omitempty"`
+	Locations  []sarifLocation   `json:"locations,omitempty"`
+	Properties map[string]string `json:"properties,omitempty"`
+}
+
+type sarifDescriptor struct {
+	ID string `json:"id"`
 }
 
 type sarifTool struct {
@@ -173,6 +196,21 @@ func WriteSARIF(w io.Writer, ds []Diagnostic, opt SARIFOptions) error {
 			PartialFingerprints: map[string]string{"primaryLocationLineHash": fmt.Sprintf("%s:%d", fp, seen[fp])},
 		})
 	}
+	inv := sarifInvocation{ExecutionSuccessful: len(opt.Failures) == 0}
+	for _, f := range opt.Failures {
+		n := sarifNotification{Level: "error", Message: sarifText{Text: f.Message}, Descriptor: &sarifDescriptor{ID: FailureCheck}}
+		if f.Plugin != "" {
+			n.Properties = map[string]string{"plugin": f.Plugin}
+		}
+		if f.File != "" {
+			var loc sarifLocation
+			loc.PhysicalLocation.ArtifactLocation = artifact(f.File, base)
+			loc.PhysicalLocation.Region = sarifRegion{StartLine: 1}
+			n.Locations = []sarifLocation{loc}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	run.Invocations = []sarifInvocation{inv}
 	log := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

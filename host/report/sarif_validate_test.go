@@ -33,7 +33,8 @@ func TestSARIFPassesGitHubValidation(t *testing.T) {
 	in := filepath.Join(dir, "lint.sarif")
 	var b bytes.Buffer
 	rules := []Rule{{ID: "coalescing", Title: "global accesses should be coalesced", Doc: "doc", URL: "https://cudaperf.dev/checks/coalescing", Severity: Warning}}
-	if err := WriteSARIF(&b, sample(), SARIFOptions{ToolVersion: "1.0.0", BaseDir: "/repo", Rules: rules}); err != nil {
+	failures := []Failure{{Plugin: "p", Message: "plugin \"p\": start: it exited"}, {Plugin: "q", File: "/repo/kernels/a.cu", Message: "plugin \"q\": the plugin died analyzing this file"}}
+	if err := WriteSARIF(&b, sample(), SARIFOptions{ToolVersion: "1.0.0", BaseDir: "/repo", Rules: rules, Failures: failures}); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {

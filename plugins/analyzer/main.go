@@ -75,6 +75,10 @@ func describe(as []*analysis.Analyzer) *pluginv1.DescribeAnalyzerResponse {
 		// the check's explanation (bad and good examples included).
 		resp.Checks = append(resp.Checks, &pluginv1.CheckInfo{Id: a.Name, Title: title, Doc: a.Doc, Url: a.URL,
 			DefaultSeverity: severity(a.Severity), Pass: a.Name})
+		for _, o := range a.Options {
+			resp.Options = append(resp.Options, &pluginv1.OptionInfo{Name: o.Name, Check: a.Name, Type: string(o.Type),
+				DefaultValue: o.Default, Doc: o.Doc})
+		}
 	}
 	return resp
 }
@@ -98,7 +102,8 @@ func (s *server) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 			}
 		}
 	}
-	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] }, Sizes: req.GetSizes()})
+	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] },
+		Settings: req.GetOptions(), Sizes: req.GetSizes()})
 	if err != nil {
 		return nil, err
 	}

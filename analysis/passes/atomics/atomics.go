@@ -87,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 				pass.ReportKernelf(k.Name, n, "every thread performs %s on the same global address (%s does not depend on the thread), so the whole grid serialises on one location; reduce within the warp (__shfl_down_sync or __reduce_add_sync) and the block (shared memory) first and issue one atomic per block", calleeText(n, src), pass.File.Text(args.NamedChild(0)))
 			}
 		}
-		pass.ReportKernelFeature(k.Name, "atomics", total)
+		pass.ReportKernelFeatureStatus(k.Name, "atomics", total, df.Kernels.WeightStatus(k))
 	}
 	return nil, nil
 }

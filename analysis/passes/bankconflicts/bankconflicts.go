@@ -9,6 +9,8 @@ import (
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
 //go:embed doc.go
@@ -22,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dataflow.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "bank_conflicts", Unit: "ways", Doc: "loop-weighted mean shared-memory bank-conflict degree of the kernel's shared accesses (1 = conflict-free)", Range: "[1, 32]", Level: analysis.LevelKernel},
+		{Name: "bank_conflicts", Unit: "ways", Doc: "loop-weighted mean shared-memory bank-conflict degree of the kernel's shared accesses (1 = conflict-free)", Range: "[1, 32]", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Warning,
 }
@@ -115,11 +117,18 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				deg, stride, ok := Degree(c.Index(a), a.Size, df.BlockX(k))
+				mean := float64(deg)
+				if !ok {
+					// Interleaved addressing (index = 2*s*tid, s doubling
+					// each step): the degree at each value of s; the
+					// finding names the worst.
+					mean, deg, stride, ok = geometricDegree(df, c.Func, a, c.Index(a), df.BlockX(k))
+				}
 				if !ok {
 					continue
 				}
 				w := a.Weight * c.Weight
-				sum += w * float64(deg)
+				sum += w * mean
 				weight += w
 				key := [2]uint32{a.Node.StartByte(), a.Node.EndByte()}
 				if deg >= 2 && !reported[key] {
@@ -132,7 +141,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if weight > 0 {
 			v = sum / weight
 		}
-		pass.ReportKernelFeature(k.Name, "bank_conflicts", v)
+		pass.ReportKernelFeatureStatus(k.Name, "bank_conflicts", v, df.Kernels.WeightStatus(k))
 	}
 	return nil, nil
 }
@@ -156,4 +165,42 @@ func report(pass *analysis.Pass, df *dataflow.Result, kernel string, a *dataflow
 	pass.ReportKernelf(kernel, a.Node,
 		"shared-memory %s %s has a %d-way bank conflict: %s %d lanes on different words of the same bank and the request is replayed %d times; %s",
 		verb, pass.File.Text(a.Node), deg, why, deg, deg, fix)
+}
+
+// geometricDegree is the bank-conflict degree of an access whose index
+// scales the thread by the counter of a geometric loop around it
+// (for (s = 1; s < blockDim.x; s *= 2) ... sdata[2 * s * tid]): the mean of
+// the degrees at the counter's values (its trips when constant, else the
+// first tripcount.LogTrips), the worst and its stride. ok is false
+// when no such loop makes the index concrete.
+func geometricDegree(df *dataflow.Result, f *kernels.Function, a *dataflow.Access, index affine.Form, blockX int64) (mean float64, worst int, stride int64, ok bool) {
+	for _, l := range df.Kernels.Loops(f).Enclosing(a.Node) {
+		start, sok := l.Start.Int()
+		if l.GeoOp != "*" || l.Factor < 2 || !sok || start < 1 || l.Var == "" || !index.Mentions(l.Var) {
+			continue
+		}
+		n := int64(tripcount.LogTrips)
+		if l.Kind == tripcount.Constant {
+			n = l.Trips
+		}
+		sum, steps := 0, 0
+		v := start
+		for t := int64(0); t < n && v < 1<<20; t++ {
+			d, st, ok := Degree(index.Subst(map[string]affine.Form{l.Var: affine.Const(v)}), a.Size, blockX)
+			if !ok {
+				return 0, 0, 0, false
+			}
+			sum += d
+			steps++
+			if d > worst {
+				worst, stride = d, st
+			}
+			v *= l.Factor
+		}
+		if steps == 0 || worst == 0 {
+			return 0, 0, 0, false
+		}
+		return float64(sum) / float64(steps), worst, stride, true
+	}
+	return 0, 0, 0, false
 }

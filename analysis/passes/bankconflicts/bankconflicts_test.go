@@ -8,7 +8,7 @@ import (
 )
 
 func TestBankConflicts(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "conflicts", "clean", "shape")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "conflicts", "clean", "shape", "interleaved")
 }
 
 // TestDegreeGCD checks the closed form for 4-byte words: gcd(stride, 32).

@@ -22,6 +22,12 @@
 // kernel in the file has the same constant block.x below 32 (16×16 blocks
 // put two rows in a warp).
 //
+// Interleaved addressing — index = 2 * s * tid in a loop where s doubles
+// (the first tree reduction of every CUDA course) — is measured at each
+// value of s (its trip count when constant, else the first 8): 2-, 4-, …,
+// 32-way; the access counts with the mean and the diagnostic names the
+// worst.
+//
 // Feature, per kernel: bank_conflicts, the loop-weighted mean degree over
 // shared accesses with a known index. Unit: ways; range [1, 32]; 1 means
 // conflict-free (also for kernels without shared accesses).

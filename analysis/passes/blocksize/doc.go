@@ -10,10 +10,12 @@
 // variables and arithmetic).
 //
 // Feature, per kernel: tpb, the threads per block (block.x · block.y ·
-// block.z), averaged over the kernel's valid launch sites in the file whose
-// block is a constant; without such a launch, the maximum of its
-// __launch_bounds__; 0 when neither is known. Unit: threads; range
-// [0, 1024].
+// block.z), averaged over the kernel's own valid launch sites in the file
+// (never over other kernels' launches). A block that is not a constant but
+// has an upper bound — c / 2 with c = m < 1024 ? m : 1024, min(n, 128) —
+// counts its bound, and the value is then estimated; without a launch, the
+// maximum of its __launch_bounds__ (estimated); unknown (absent, never 0)
+// when neither is known. Unit: threads; range [1, 1024].
 //
 // Diagnostics at the block expression of a launch site:
 //   - an error when the block has more threads (or a larger dimension)

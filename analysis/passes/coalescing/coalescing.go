@@ -9,6 +9,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
@@ -32,6 +33,8 @@ var Analyzer = &analysis.Analyzer{
 		{Name: "coal_unknown", Unit: "fraction", Doc: "loop-weighted fraction of global accesses whose index is not affine in threadIdx.x", Range: "[0, 1]", Level: analysis.LevelKernel},
 	},
 	Severity: analysis.Warning,
+	Options: []options.Def{{Name: "min-ratio", Type: options.Float, Default: "2",
+		Doc: "report an access when a warp touches at least this many times the ideal 32-byte sectors"}},
 }
 
 // Request is the sector count of one warp-wide access.
@@ -145,6 +148,7 @@ func run(pass *analysis.Pass) (any, error) {
 	df := pass.ResultOf[dataflow.Analyzer].(*dataflow.Result)
 	out := map[*dataflow.Access]Request{}
 	reported := map[[2]uint32]bool{}
+	minRatio := pass.Options.Float("min-ratio")
 	for _, k := range df.Kernels.Kernels {
 		// The means, over loads [0], stores [1] and both [2]: eff sums
 		// weight·efficiency over accesses with a known, non-broadcast
@@ -206,7 +210,7 @@ func run(pass *analysis.Pass) (any, error) {
 				eff[2] += m.w * e
 				known[2] += m.w
 				nk := [2]uint32{m.a.Node.StartByte(), m.a.Node.EndByte()}
-				if m.req.Sectors < 2*m.req.Ideal || reported[nk] {
+				if float64(m.req.Sectors) < minRatio*float64(m.req.Ideal) || reported[nk] {
 					continue
 				}
 				switch {

@@ -17,18 +17,27 @@
 // elements apart. With element size s the lanes touch the sectors (32-byte
 // segments) covering their s bytes; the ideal is the stride-1 request,
 // ceil(32·s / 32) sectors (4 for float, 8 for double, 16 for float4). A
-// broadcast (all lanes on one element) counts as ideal. An index that is
-// not affine (a[b[i]], a[f(i)]) is unknown: it is not counted as good, but
-// reported in coal_unknown.
+// broadcast (all lanes on one element, or fewer sectors than the ideal, as
+// the two rows of a 16-wide block reading one element each) is one or two
+// transactions, neither coalesced nor wasteful: it is left out of the mean.
+// An index that is not affine (a[b[i]], a[f(i)]) is unknown: it is not
+// counted as good or bad, but reported in coal_unknown. A quotient of a
+// uniform value (k / 2 for a run-time k) is one unknown value for the whole
+// grid, so x[i - k/2] is still affine in the thread.
 //
 // Features, per kernel (accesses in the device functions it calls
 // included), each access weighted by its loop weight:
 //
 //   - coal: mean of ideal / sectors over the accesses with a known index.
 //     Unit: fraction; range (0, 1]; 1 is perfectly coalesced, 0.125 is
-//     float accessed with stride ≥ 8. A kernel without global accesses has
-//     coal 1; one whose accesses are all unknown has coal 0 (nothing shows
-//     it coalesces).
+//     float accessed with stride ≥ 8. A kernel without global accesses (or
+//     with broadcasts only) has coal 1; one whose accesses are all unknown
+//     has coal unknown: absent from the vector and flagged, never 0.
+//   - coal_load and coal_store: coal over the loads and over the stores
+//     (read-modify-writes included) alone. A strided store costs more than
+//     a strided load on the H200 (a transpose with strided writes runs
+//     about 3x slower than one with strided reads), so a model needs them
+//     apart. Unit: fraction; range (0, 1]; unknown as coal is.
 //   - coal_unknown: the weighted fraction of global accesses whose index is
 //     unknown. Unit: fraction; range [0, 1].
 //

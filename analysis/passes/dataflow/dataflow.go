@@ -546,9 +546,11 @@ func (r *Result) base(s *affine.Scope, n *syntax.Node, at uint32) *Access {
 		a.Space = Global
 	case len(d.Dims) > 0:
 		a.Space = Local
-	case d.Pointer > 0 && d.Value != nil && len(d.Writes()) == 0 && !r.following[d]:
-		// A local pointer: follow its initializer (unless it leads back
-		// here: then where the pointer points is unknown).
+	case (d.Pointer > 0 || isAuto(d.Type)) && pointerValue(d) != nil && !r.following[d]:
+		// A local pointer: follow its initializer, or its one plain
+		// assignment (const float4 *p; p = (const float4 *)x;), unless
+		// it leads back here: then where the pointer points is unknown.
+		// auto p = reinterpret_cast<const float4 *>(x + 4 * i) is one.
 		r.following[d] = true
 		inner := r.pointerInit(s, d)
 		delete(r.following, d)
@@ -569,11 +571,12 @@ func (r *Result) base(s *affine.Scope, n *syntax.Node, at uint32) *Access {
 // pointerInit resolves a local pointer's initializer: p = A, A + e, &A[e],
 // reinterpret_cast<T*>(A).
 func (r *Result) pointerInit(s *affine.Scope, d *affine.Decl) *Access {
-	v := unparen(d.Value)
+	val := pointerValue(d)
+	v := unparen(val)
 	if v == nil {
 		return nil
 	}
-	at := d.Value.StartByte()
+	at := val.StartByte()
 	switch v.Type() {
 	case "identifier":
 		return r.base(s, v, at)
@@ -607,13 +610,40 @@ func (r *Result) pointerInit(s *affine.Scope, d *affine.Decl) *Access {
 		return r.subscript(s, arg)
 	}
 	if elem, inner := castPointer(v, r.src); inner != nil {
-		a := r.base(s, inner, at)
+		// reinterpret_cast<const float4 *>(x + 4 * i): the cast pointer
+		// may itself be an expression.
+		a := r.pointer(s, inner, at, 1)
 		if a != nil {
 			r.view(a, elem)
 		}
 		return a
 	}
 	return nil
+}
+
+// pointerValue is what a local pointer points at: its initializer, or
+// the right side of its only write when that is a plain assignment and it
+// has no initializer; nil otherwise.
+func pointerValue(d *affine.Decl) *syntax.Node {
+	ws := d.Writes()
+	if d.Value != nil {
+		if len(ws) == 0 {
+			return d.Value
+		}
+		return nil
+	}
+	if len(ws) != 1 || ws[0].Type() != "assignment_expression" {
+		return nil
+	}
+	if op := ws[0].ChildByFieldName("operator"); op == nil || op.Type() != "=" {
+		return nil
+	}
+	return ws[0].ChildByFieldName("right")
+}
+
+func isAuto(t string) bool {
+	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "const "))
+	return t == "auto" || t == "auto const"
 }
 
 // view re-types an access as elem (a float4 view of a float array):

@@ -24,8 +24,8 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
 	Features: []analysis.FeatureDef{
-		{Name: "gmem", Unit: "accesses", Doc: "global memory loads and stores per thread, weighted by the trip counts of the loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "gmem_bytes", Unit: "bytes", Doc: "bytes moved by the global loads and stores per thread, loop-weighted", Range: "[0, +inf)", Level: analysis.LevelKernel},
+		{Name: "gmem", Unit: "accesses", Doc: "global memory loads and stores per thread, weighted by the trip counts of the loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "gmem_bytes", Unit: "bytes", Doc: "bytes moved by the global loads and stores per thread, loop-weighted", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Info,
 }
@@ -73,8 +73,8 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		res.ByKernel[k] = t
-		pass.ReportKernelFeature(k.Name, "gmem", t.Accesses)
-		pass.ReportKernelFeature(k.Name, "gmem_bytes", t.Bytes)
+		pass.ReportKernelFeatureStatus(k.Name, "gmem", t.Accesses, df.Kernels.WeightStatus(k))
+		pass.ReportKernelFeatureStatus(k.Name, "gmem_bytes", t.Bytes, df.Kernels.WeightStatus(k))
 	}
 	return res, nil
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func TestGlobalMem(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "traffic", "hoisted")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "traffic", "hoisted", "views")
 }

@@ -12,9 +12,11 @@
 // on an H200).
 //
 // Feature, per kernel: grid_fill, the fraction of SMs a launch can occupy,
-// min(1, blocks / SMs), averaged over the kernel's launch sites with a
-// constant grid; 1 when no launch has a constant grid (grids computed
-// from the problem size grow with it). Unit: fraction; range (0, 1].
+// min(1, blocks / SMs), of the kernel's largest launch. A grid computed
+// from the problem size grows with it and counts as 1 (the value is then
+// estimated), so the one-block last step of a reduction no longer decides
+// the value of a kernel whose main launch is sized by n. Unit: fraction;
+// range (0, 1].
 //
 // Diagnostics at the grid expression of a launch site: a warning when a
 // constant grid has fewer blocks than the device has SMs, an error when a

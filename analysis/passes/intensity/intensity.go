@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{kernels.Analyzer, arith.Analyzer, globalmem.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "ai", Unit: "FLOP/byte", Doc: "estimated floating-point operations per byte of global memory traffic, loop-weighted", Range: "[0, +inf)", Level: analysis.LevelKernel},
+		{Name: "ai", Unit: "FLOP/byte", Doc: "estimated floating-point operations per byte of global memory traffic, loop-weighted", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Info,
 }
@@ -35,7 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if bytes < 1 {
 			bytes = 1
 		}
-		pass.ReportKernelFeature(k.Name, "ai", flops/bytes)
+		pass.ReportKernelFeatureStatus(k.Name, "ai", flops/bytes, kr.WeightStatus(k))
 	}
 	return nil, nil
 }

@@ -118,8 +118,8 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
-		pass.ReportKernelFeature(k.Name, "warp_shuffles", shuffles)
-		pass.ReportKernelFeature(k.Name, "warp_reductions", reductions)
+		pass.ReportKernelFeatureStatus(k.Name, "warp_shuffles", shuffles, df.Kernels.WeightStatus(k))
+		pass.ReportKernelFeatureStatus(k.Name, "warp_reductions", reductions, df.Kernels.WeightStatus(k))
 	}
 	return nil, nil
 }

@@ -85,8 +85,8 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
-		pass.ReportKernelFeature(k.Name, "tensor_cores", mmas)
-		pass.ReportKernelFeature(k.Name, "tensor_core_loads", loads)
+		pass.ReportKernelFeatureStatus(k.Name, "tensor_cores", mmas, df.Kernels.WeightStatus(k))
+		pass.ReportKernelFeatureStatus(k.Name, "tensor_core_loads", loads, df.Kernels.WeightStatus(k))
 	}
 	return nil, nil
 }

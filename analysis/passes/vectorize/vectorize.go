@@ -21,8 +21,8 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dataflow.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "vectorized", Unit: "fraction", Doc: "fraction of global bytes moved by vector-type (float2/float4/…) accesses, loop-weighted", Range: "[0, 1]", Level: analysis.LevelKernel},
-		{Name: "readonly", Unit: "fraction", Doc: "fraction of global loads through the read-only path (__ldg or const __restrict__), loop-weighted", Range: "[0, 1]", Level: analysis.LevelKernel},
+		{Name: "vectorized", Unit: "fraction", Doc: "fraction of global bytes moved by vector-type (float2/float4/…) accesses, loop-weighted", Range: "[0, 1]", Level: analysis.LevelKernel, Version: 2},
+		{Name: "readonly", Unit: "fraction", Doc: "fraction of global loads through the read-only path (__ldg or const __restrict__), loop-weighted", Range: "[0, 1]", Level: analysis.LevelKernel, Version: 2},
 		{Name: "restrict", Unit: "fraction", Doc: "fraction of the kernel's pointer parameters declared __restrict__", Range: "[0, 1]", Level: analysis.LevelKernel},
 	},
 	Severity: analysis.Info,
@@ -61,8 +61,8 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
-		pass.ReportKernelFeature(k.Name, "vectorized", ratio(vecBytes, bytes))
-		pass.ReportKernelFeature(k.Name, "readonly", ratio(roLoads, loads))
+		pass.ReportKernelFeatureStatus(k.Name, "vectorized", ratio(vecBytes, bytes), df.Kernels.WeightStatus(k))
+		pass.ReportKernelFeatureStatus(k.Name, "readonly", ratio(roLoads, loads), df.Kernels.WeightStatus(k))
 		pass.ReportKernelFeature(k.Name, "restrict", ratio(float64(restricted), float64(ptrs)))
 		if ptrs >= 2 {
 			readOnlyCandidates(pass, df, k, src)

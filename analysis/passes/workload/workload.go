@@ -8,6 +8,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/affine"
+	"github.com/cudaperf/cudaperf/analysis/hostexec"
 	"github.com/cudaperf/cudaperf/analysis/launchcfg"
 	"github.com/cudaperf/cudaperf/analysis/passes/arith"
 	"github.com/cudaperf/cudaperf/analysis/passes/coalescing"
@@ -29,15 +30,15 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeOf((*Result)(nil)),
 	Features: []analysis.FeatureDef{
-		{Name: "launches_per_call", Unit: "launches", Doc: "launches of the kernel in one call of the host entry at the bound problem size. Formula: Σ over launch sites of the trip counts of the host loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "blocks", Unit: "blocks", Doc: "thread blocks the kernel's launches start in one call. Formula: Σ over launches of grid.x·grid.y·grid.z", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "threads", Unit: "threads", Doc: "threads the kernel's launches start in one call. Formula: Σ over launches of blocks·block.x·block.y·block.z", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "gbytes", Unit: "bytes", Doc: "bytes of global loads and stores the kernel requests in one call. Formula: Σ over launches of threads · Σ over accesses of element size · trip counts at the size · guard fraction", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "flops_call", Unit: "FLOPs", Doc: "floating-point operations (FMA = 2) of the kernel in one call. Formula: Σ over launches of threads · flops per thread at the size's trip counts", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "dram_bytes", Unit: "bytes", Doc: "estimated DRAM traffic of the kernel in one call, modelling reuse. Formula: per array, T = sector traffic, F = address span; min(T, F) when F fits in L2, else min(T, max(F, blocks·Fb)), Fb one block's span", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "t_dram_us", Unit: "us", Doc: "time to move dram_bytes at the device's DRAM bandwidth. Formula: dram_bytes / bandwidth", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "t_flop_us", Unit: "us", Doc: "time for flops_call at the device's FP32 peak. Formula: flops_call / peak", Range: "[0, +inf)", Level: analysis.LevelKernel},
-		{Name: "t_lower_us", Unit: "us", Doc: "lower bound on the kernel's time per call from traffic and FLOPs (launch overhead excluded). Formula: max(t_dram_us, t_flop_us)", Range: "[0, +inf)", Level: analysis.LevelKernel},
+		{Name: "launches_per_call", Unit: "launches", Doc: "launches of the kernel in one call of the host entry at the bound problem size. Formula: Σ over launch sites of the trip counts of the host loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "blocks", Unit: "blocks", Doc: "thread blocks the kernel's launches start in one call. Formula: Σ over launches of grid.x·grid.y·grid.z", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "threads", Unit: "threads", Doc: "threads the kernel's launches start in one call. Formula: Σ over launches of blocks·block.x·block.y·block.z", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "gbytes", Unit: "bytes", Doc: "bytes of global loads and stores the kernel requests in one call. Formula: Σ over launches of threads · Σ over accesses of element size · trip counts at the size · guard fraction", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "flops_call", Unit: "FLOPs", Doc: "floating-point operations (FMA = 2) of the kernel in one call. Formula: Σ over launches of threads · flops per thread at the size's trip counts", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "dram_bytes", Unit: "bytes", Doc: "estimated DRAM traffic of the kernel in one call, modelling reuse. Formula: per array, T = sector traffic, F = address span; min(T, F) when F fits in L2, else min(T, max(F, blocks·Fb)), Fb one block's span", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "t_dram_us", Unit: "us", Doc: "time to move dram_bytes at the device's DRAM bandwidth. Formula: dram_bytes / bandwidth", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "t_flop_us", Unit: "us", Doc: "time for flops_call at the device's FP32 peak. Formula: flops_call / peak", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
+		{Name: "t_lower_us", Unit: "us", Doc: "lower bound on the kernel's time per call from traffic and FLOPs (launch overhead excluded). Formula: max(t_dram_us, t_flop_us)", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Info,
 }
@@ -74,6 +75,9 @@ type walker struct {
 	r     *kernels.Result
 	src   []byte
 	insts []instance
+	// ran is true when every entry ran to its end on integers: a launch
+	// site it did not reach is then not executed in a call.
+	ran bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -81,7 +85,17 @@ func run(pass *analysis.Pass) (any, error) {
 	coal := pass.ResultOf[coalescing.Analyzer].(map[*dataflow.Access]coalescing.Request)
 	r := df.Kernels
 	w := &walker{r: r, src: pass.File.Src}
-	for _, e := range entries(r, pass.Sizes) {
+	es := entries(r, pass.Sizes)
+	w.ran = len(es) > 0
+	for _, e := range es {
+		// Run the host code on integers (loops that find a power of two,
+		// reductions that relaunch until one block is left); where it
+		// cannot tell which way the code goes, evaluate the launches
+		// symbolically instead.
+		if w.exec(e, pass.Sizes, int64(pass.Device.SMs)) {
+			continue
+		}
+		w.ran = false
 		bind := map[string]affine.Form{}
 		for _, p := range e.Params {
 			if v, ok := pass.Sizes[p.Name]; ok {
@@ -101,6 +115,12 @@ func run(pass *analysis.Pass) (any, error) {
 				wk = &Work{Known: true, ShapeExact: true, CountsExact: true}
 			}
 			w.add(pass, df, coal, k, in, wk)
+		}
+		if wk == nil && w.ran && len(k.LaunchedBy) > 0 {
+			// The host code ran to its end without reaching this
+			// kernel's launches at this size (the odd-width path of an
+			// image kernel): it does no work in this call.
+			wk = &Work{Known: true, ShapeExact: true, CountsExact: true}
 		}
 		if wk == nil {
 			for _, f := range pass.Analyzer.Features {
@@ -192,6 +212,67 @@ func (w *walker) host(f *kernels.Function, bind map[string]affine.Form, mult flo
 			break
 		}
 	}
+}
+
+// exec runs entry with package hostexec and records its launches; false
+// when the run did not complete (nothing is recorded then).
+func (w *walker) exec(e *kernels.Function, sizes map[string]int64, sms int64) bool {
+	funcs := map[string]hostexec.Func{}
+	fn := func(f *kernels.Function) hostexec.Func {
+		hf := hostexec.Func{Node: f.Node, Body: f.Body}
+		for _, p := range f.Params {
+			hf.Params = append(hf.Params, p.Name)
+		}
+		return hf
+	}
+	for _, f := range w.r.Functions {
+		if f.Kind == kernels.Host && f.Body != nil && f.Template == nil {
+			if _, dup := funcs[f.Name]; !dup {
+				funcs[f.Name] = fn(f)
+			}
+		}
+	}
+	args := map[string]int64{}
+	for _, p := range e.Params {
+		if p.Pointer > 0 {
+			// The caller's buffers come from cudaMalloc: 256-byte
+			// aligned and not null, which is all that host code asks
+			// of them ((uintptr_t)x % 16 == 0 picks the float4 path).
+			args[p.Name] = 1 << 40
+		}
+	}
+	for k, v := range sizes {
+		args[k] = v
+	}
+	res := hostexec.Run(w.r.Affine, fn(e), args, funcs, hostexec.Options{SMs: sms})
+	if !res.Complete {
+		return false
+	}
+	for _, hl := range res.Launches {
+		var l *kernels.Launch
+		for _, c := range w.r.Launches {
+			if c.Node == hl.Node {
+				l = c
+			}
+		}
+		if l == nil || l.Kernel == nil {
+			continue
+		}
+		in := instance{l: l, mult: float64(hl.Count), exact: true, known: hl.Known(), args: map[string]affine.Form{}}
+		for i := 0; i < 3; i++ {
+			in.grid[i], in.block[i] = hl.Grid[i].V, hl.Block[i].V
+			if in.grid[i] < 1 || in.block[i] < 1 {
+				in.known = false
+			}
+		}
+		for i, p := range l.Kernel.Params {
+			if i < len(hl.Args) && hl.Args[i].Known && p.Name != "" && p.Pointer == 0 {
+				in.args[p.Name] = affine.Const(hl.Args[i].V)
+			}
+		}
+		w.insts = append(w.insts, in)
+	}
+	return true
 }
 
 func launchAt(f *kernels.Function, n *syntax.Node) *kernels.Launch {

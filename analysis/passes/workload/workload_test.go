@@ -12,5 +12,5 @@ func TestAnalyzer(t *testing.T) {
 	if err := analysis.Validate([]*analysis.Analyzer{workload.Analyzer}); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, analysistest.TestData(), workload.Analyzer, "conv", "host", "nosize", "gemm", "reduce")
+	analysistest.Run(t, analysistest.TestData(), workload.Analyzer, "conv", "host", "nosize", "gemm", "reduce", "relaunch")
 }

@@ -13,8 +13,11 @@
 // With the `recorded` benchmarker the whole loop runs in CI without a GPU.
 //
 // The task is the prompt id up to its first ':' (the loop's ids are
-// "<task>:s<step>:b<batch index>:t<turn>..."). The suite folder is $CUDAPERF_REPLAY_SUITE,
-// default bench/suites/c2cuda relative to the working directory.
+// "<task>:s<step>:b<batch index>:t<turn>..."). The suite folder is
+// $CUDAPERF_REPLAY_SUITE, which cudaperf train, eval, sft and ablate set to
+// their suite (plugins run in their own folder, so a relative default
+// would not find it); without it, bench/suites/c2cuda under the working
+// directory.
 // Hyperparameters: learning_rate (default 0.5). Sampling is deterministic
 // for a request seed. Save writes the logits to <path>/replay.json.
 package main

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -33,9 +35,34 @@ type arms struct {
 
 type server struct {
 	pluginv1.UnimplementedPolicyServiceServer
-	suite string
-	mu    sync.Mutex
-	tasks map[string]*arms
+	suite    string
+	mu       sync.Mutex
+	tasks    map[string]*arms
+	measured map[string]bool // "task/variant" measured in the suite; nil: no measurements file
+}
+
+// loadMeasured reads which variants the suite's measurements.jsonl holds:
+// replay proposes known kernels, and a variant never measured (a new sweep
+// instance) is not known to any benchmarker that answers from records.
+func loadMeasured(suite string) (map[string]bool, error) {
+	f, err := os.Open(filepath.Join(suite, "measurements.jsonl"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var r struct{ Task, Candidate, Kind string }
+		if json.Unmarshal(sc.Bytes(), &r) == nil && r.Kind == "variant" {
+			out[r.Task+"/"+r.Candidate] = true
+		}
+	}
+	return out, sc.Err()
 }
 
 func main() {
@@ -43,7 +70,11 @@ func main() {
 	if suite == "" {
 		suite = filepath.Join("bench", "suites", "c2cuda")
 	}
-	sdk.ServePolicy(&server{suite: suite, tasks: map[string]*arms{}})
+	measured, err := loadMeasured(suite)
+	if err != nil {
+		sdk.Logger().Error("replay: reading the suite's measurements", "error", err)
+	}
+	sdk.ServePolicy(&server{suite: suite, tasks: map[string]*arms{}, measured: measured})
 }
 
 func (s *server) Describe(context.Context, *pluginv1.DescribePolicyRequest) (*pluginv1.DescribePolicyResponse, error) {
@@ -68,6 +99,9 @@ func (s *server) armsOf(task string) (*arms, error) {
 	sort.Strings(paths)
 	a := &arms{}
 	for _, p := range paths {
+		if s.measured != nil && !s.measured[task+"/"+strings.TrimSuffix(filepath.Base(p), ".cu")] {
+			continue
+		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return nil, status.Errorf(codes.Internal, "replay: %v", err)
@@ -80,6 +114,9 @@ func (s *server) armsOf(task string) (*arms, error) {
 		// The same text as the host's grpo.Answer, so SFT examples of
 		// known variants are recognised.
 		a.texts = append(a.texts, "```cuda\n"+src+"```")
+	}
+	if len(a.texts) == 0 {
+		return nil, status.Errorf(codes.InvalidArgument, "replay: task %q has no measured variants in %s/measurements.jsonl", task, s.suite)
 	}
 	a.names = append(a.names, "(no code)")
 	a.texts = append(a.texts, noCode)

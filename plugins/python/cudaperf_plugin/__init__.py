@@ -1,6 +1,9 @@
 """cudaperf_plugin: the Python SDK for writing cudaperf plugins.
 
-Subclass one class and call serve()::
+Subclass one class and call serve(). Plugin (cudaperf_plugin.plugin) is the
+easy way for analyzers: it receives each file with the host's syntax tree,
+kernels and launches, and cudaperf_plugin.testing.run tests it against
+`// want` comments. The lower-level Analyzer works on raw requests::
 
     from cudaperf_plugin import Analyzer, serve, pb
 
@@ -39,7 +42,8 @@ from cudaperf_plugin.server import (
 
 # The base classes load their generated service modules; import each only
 # when a plugin asks for it (an analyzer never loads the policy's).
-_LAZY = {"Analyzer": "analyzer", "LineIndex": "analyzer", "Benchmarker": "benchmarker", "Policy": "policy"}
+_LAZY = {"Analyzer": "analyzer", "LineIndex": "analyzer", "Benchmarker": "benchmarker", "Policy": "policy",
+         "Plugin": "plugin", "Pass": "plugin", "parse": "parsed"}
 
 
 def __getattr__(name):
@@ -54,12 +58,15 @@ __all__ = [
     "Analyzer",
     "Benchmarker",
     "LineIndex",
+    "Pass",
+    "Plugin",
     "Policy",
     "MAGIC_COOKIE_KEY",
     "MAGIC_COOKIE_VALUE",
     "PROTOCOL_VERSION",
     "MAX_MESSAGE_BYTES",
     "log",
+    "parse",
     "pb",
     "serve",
 ]

@@ -9,7 +9,8 @@ import time
 import grpc
 import pytest
 
-from conftest import SDK_ROOT
+from conftest import SDK_ROOT, cudaperf_bin  # noqa: F401 (fixture)
+from cudaperf_plugin.testing import host_request
 from cudaperf_plugin import Analyzer, LineIndex, MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, pb
 from cudaperf_plugin import server as serve_mod
 from cudaperf.plugin.v1 import analyzer_pb2_grpc
@@ -60,7 +61,7 @@ def start_plugin(env_extra=None):
     return proc, line
 
 
-def test_handshake_describe_analyze_shutdown():
+def test_handshake_describe_analyze_shutdown(cudaperf_bin):
     proc, line = start_plugin()
     try:
         core, proto, net, addr, kind = line.split("|")
@@ -74,9 +75,8 @@ def test_handshake_describe_analyze_shutdown():
         d = stub.Describe(pb.DescribeAnalyzerRequest(), timeout=5)
         assert d.plugin.name == "synccount-py" and d.checks[0].id == "SC001"
 
-        with open(os.path.join(KERNELS, "reduction_divergent.cu"), "rb") as f:
-            src = f.read()
-        resp = stub.Analyze(pb.AnalyzeRequest(files=[pb.SourceFile(path="r.cu", content=src)]), timeout=5)
+        req = host_request([os.path.join(KERNELS, "reduction_divergent.cu")], cudaperf_bin)
+        resp = stub.Analyze(req, timeout=5)
         (fr,) = resp.files
         assert [(x.kernel, x.name, x.value) for x in fr.features] == [("reduce_divergent", "syncthreads", 2)]
         assert [(x.check, x.range.start_line) for x in fr.diagnostics] == [("SC001", 18)]

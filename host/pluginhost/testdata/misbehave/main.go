@@ -13,6 +13,12 @@
 //	bench     serves a benchmarker whose Run streams one event per config
 //	benchhang serves a benchmarker whose Run streams one event and hangs
 //	policy    serves a policy that echoes prompts and counts rollouts
+//	crashon   answers normally, but the process exits (status 3) when a
+//	          request holds kill-me.cu
+//	parsed    wants parsed files; reports "nodes" per file and "params"
+//	          per kernel from the host's parse, the received option
+//	          "dup.limit" (declared, int, default 3) as "limit", and a
+//	          "dup" finding at each kernel's name
 package main
 
 import (
@@ -20,6 +26,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"time"
 
 	"github.com/hashicorp/go-plugin"
@@ -36,6 +43,11 @@ type analyzer struct {
 }
 
 func (a analyzer) Describe(context.Context, *pluginv1.DescribeAnalyzerRequest) (*pluginv1.DescribeAnalyzerResponse, error) {
+	if a.mode == "parsed" {
+		return &pluginv1.DescribeAnalyzerResponse{Plugin: &pluginv1.PluginInfo{Name: "misbehave-parsed", Version: "1.0.0"}, WantsParsedFiles: true,
+			Checks:  []*pluginv1.CheckInfo{{Id: "dup", Title: "a finding at every kernel"}},
+			Options: []*pluginv1.OptionInfo{{Name: "limit", Check: "dup", Type: "int", DefaultValue: "3", Doc: "echoed as feature limit"}}}, nil
+	}
 	return &pluginv1.DescribeAnalyzerResponse{Plugin: &pluginv1.PluginInfo{Name: "misbehave-" + a.mode, Version: "1.2.3"}}, nil
 }
 
@@ -50,6 +62,15 @@ func (a analyzer) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*p
 		select {}
 	case "panic":
 		panic("misbehave: panic on purpose")
+	case "parsed":
+		return sdk.AnalyzeEach(ctx, req, parsedFile), nil
+	case "crashon":
+		for _, f := range req.GetFiles() {
+			if f.GetPath() == "kill-me.cu" {
+				fmt.Fprintln(os.Stderr, "misbehave: dying on kill-me.cu")
+				os.Exit(3)
+			}
+		}
 	case "failon":
 		for _, f := range req.GetFiles() {
 			if f.GetPath() == "fail-me.cu" {
@@ -60,6 +81,23 @@ func (a analyzer) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*p
 	return sdk.AnalyzeEach(ctx, req, func(_ context.Context, _ *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile) (*pluginv1.FileResult, error) {
 		return &pluginv1.FileResult{Features: []*pluginv1.Feature{{Name: "bytes", Value: float64(len(f.GetContent())), Unit: "bytes"}}}, nil
 	}), nil
+}
+
+func parsedFile(_ context.Context, req *pluginv1.AnalyzeRequest, sf *pluginv1.SourceFile) (*pluginv1.FileResult, error) {
+	f, err := sdk.Parse(sf)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := strconv.Atoi(req.GetOptions()["dup.limit"])
+	if err != nil {
+		return nil, fmt.Errorf("option dup.limit: %v", err)
+	}
+	res := &pluginv1.FileResult{Features: []*pluginv1.Feature{{Name: "nodes", Value: float64(f.Len())}, {Name: "limit", Value: float64(limit)}}}
+	for _, k := range f.Kernels() {
+		res.Features = append(res.Features, &pluginv1.Feature{Kernel: k.Name, Name: "params", Value: float64(len(k.Params))})
+		res.Diagnostics = append(res.Diagnostics, &pluginv1.Diagnostic{Check: "dup", Kernel: k.Name, Range: k.NameNode.Range(), Message: "kernel " + k.Name})
+	}
+	return res, nil
 }
 
 // bench is a benchmarker for the streaming tests: Run answers with one

@@ -112,14 +112,18 @@ func (*DescribeAnalyzerRequest) Descriptor() ([]byte, []int) {
 }
 
 type DescribeAnalyzerResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Plugin        *PluginInfo            `protobuf:"bytes,1,opt,name=plugin,proto3" json:"plugin,omitempty"`
-	Passes        []*PassInfo            `protobuf:"bytes,2,rep,name=passes,proto3" json:"passes,omitempty"`
-	Features      []*FeatureInfo         `protobuf:"bytes,3,rep,name=features,proto3" json:"features,omitempty"`
-	Checks        []*CheckInfo           `protobuf:"bytes,4,rep,name=checks,proto3" json:"checks,omitempty"`
-	Options       []*OptionInfo          `protobuf:"bytes,5,rep,name=options,proto3" json:"options,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Plugin   *PluginInfo            `protobuf:"bytes,1,opt,name=plugin,proto3" json:"plugin,omitempty"`
+	Passes   []*PassInfo            `protobuf:"bytes,2,rep,name=passes,proto3" json:"passes,omitempty"`
+	Features []*FeatureInfo         `protobuf:"bytes,3,rep,name=features,proto3" json:"features,omitempty"`
+	Checks   []*CheckInfo           `protobuf:"bytes,4,rep,name=checks,proto3" json:"checks,omitempty"`
+	Options  []*OptionInfo          `protobuf:"bytes,5,rep,name=options,proto3" json:"options,omitempty"`
+	// True when the plugin wants SourceFile.parsed filled in: the host then
+	// parses each file once and sends the syntax tree, kernels and launch
+	// sites with it. Plugins that do not ask pay nothing for it.
+	WantsParsedFiles bool `protobuf:"varint,6,opt,name=wants_parsed_files,json=wantsParsedFiles,proto3" json:"wants_parsed_files,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *DescribeAnalyzerResponse) Reset() {
@@ -185,6 +189,13 @@ func (x *DescribeAnalyzerResponse) GetOptions() []*OptionInfo {
 		return x.Options
 	}
 	return nil
+}
+
+func (x *DescribeAnalyzerResponse) GetWantsParsedFiles() bool {
+	if x != nil {
+		return x.WantsParsedFiles
+	}
+	return false
 }
 
 // PassInfo documents one analysis pass served by the plugin.
@@ -441,12 +452,22 @@ func (x *CheckInfo) GetPass() string {
 	return ""
 }
 
-// OptionInfo documents one key accepted in AnalyzeRequest.options.
+// OptionInfo documents one key accepted in AnalyzeRequest.options. Users
+// set it under lint.settings.<check>.<name> in .cudaperf.yaml; the host
+// rejects keys no plugin declares, checks the value against type, and sends
+// each plugin its own declared options (defaults filled in) as
+// "<check>.<name>" keys.
 type OptionInfo struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Doc           string                 `protobuf:"bytes,2,opt,name=doc,proto3" json:"doc,omitempty"`
-	DefaultValue  string                 `protobuf:"bytes,3,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Key within its check, e.g. "min-ratio".
+	Name         string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Doc          string `protobuf:"bytes,2,opt,name=doc,proto3" json:"doc,omitempty"`
+	DefaultValue string `protobuf:"bytes,3,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	// "int", "float", "bool" or "string"; empty means "string".
+	Type string `protobuf:"bytes,4,opt,name=type,proto3" json:"type,omitempty"`
+	// The check (CheckInfo.id) the option tunes. Empty is read as the
+	// option's plugin-wide namespace: the plugin's name.
+	Check         string `protobuf:"bytes,5,opt,name=check,proto3" json:"check,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -498,6 +519,20 @@ func (x *OptionInfo) GetDoc() string {
 func (x *OptionInfo) GetDefaultValue() string {
 	if x != nil {
 		return x.DefaultValue
+	}
+	return ""
+}
+
+func (x *OptionInfo) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *OptionInfo) GetCheck() string {
+	if x != nil {
+		return x.Check
 	}
 	return ""
 }
@@ -596,7 +631,10 @@ type SourceFile struct {
 	// compiled it; gives real register and shared-memory counts.
 	PtxasReport string `protobuf:"bytes,3,opt,name=ptxas_report,json=ptxasReport,proto3" json:"ptxas_report,omitempty"`
 	// Compiler flags the file is built with (-D, -I, -std, -arch, ...).
-	CompileFlags  []string `protobuf:"bytes,4,rep,name=compile_flags,json=compileFlags,proto3" json:"compile_flags,omitempty"`
+	CompileFlags []string `protobuf:"bytes,4,rep,name=compile_flags,json=compileFlags,proto3" json:"compile_flags,omitempty"`
+	// The host's parse of content: set only for plugins whose Describe sets
+	// wants_parsed_files.
+	Parsed        *ParsedFile `protobuf:"bytes,5,opt,name=parsed,proto3" json:"parsed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -659,6 +697,743 @@ func (x *SourceFile) GetCompileFlags() []string {
 	return nil
 }
 
+func (x *SourceFile) GetParsed() *ParsedFile {
+	if x != nil {
+		return x.Parsed
+	}
+	return nil
+}
+
+// ParsedFile is what the host knows about a file's structure: the syntax
+// tree of cudaperf's CUDA grammar and the kernels and launch sites found in
+// it. Node references (node, name_node, ...) are indexes into the tree's
+// nodes (preorder, 0 is the root); -1 means none.
+type ParsedFile struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Layout version of this message's encoding; see SyntaxTree. A plugin
+	// that finds a format it does not know must fail the file, not guess.
+	Format        int32         `protobuf:"varint,1,opt,name=format,proto3" json:"format,omitempty"`
+	Tree          *SyntaxTree   `protobuf:"bytes,2,opt,name=tree,proto3" json:"tree,omitempty"`
+	Kernels       []*KernelInfo `protobuf:"bytes,3,rep,name=kernels,proto3" json:"kernels,omitempty"`
+	Launches      []*LaunchSite `protobuf:"bytes,4,rep,name=launches,proto3" json:"launches,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ParsedFile) Reset() {
+	*x = ParsedFile{}
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ParsedFile) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ParsedFile) ProtoMessage() {}
+
+func (x *ParsedFile) ProtoReflect() protoreflect.Message {
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ParsedFile.ProtoReflect.Descriptor instead.
+func (*ParsedFile) Descriptor() ([]byte, []int) {
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ParsedFile) GetFormat() int32 {
+	if x != nil {
+		return x.Format
+	}
+	return 0
+}
+
+func (x *ParsedFile) GetTree() *SyntaxTree {
+	if x != nil {
+		return x.Tree
+	}
+	return nil
+}
+
+func (x *ParsedFile) GetKernels() []*KernelInfo {
+	if x != nil {
+		return x.Kernels
+	}
+	return nil
+}
+
+func (x *ParsedFile) GetLaunches() []*LaunchSite {
+	if x != nil {
+		return x.Launches
+	}
+	return nil
+}
+
+// SyntaxTree is a tree-sitter tree in columns, every node (named and
+// anonymous) in preorder. Format 1 packs positions as deltas so that a
+// node costs about ten bytes:
+//
+//	kind[i]        index into kinds (the node's type, e.g. "call_expression")
+//	field[i]       index into fields (its field in the parent; fields[0] is "")
+//	parent_delta[i] i - parent(i); 0 for the root
+//	start_byte_delta[i] start_byte(i) - start_byte(i-1) (preorder starts never decrease)
+//	length[i]      end_byte(i) - start_byte(i)
+//	start_line_delta[i] start_line(i) - start_line(i-1); lines are 1-based
+//	start_column[i] 1-based, counted in bytes
+//	line_count[i]  end_line(i) - start_line(i)
+//	end_column[i]  1-based, exclusive end, bytes
+//	flags[i]       bit 0 named, 1 missing, 2 extra, 3 error (an ERROR node
+//	               or one that contains an error)
+//
+// with start_byte(-1) = 0 and start_line(-1) = 1.
+type SyntaxTree struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	Kinds          []string               `protobuf:"bytes,1,rep,name=kinds,proto3" json:"kinds,omitempty"`
+	Fields         []string               `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	Kind           []uint32               `protobuf:"varint,3,rep,packed,name=kind,proto3" json:"kind,omitempty"`
+	Field          []uint32               `protobuf:"varint,4,rep,packed,name=field,proto3" json:"field,omitempty"`
+	ParentDelta    []uint32               `protobuf:"varint,5,rep,packed,name=parent_delta,json=parentDelta,proto3" json:"parent_delta,omitempty"`
+	StartByteDelta []uint32               `protobuf:"varint,6,rep,packed,name=start_byte_delta,json=startByteDelta,proto3" json:"start_byte_delta,omitempty"`
+	Length         []uint32               `protobuf:"varint,7,rep,packed,name=length,proto3" json:"length,omitempty"`
+	StartLineDelta []uint32               `protobuf:"varint,8,rep,packed,name=start_line_delta,json=startLineDelta,proto3" json:"start_line_delta,omitempty"`
+	StartColumn    []uint32               `protobuf:"varint,9,rep,packed,name=start_column,json=startColumn,proto3" json:"start_column,omitempty"`
+	LineCount      []uint32               `protobuf:"varint,10,rep,packed,name=line_count,json=lineCount,proto3" json:"line_count,omitempty"`
+	EndColumn      []uint32               `protobuf:"varint,11,rep,packed,name=end_column,json=endColumn,proto3" json:"end_column,omitempty"`
+	Flags          []uint32               `protobuf:"varint,12,rep,packed,name=flags,proto3" json:"flags,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *SyntaxTree) Reset() {
+	*x = SyntaxTree{}
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyntaxTree) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyntaxTree) ProtoMessage() {}
+
+func (x *SyntaxTree) ProtoReflect() protoreflect.Message {
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyntaxTree.ProtoReflect.Descriptor instead.
+func (*SyntaxTree) Descriptor() ([]byte, []int) {
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *SyntaxTree) GetKinds() []string {
+	if x != nil {
+		return x.Kinds
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetFields() []string {
+	if x != nil {
+		return x.Fields
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetKind() []uint32 {
+	if x != nil {
+		return x.Kind
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetField() []uint32 {
+	if x != nil {
+		return x.Field
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetParentDelta() []uint32 {
+	if x != nil {
+		return x.ParentDelta
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetStartByteDelta() []uint32 {
+	if x != nil {
+		return x.StartByteDelta
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetLength() []uint32 {
+	if x != nil {
+		return x.Length
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetStartLineDelta() []uint32 {
+	if x != nil {
+		return x.StartLineDelta
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetStartColumn() []uint32 {
+	if x != nil {
+		return x.StartColumn
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetLineCount() []uint32 {
+	if x != nil {
+		return x.LineCount
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetEndColumn() []uint32 {
+	if x != nil {
+		return x.EndColumn
+	}
+	return nil
+}
+
+func (x *SyntaxTree) GetFlags() []uint32 {
+	if x != nil {
+		return x.Flags
+	}
+	return nil
+}
+
+// KernelInfo is one __global__ function definition.
+type KernelInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Base name ("relu") and with namespaces and classes ("ops::relu").
+	Name      string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Qualified string `protobuf:"bytes,2,opt,name=qualified,proto3" json:"qualified,omitempty"`
+	Node      int32  `protobuf:"varint,3,opt,name=node,proto3" json:"node,omitempty"`                         // function_definition
+	NameNode  int32  `protobuf:"varint,4,opt,name=name_node,json=nameNode,proto3" json:"name_node,omitempty"` // the name in the declarator
+	BodyNode  int32  `protobuf:"varint,5,opt,name=body_node,json=bodyNode,proto3" json:"body_node,omitempty"` // compound_statement
+	// CUDA qualifiers as written: __global__, __launch_bounds__, ...
+	Qualifiers []string       `protobuf:"bytes,6,rep,name=qualifiers,proto3" json:"qualifiers,omitempty"`
+	Params     []*KernelParam `protobuf:"bytes,7,rep,name=params,proto3" json:"params,omitempty"`
+	// Unset without __launch_bounds__.
+	LaunchBounds *LaunchBoundsInfo `protobuf:"bytes,8,opt,name=launch_bounds,json=launchBounds,proto3" json:"launch_bounds,omitempty"`
+	// Names of the enclosing template's parameters; empty for a non-template.
+	TemplateParams []string `protobuf:"bytes,9,rep,name=template_params,json=templateParams,proto3" json:"template_params,omitempty"`
+	ExternC        bool     `protobuf:"varint,10,opt,name=extern_c,json=externC,proto3" json:"extern_c,omitempty"`
+	// Indexes into ParsedFile.launches of the launches of this kernel.
+	LaunchedBy    []int32 `protobuf:"varint,11,rep,packed,name=launched_by,json=launchedBy,proto3" json:"launched_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KernelInfo) Reset() {
+	*x = KernelInfo{}
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KernelInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KernelInfo) ProtoMessage() {}
+
+func (x *KernelInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KernelInfo.ProtoReflect.Descriptor instead.
+func (*KernelInfo) Descriptor() ([]byte, []int) {
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *KernelInfo) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *KernelInfo) GetQualified() string {
+	if x != nil {
+		return x.Qualified
+	}
+	return ""
+}
+
+func (x *KernelInfo) GetNode() int32 {
+	if x != nil {
+		return x.Node
+	}
+	return 0
+}
+
+func (x *KernelInfo) GetNameNode() int32 {
+	if x != nil {
+		return x.NameNode
+	}
+	return 0
+}
+
+func (x *KernelInfo) GetBodyNode() int32 {
+	if x != nil {
+		return x.BodyNode
+	}
+	return 0
+}
+
+func (x *KernelInfo) GetQualifiers() []string {
+	if x != nil {
+		return x.Qualifiers
+	}
+	return nil
+}
+
+func (x *KernelInfo) GetParams() []*KernelParam {
+	if x != nil {
+		return x.Params
+	}
+	return nil
+}
+
+func (x *KernelInfo) GetLaunchBounds() *LaunchBoundsInfo {
+	if x != nil {
+		return x.LaunchBounds
+	}
+	return nil
+}
+
+func (x *KernelInfo) GetTemplateParams() []string {
+	if x != nil {
+		return x.TemplateParams
+	}
+	return nil
+}
+
+func (x *KernelInfo) GetExternC() bool {
+	if x != nil {
+		return x.ExternC
+	}
+	return false
+}
+
+func (x *KernelInfo) GetLaunchedBy() []int32 {
+	if x != nil {
+		return x.LaunchedBy
+	}
+	return nil
+}
+
+type KernelParam struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Base type as written ("float", "const T").
+	Type string `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
+	// Levels of * (a reference counts as 1).
+	Pointer       int32 `protobuf:"varint,3,opt,name=pointer,proto3" json:"pointer,omitempty"`
+	Const         bool  `protobuf:"varint,4,opt,name=const,proto3" json:"const,omitempty"`
+	Restrict      bool  `protobuf:"varint,5,opt,name=restrict,proto3" json:"restrict,omitempty"`
+	Node          int32 `protobuf:"varint,6,opt,name=node,proto3" json:"node,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KernelParam) Reset() {
+	*x = KernelParam{}
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KernelParam) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KernelParam) ProtoMessage() {}
+
+func (x *KernelParam) ProtoReflect() protoreflect.Message {
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KernelParam.ProtoReflect.Descriptor instead.
+func (*KernelParam) Descriptor() ([]byte, []int) {
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *KernelParam) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *KernelParam) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *KernelParam) GetPointer() int32 {
+	if x != nil {
+		return x.Pointer
+	}
+	return 0
+}
+
+func (x *KernelParam) GetConst() bool {
+	if x != nil {
+		return x.Const
+	}
+	return false
+}
+
+func (x *KernelParam) GetRestrict() bool {
+	if x != nil {
+		return x.Restrict
+	}
+	return false
+}
+
+func (x *KernelParam) GetNode() int32 {
+	if x != nil {
+		return x.Node
+	}
+	return 0
+}
+
+// LaunchBoundsInfo is __launch_bounds__(max_threads, min_blocks,
+// max_cluster); a value that is not an integer constant (a template
+// parameter) is 0, and args keeps every argument as written.
+type LaunchBoundsInfo struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Node          int32                  `protobuf:"varint,1,opt,name=node,proto3" json:"node,omitempty"`
+	MaxThreads    int32                  `protobuf:"varint,2,opt,name=max_threads,json=maxThreads,proto3" json:"max_threads,omitempty"`
+	MinBlocks     int32                  `protobuf:"varint,3,opt,name=min_blocks,json=minBlocks,proto3" json:"min_blocks,omitempty"`
+	MaxCluster    int32                  `protobuf:"varint,4,opt,name=max_cluster,json=maxCluster,proto3" json:"max_cluster,omitempty"`
+	Args          []string               `protobuf:"bytes,5,rep,name=args,proto3" json:"args,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LaunchBoundsInfo) Reset() {
+	*x = LaunchBoundsInfo{}
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LaunchBoundsInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LaunchBoundsInfo) ProtoMessage() {}
+
+func (x *LaunchBoundsInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LaunchBoundsInfo.ProtoReflect.Descriptor instead.
+func (*LaunchBoundsInfo) Descriptor() ([]byte, []int) {
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *LaunchBoundsInfo) GetNode() int32 {
+	if x != nil {
+		return x.Node
+	}
+	return 0
+}
+
+func (x *LaunchBoundsInfo) GetMaxThreads() int32 {
+	if x != nil {
+		return x.MaxThreads
+	}
+	return 0
+}
+
+func (x *LaunchBoundsInfo) GetMinBlocks() int32 {
+	if x != nil {
+		return x.MinBlocks
+	}
+	return 0
+}
+
+func (x *LaunchBoundsInfo) GetMaxCluster() int32 {
+	if x != nil {
+		return x.MaxCluster
+	}
+	return 0
+}
+
+func (x *LaunchBoundsInfo) GetArgs() []string {
+	if x != nil {
+		return x.Args
+	}
+	return nil
+}
+
+// LaunchSite is kernel<<<grid, block, shared, stream>>>(args) or a
+// cudaLaunchKernel call.
+type LaunchSite struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Node  int32                  `protobuf:"varint,1,opt,name=node,proto3" json:"node,omitempty"` // call_expression
+	// The callee as written without template arguments ("relu", "ops::relu").
+	Callee       string   `protobuf:"bytes,2,opt,name=callee,proto3" json:"callee,omitempty"`
+	TemplateArgs []string `protobuf:"bytes,3,rep,name=template_args,json=templateArgs,proto3" json:"template_args,omitempty"`
+	// Index into ParsedFile.kernels of the launched kernel; -1 when it is not
+	// defined in this file.
+	Kernel int32 `protobuf:"varint,4,opt,name=kernel,proto3" json:"kernel,omitempty"`
+	// Name of the function the launch is in; empty at file scope.
+	Caller string `protobuf:"bytes,5,opt,name=caller,proto3" json:"caller,omitempty"`
+	// x, y, z, evaluated by constant propagation where possible.
+	Grid  []*LaunchValue `protobuf:"bytes,6,rep,name=grid,proto3" json:"grid,omitempty"`
+	Block []*LaunchValue `protobuf:"bytes,7,rep,name=block,proto3" json:"block,omitempty"`
+	// Dynamic shared memory in bytes (known 0 when omitted).
+	SharedMem *LaunchValue `protobuf:"bytes,8,opt,name=shared_mem,json=sharedMem,proto3" json:"shared_mem,omitempty"`
+	// The stream expression as written; empty for the default stream.
+	Stream string `protobuf:"bytes,9,opt,name=stream,proto3" json:"stream,omitempty"`
+	// The configuration expressions; -1 when omitted.
+	GridNode      int32 `protobuf:"varint,10,opt,name=grid_node,json=gridNode,proto3" json:"grid_node,omitempty"`
+	BlockNode     int32 `protobuf:"varint,11,opt,name=block_node,json=blockNode,proto3" json:"block_node,omitempty"`
+	SharedMemNode int32 `protobuf:"varint,12,opt,name=shared_mem_node,json=sharedMemNode,proto3" json:"shared_mem_node,omitempty"`
+	StreamNode    int32 `protobuf:"varint,13,opt,name=stream_node,json=streamNode,proto3" json:"stream_node,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LaunchSite) Reset() {
+	*x = LaunchSite{}
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LaunchSite) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LaunchSite) ProtoMessage() {}
+
+func (x *LaunchSite) ProtoReflect() protoreflect.Message {
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LaunchSite.ProtoReflect.Descriptor instead.
+func (*LaunchSite) Descriptor() ([]byte, []int) {
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *LaunchSite) GetNode() int32 {
+	if x != nil {
+		return x.Node
+	}
+	return 0
+}
+
+func (x *LaunchSite) GetCallee() string {
+	if x != nil {
+		return x.Callee
+	}
+	return ""
+}
+
+func (x *LaunchSite) GetTemplateArgs() []string {
+	if x != nil {
+		return x.TemplateArgs
+	}
+	return nil
+}
+
+func (x *LaunchSite) GetKernel() int32 {
+	if x != nil {
+		return x.Kernel
+	}
+	return 0
+}
+
+func (x *LaunchSite) GetCaller() string {
+	if x != nil {
+		return x.Caller
+	}
+	return ""
+}
+
+func (x *LaunchSite) GetGrid() []*LaunchValue {
+	if x != nil {
+		return x.Grid
+	}
+	return nil
+}
+
+func (x *LaunchSite) GetBlock() []*LaunchValue {
+	if x != nil {
+		return x.Block
+	}
+	return nil
+}
+
+func (x *LaunchSite) GetSharedMem() *LaunchValue {
+	if x != nil {
+		return x.SharedMem
+	}
+	return nil
+}
+
+func (x *LaunchSite) GetStream() string {
+	if x != nil {
+		return x.Stream
+	}
+	return ""
+}
+
+func (x *LaunchSite) GetGridNode() int32 {
+	if x != nil {
+		return x.GridNode
+	}
+	return 0
+}
+
+func (x *LaunchSite) GetBlockNode() int32 {
+	if x != nil {
+		return x.BlockNode
+	}
+	return 0
+}
+
+func (x *LaunchSite) GetSharedMemNode() int32 {
+	if x != nil {
+		return x.SharedMemNode
+	}
+	return 0
+}
+
+func (x *LaunchSite) GetStreamNode() int32 {
+	if x != nil {
+		return x.StreamNode
+	}
+	return 0
+}
+
+// LaunchValue is one launch dimension: its value when known, and how it
+// reads otherwise.
+type LaunchValue struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Known         bool                   `protobuf:"varint,1,opt,name=known,proto3" json:"known,omitempty"`
+	Value         int64                  `protobuf:"varint,2,opt,name=value,proto3" json:"value,omitempty"`
+	Text          string                 `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LaunchValue) Reset() {
+	*x = LaunchValue{}
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LaunchValue) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LaunchValue) ProtoMessage() {}
+
+func (x *LaunchValue) ProtoReflect() protoreflect.Message {
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LaunchValue.ProtoReflect.Descriptor instead.
+func (*LaunchValue) Descriptor() ([]byte, []int) {
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *LaunchValue) GetKnown() bool {
+	if x != nil {
+		return x.Known
+	}
+	return false
+}
+
+func (x *LaunchValue) GetValue() int64 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *LaunchValue) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
 type AnalyzeResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// One per request file, in request order.
@@ -669,7 +1444,7 @@ type AnalyzeResponse struct {
 
 func (x *AnalyzeResponse) Reset() {
 	*x = AnalyzeResponse{}
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[8]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -681,7 +1456,7 @@ func (x *AnalyzeResponse) String() string {
 func (*AnalyzeResponse) ProtoMessage() {}
 
 func (x *AnalyzeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[8]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -694,7 +1469,7 @@ func (x *AnalyzeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyzeResponse.ProtoReflect.Descriptor instead.
 func (*AnalyzeResponse) Descriptor() ([]byte, []int) {
-	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{8}
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *AnalyzeResponse) GetFiles() []*FileResult {
@@ -718,7 +1493,7 @@ type FileResult struct {
 
 func (x *FileResult) Reset() {
 	*x = FileResult{}
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[9]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -730,7 +1505,7 @@ func (x *FileResult) String() string {
 func (*FileResult) ProtoMessage() {}
 
 func (x *FileResult) ProtoReflect() protoreflect.Message {
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[9]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -743,7 +1518,7 @@ func (x *FileResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FileResult.ProtoReflect.Descriptor instead.
 func (*FileResult) Descriptor() ([]byte, []int) {
-	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{9}
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *FileResult) GetPath() string {
@@ -797,7 +1572,7 @@ type Feature struct {
 
 func (x *Feature) Reset() {
 	*x = Feature{}
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[10]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -809,7 +1584,7 @@ func (x *Feature) String() string {
 func (*Feature) ProtoMessage() {}
 
 func (x *Feature) ProtoReflect() protoreflect.Message {
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[10]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -822,7 +1597,7 @@ func (x *Feature) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Feature.ProtoReflect.Descriptor instead.
 func (*Feature) Descriptor() ([]byte, []int) {
-	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{10}
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Feature) GetKernel() string {
@@ -895,7 +1670,7 @@ type Diagnostic struct {
 
 func (x *Diagnostic) Reset() {
 	*x = Diagnostic{}
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[11]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -907,7 +1682,7 @@ func (x *Diagnostic) String() string {
 func (*Diagnostic) ProtoMessage() {}
 
 func (x *Diagnostic) ProtoReflect() protoreflect.Message {
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[11]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -920,7 +1695,7 @@ func (x *Diagnostic) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Diagnostic.ProtoReflect.Descriptor instead.
 func (*Diagnostic) Descriptor() ([]byte, []int) {
-	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{11}
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Diagnostic) GetCheck() string {
@@ -997,7 +1772,7 @@ type Range struct {
 
 func (x *Range) Reset() {
 	*x = Range{}
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[12]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1009,7 +1784,7 @@ func (x *Range) String() string {
 func (*Range) ProtoMessage() {}
 
 func (x *Range) ProtoReflect() protoreflect.Message {
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[12]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1022,7 +1797,7 @@ func (x *Range) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Range.ProtoReflect.Descriptor instead.
 func (*Range) Descriptor() ([]byte, []int) {
-	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{12}
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Range) GetFile() string {
@@ -1084,7 +1859,7 @@ type RelatedLocation struct {
 
 func (x *RelatedLocation) Reset() {
 	*x = RelatedLocation{}
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[13]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1096,7 +1871,7 @@ func (x *RelatedLocation) String() string {
 func (*RelatedLocation) ProtoMessage() {}
 
 func (x *RelatedLocation) ProtoReflect() protoreflect.Message {
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[13]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1109,7 +1884,7 @@ func (x *RelatedLocation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RelatedLocation.ProtoReflect.Descriptor instead.
 func (*RelatedLocation) Descriptor() ([]byte, []int) {
-	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{13}
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *RelatedLocation) GetRange() *Range {
@@ -1137,7 +1912,7 @@ type SuggestedFix struct {
 
 func (x *SuggestedFix) Reset() {
 	*x = SuggestedFix{}
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[14]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1149,7 +1924,7 @@ func (x *SuggestedFix) String() string {
 func (*SuggestedFix) ProtoMessage() {}
 
 func (x *SuggestedFix) ProtoReflect() protoreflect.Message {
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[14]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1162,7 +1937,7 @@ func (x *SuggestedFix) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuggestedFix.ProtoReflect.Descriptor instead.
 func (*SuggestedFix) Descriptor() ([]byte, []int) {
-	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{14}
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SuggestedFix) GetMessage() string {
@@ -1190,7 +1965,7 @@ type TextEdit struct {
 
 func (x *TextEdit) Reset() {
 	*x = TextEdit{}
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[15]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1202,7 +1977,7 @@ func (x *TextEdit) String() string {
 func (*TextEdit) ProtoMessage() {}
 
 func (x *TextEdit) ProtoReflect() protoreflect.Message {
-	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[15]
+	mi := &file_cudaperf_plugin_v1_analyzer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1215,7 +1990,7 @@ func (x *TextEdit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TextEdit.ProtoReflect.Descriptor instead.
 func (*TextEdit) Descriptor() ([]byte, []int) {
-	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{15}
+	return file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *TextEdit) GetRange() *Range {
@@ -1237,13 +2012,14 @@ var File_cudaperf_plugin_v1_analyzer_proto protoreflect.FileDescriptor
 const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\n" +
 	"!cudaperf/plugin/v1/analyzer.proto\x12\x12cudaperf.plugin.v1\x1a\x1fcudaperf/plugin/v1/common.proto\"\x19\n" +
-	"\x17DescribeAnalyzerRequest\"\xb6\x02\n" +
+	"\x17DescribeAnalyzerRequest\"\xe4\x02\n" +
 	"\x18DescribeAnalyzerResponse\x126\n" +
 	"\x06plugin\x18\x01 \x01(\v2\x1e.cudaperf.plugin.v1.PluginInfoR\x06plugin\x124\n" +
 	"\x06passes\x18\x02 \x03(\v2\x1c.cudaperf.plugin.v1.PassInfoR\x06passes\x12;\n" +
 	"\bfeatures\x18\x03 \x03(\v2\x1f.cudaperf.plugin.v1.FeatureInfoR\bfeatures\x125\n" +
 	"\x06checks\x18\x04 \x03(\v2\x1d.cudaperf.plugin.v1.CheckInfoR\x06checks\x128\n" +
-	"\aoptions\x18\x05 \x03(\v2\x1e.cudaperf.plugin.v1.OptionInfoR\aoptions\"B\n" +
+	"\aoptions\x18\x05 \x03(\v2\x1e.cudaperf.plugin.v1.OptionInfoR\aoptions\x12,\n" +
+	"\x12wants_parsed_files\x18\x06 \x01(\bR\x10wantsParsedFiles\"B\n" +
 	"\bPassInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03doc\x18\x02 \x01(\tR\x03doc\x12\x10\n" +
@@ -1263,12 +2039,14 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\x03doc\x18\x03 \x01(\tR\x03doc\x12\x10\n" +
 	"\x03url\x18\x04 \x01(\tR\x03url\x12G\n" +
 	"\x10default_severity\x18\x05 \x01(\x0e2\x1c.cudaperf.plugin.v1.SeverityR\x0fdefaultSeverity\x12\x12\n" +
-	"\x04pass\x18\x06 \x01(\tR\x04pass\"W\n" +
+	"\x04pass\x18\x06 \x01(\tR\x04pass\"\x81\x01\n" +
 	"\n" +
 	"OptionInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03doc\x18\x02 \x01(\tR\x03doc\x12#\n" +
-	"\rdefault_value\x18\x03 \x01(\tR\fdefaultValue\"\x98\x03\n" +
+	"\rdefault_value\x18\x03 \x01(\tR\fdefaultValue\x12\x12\n" +
+	"\x04type\x18\x04 \x01(\tR\x04type\x12\x14\n" +
+	"\x05check\x18\x05 \x01(\tR\x05check\"\x98\x03\n" +
 	"\x0eAnalyzeRequest\x124\n" +
 	"\x05files\x18\x01 \x03(\v2\x1e.cudaperf.plugin.v1.SourceFileR\x05files\x12I\n" +
 	"\aoptions\x18\x02 \x03(\v2/.cudaperf.plugin.v1.AnalyzeRequest.OptionsEntryR\aoptions\x122\n" +
@@ -1281,13 +2059,93 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\n" +
 	"SizesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"\x82\x01\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"\xba\x01\n" +
 	"\n" +
 	"SourceFile\x12\x12\n" +
 	"\x04path\x18\x01 \x01(\tR\x04path\x12\x18\n" +
 	"\acontent\x18\x02 \x01(\fR\acontent\x12!\n" +
 	"\fptxas_report\x18\x03 \x01(\tR\vptxasReport\x12#\n" +
-	"\rcompile_flags\x18\x04 \x03(\tR\fcompileFlags\"G\n" +
+	"\rcompile_flags\x18\x04 \x03(\tR\fcompileFlags\x126\n" +
+	"\x06parsed\x18\x05 \x01(\v2\x1e.cudaperf.plugin.v1.ParsedFileR\x06parsed\"\xce\x01\n" +
+	"\n" +
+	"ParsedFile\x12\x16\n" +
+	"\x06format\x18\x01 \x01(\x05R\x06format\x122\n" +
+	"\x04tree\x18\x02 \x01(\v2\x1e.cudaperf.plugin.v1.SyntaxTreeR\x04tree\x128\n" +
+	"\akernels\x18\x03 \x03(\v2\x1e.cudaperf.plugin.v1.KernelInfoR\akernels\x12:\n" +
+	"\blaunches\x18\x04 \x03(\v2\x1e.cudaperf.plugin.v1.LaunchSiteR\blaunches\"\xea\x02\n" +
+	"\n" +
+	"SyntaxTree\x12\x14\n" +
+	"\x05kinds\x18\x01 \x03(\tR\x05kinds\x12\x16\n" +
+	"\x06fields\x18\x02 \x03(\tR\x06fields\x12\x12\n" +
+	"\x04kind\x18\x03 \x03(\rR\x04kind\x12\x14\n" +
+	"\x05field\x18\x04 \x03(\rR\x05field\x12!\n" +
+	"\fparent_delta\x18\x05 \x03(\rR\vparentDelta\x12(\n" +
+	"\x10start_byte_delta\x18\x06 \x03(\rR\x0estartByteDelta\x12\x16\n" +
+	"\x06length\x18\a \x03(\rR\x06length\x12(\n" +
+	"\x10start_line_delta\x18\b \x03(\rR\x0estartLineDelta\x12!\n" +
+	"\fstart_column\x18\t \x03(\rR\vstartColumn\x12\x1d\n" +
+	"\n" +
+	"line_count\x18\n" +
+	" \x03(\rR\tlineCount\x12\x1d\n" +
+	"\n" +
+	"end_column\x18\v \x03(\rR\tendColumn\x12\x14\n" +
+	"\x05flags\x18\f \x03(\rR\x05flags\"\x95\x03\n" +
+	"\n" +
+	"KernelInfo\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1c\n" +
+	"\tqualified\x18\x02 \x01(\tR\tqualified\x12\x12\n" +
+	"\x04node\x18\x03 \x01(\x05R\x04node\x12\x1b\n" +
+	"\tname_node\x18\x04 \x01(\x05R\bnameNode\x12\x1b\n" +
+	"\tbody_node\x18\x05 \x01(\x05R\bbodyNode\x12\x1e\n" +
+	"\n" +
+	"qualifiers\x18\x06 \x03(\tR\n" +
+	"qualifiers\x127\n" +
+	"\x06params\x18\a \x03(\v2\x1f.cudaperf.plugin.v1.KernelParamR\x06params\x12I\n" +
+	"\rlaunch_bounds\x18\b \x01(\v2$.cudaperf.plugin.v1.LaunchBoundsInfoR\flaunchBounds\x12'\n" +
+	"\x0ftemplate_params\x18\t \x03(\tR\x0etemplateParams\x12\x19\n" +
+	"\bextern_c\x18\n" +
+	" \x01(\bR\aexternC\x12\x1f\n" +
+	"\vlaunched_by\x18\v \x03(\x05R\n" +
+	"launchedBy\"\x95\x01\n" +
+	"\vKernelParam\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04type\x18\x02 \x01(\tR\x04type\x12\x18\n" +
+	"\apointer\x18\x03 \x01(\x05R\apointer\x12\x14\n" +
+	"\x05const\x18\x04 \x01(\bR\x05const\x12\x1a\n" +
+	"\brestrict\x18\x05 \x01(\bR\brestrict\x12\x12\n" +
+	"\x04node\x18\x06 \x01(\x05R\x04node\"\x9b\x01\n" +
+	"\x10LaunchBoundsInfo\x12\x12\n" +
+	"\x04node\x18\x01 \x01(\x05R\x04node\x12\x1f\n" +
+	"\vmax_threads\x18\x02 \x01(\x05R\n" +
+	"maxThreads\x12\x1d\n" +
+	"\n" +
+	"min_blocks\x18\x03 \x01(\x05R\tminBlocks\x12\x1f\n" +
+	"\vmax_cluster\x18\x04 \x01(\x05R\n" +
+	"maxCluster\x12\x12\n" +
+	"\x04args\x18\x05 \x03(\tR\x04args\"\xd6\x03\n" +
+	"\n" +
+	"LaunchSite\x12\x12\n" +
+	"\x04node\x18\x01 \x01(\x05R\x04node\x12\x16\n" +
+	"\x06callee\x18\x02 \x01(\tR\x06callee\x12#\n" +
+	"\rtemplate_args\x18\x03 \x03(\tR\ftemplateArgs\x12\x16\n" +
+	"\x06kernel\x18\x04 \x01(\x05R\x06kernel\x12\x16\n" +
+	"\x06caller\x18\x05 \x01(\tR\x06caller\x123\n" +
+	"\x04grid\x18\x06 \x03(\v2\x1f.cudaperf.plugin.v1.LaunchValueR\x04grid\x125\n" +
+	"\x05block\x18\a \x03(\v2\x1f.cudaperf.plugin.v1.LaunchValueR\x05block\x12>\n" +
+	"\n" +
+	"shared_mem\x18\b \x01(\v2\x1f.cudaperf.plugin.v1.LaunchValueR\tsharedMem\x12\x16\n" +
+	"\x06stream\x18\t \x01(\tR\x06stream\x12\x1b\n" +
+	"\tgrid_node\x18\n" +
+	" \x01(\x05R\bgridNode\x12\x1d\n" +
+	"\n" +
+	"block_node\x18\v \x01(\x05R\tblockNode\x12&\n" +
+	"\x0fshared_mem_node\x18\f \x01(\x05R\rsharedMemNode\x12\x1f\n" +
+	"\vstream_node\x18\r \x01(\x05R\n" +
+	"streamNode\"M\n" +
+	"\vLaunchValue\x12\x14\n" +
+	"\x05known\x18\x01 \x01(\bR\x05known\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value\x12\x12\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\"G\n" +
 	"\x0fAnalyzeResponse\x124\n" +
 	"\x05files\x18\x01 \x03(\v2\x1e.cudaperf.plugin.v1.FileResultR\x05files\"\xb1\x01\n" +
 	"\n" +
@@ -1356,7 +2214,7 @@ func file_cudaperf_plugin_v1_analyzer_proto_rawDescGZIP() []byte {
 }
 
 var file_cudaperf_plugin_v1_analyzer_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_cudaperf_plugin_v1_analyzer_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_cudaperf_plugin_v1_analyzer_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_cudaperf_plugin_v1_analyzer_proto_goTypes = []any{
 	(Severity)(0),                    // 0: cudaperf.plugin.v1.Severity
 	(*DescribeAnalyzerRequest)(nil),  // 1: cudaperf.plugin.v1.DescribeAnalyzerRequest
@@ -1367,49 +2225,65 @@ var file_cudaperf_plugin_v1_analyzer_proto_goTypes = []any{
 	(*OptionInfo)(nil),               // 6: cudaperf.plugin.v1.OptionInfo
 	(*AnalyzeRequest)(nil),           // 7: cudaperf.plugin.v1.AnalyzeRequest
 	(*SourceFile)(nil),               // 8: cudaperf.plugin.v1.SourceFile
-	(*AnalyzeResponse)(nil),          // 9: cudaperf.plugin.v1.AnalyzeResponse
-	(*FileResult)(nil),               // 10: cudaperf.plugin.v1.FileResult
-	(*Feature)(nil),                  // 11: cudaperf.plugin.v1.Feature
-	(*Diagnostic)(nil),               // 12: cudaperf.plugin.v1.Diagnostic
-	(*Range)(nil),                    // 13: cudaperf.plugin.v1.Range
-	(*RelatedLocation)(nil),          // 14: cudaperf.plugin.v1.RelatedLocation
-	(*SuggestedFix)(nil),             // 15: cudaperf.plugin.v1.SuggestedFix
-	(*TextEdit)(nil),                 // 16: cudaperf.plugin.v1.TextEdit
-	nil,                              // 17: cudaperf.plugin.v1.AnalyzeRequest.OptionsEntry
-	nil,                              // 18: cudaperf.plugin.v1.AnalyzeRequest.SizesEntry
-	(*PluginInfo)(nil),               // 19: cudaperf.plugin.v1.PluginInfo
-	(*Device)(nil),                   // 20: cudaperf.plugin.v1.Device
+	(*ParsedFile)(nil),               // 9: cudaperf.plugin.v1.ParsedFile
+	(*SyntaxTree)(nil),               // 10: cudaperf.plugin.v1.SyntaxTree
+	(*KernelInfo)(nil),               // 11: cudaperf.plugin.v1.KernelInfo
+	(*KernelParam)(nil),              // 12: cudaperf.plugin.v1.KernelParam
+	(*LaunchBoundsInfo)(nil),         // 13: cudaperf.plugin.v1.LaunchBoundsInfo
+	(*LaunchSite)(nil),               // 14: cudaperf.plugin.v1.LaunchSite
+	(*LaunchValue)(nil),              // 15: cudaperf.plugin.v1.LaunchValue
+	(*AnalyzeResponse)(nil),          // 16: cudaperf.plugin.v1.AnalyzeResponse
+	(*FileResult)(nil),               // 17: cudaperf.plugin.v1.FileResult
+	(*Feature)(nil),                  // 18: cudaperf.plugin.v1.Feature
+	(*Diagnostic)(nil),               // 19: cudaperf.plugin.v1.Diagnostic
+	(*Range)(nil),                    // 20: cudaperf.plugin.v1.Range
+	(*RelatedLocation)(nil),          // 21: cudaperf.plugin.v1.RelatedLocation
+	(*SuggestedFix)(nil),             // 22: cudaperf.plugin.v1.SuggestedFix
+	(*TextEdit)(nil),                 // 23: cudaperf.plugin.v1.TextEdit
+	nil,                              // 24: cudaperf.plugin.v1.AnalyzeRequest.OptionsEntry
+	nil,                              // 25: cudaperf.plugin.v1.AnalyzeRequest.SizesEntry
+	(*PluginInfo)(nil),               // 26: cudaperf.plugin.v1.PluginInfo
+	(*Device)(nil),                   // 27: cudaperf.plugin.v1.Device
 }
 var file_cudaperf_plugin_v1_analyzer_proto_depIdxs = []int32{
-	19, // 0: cudaperf.plugin.v1.DescribeAnalyzerResponse.plugin:type_name -> cudaperf.plugin.v1.PluginInfo
+	26, // 0: cudaperf.plugin.v1.DescribeAnalyzerResponse.plugin:type_name -> cudaperf.plugin.v1.PluginInfo
 	3,  // 1: cudaperf.plugin.v1.DescribeAnalyzerResponse.passes:type_name -> cudaperf.plugin.v1.PassInfo
 	4,  // 2: cudaperf.plugin.v1.DescribeAnalyzerResponse.features:type_name -> cudaperf.plugin.v1.FeatureInfo
 	5,  // 3: cudaperf.plugin.v1.DescribeAnalyzerResponse.checks:type_name -> cudaperf.plugin.v1.CheckInfo
 	6,  // 4: cudaperf.plugin.v1.DescribeAnalyzerResponse.options:type_name -> cudaperf.plugin.v1.OptionInfo
 	0,  // 5: cudaperf.plugin.v1.CheckInfo.default_severity:type_name -> cudaperf.plugin.v1.Severity
 	8,  // 6: cudaperf.plugin.v1.AnalyzeRequest.files:type_name -> cudaperf.plugin.v1.SourceFile
-	17, // 7: cudaperf.plugin.v1.AnalyzeRequest.options:type_name -> cudaperf.plugin.v1.AnalyzeRequest.OptionsEntry
-	20, // 8: cudaperf.plugin.v1.AnalyzeRequest.target:type_name -> cudaperf.plugin.v1.Device
-	18, // 9: cudaperf.plugin.v1.AnalyzeRequest.sizes:type_name -> cudaperf.plugin.v1.AnalyzeRequest.SizesEntry
-	10, // 10: cudaperf.plugin.v1.AnalyzeResponse.files:type_name -> cudaperf.plugin.v1.FileResult
-	11, // 11: cudaperf.plugin.v1.FileResult.features:type_name -> cudaperf.plugin.v1.Feature
-	12, // 12: cudaperf.plugin.v1.FileResult.diagnostics:type_name -> cudaperf.plugin.v1.Diagnostic
-	0,  // 13: cudaperf.plugin.v1.Diagnostic.severity:type_name -> cudaperf.plugin.v1.Severity
-	13, // 14: cudaperf.plugin.v1.Diagnostic.range:type_name -> cudaperf.plugin.v1.Range
-	15, // 15: cudaperf.plugin.v1.Diagnostic.fixes:type_name -> cudaperf.plugin.v1.SuggestedFix
-	14, // 16: cudaperf.plugin.v1.Diagnostic.related:type_name -> cudaperf.plugin.v1.RelatedLocation
-	13, // 17: cudaperf.plugin.v1.RelatedLocation.range:type_name -> cudaperf.plugin.v1.Range
-	16, // 18: cudaperf.plugin.v1.SuggestedFix.edits:type_name -> cudaperf.plugin.v1.TextEdit
-	13, // 19: cudaperf.plugin.v1.TextEdit.range:type_name -> cudaperf.plugin.v1.Range
-	1,  // 20: cudaperf.plugin.v1.AnalyzerService.Describe:input_type -> cudaperf.plugin.v1.DescribeAnalyzerRequest
-	7,  // 21: cudaperf.plugin.v1.AnalyzerService.Analyze:input_type -> cudaperf.plugin.v1.AnalyzeRequest
-	2,  // 22: cudaperf.plugin.v1.AnalyzerService.Describe:output_type -> cudaperf.plugin.v1.DescribeAnalyzerResponse
-	9,  // 23: cudaperf.plugin.v1.AnalyzerService.Analyze:output_type -> cudaperf.plugin.v1.AnalyzeResponse
-	22, // [22:24] is the sub-list for method output_type
-	20, // [20:22] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	24, // 7: cudaperf.plugin.v1.AnalyzeRequest.options:type_name -> cudaperf.plugin.v1.AnalyzeRequest.OptionsEntry
+	27, // 8: cudaperf.plugin.v1.AnalyzeRequest.target:type_name -> cudaperf.plugin.v1.Device
+	25, // 9: cudaperf.plugin.v1.AnalyzeRequest.sizes:type_name -> cudaperf.plugin.v1.AnalyzeRequest.SizesEntry
+	9,  // 10: cudaperf.plugin.v1.SourceFile.parsed:type_name -> cudaperf.plugin.v1.ParsedFile
+	10, // 11: cudaperf.plugin.v1.ParsedFile.tree:type_name -> cudaperf.plugin.v1.SyntaxTree
+	11, // 12: cudaperf.plugin.v1.ParsedFile.kernels:type_name -> cudaperf.plugin.v1.KernelInfo
+	14, // 13: cudaperf.plugin.v1.ParsedFile.launches:type_name -> cudaperf.plugin.v1.LaunchSite
+	12, // 14: cudaperf.plugin.v1.KernelInfo.params:type_name -> cudaperf.plugin.v1.KernelParam
+	13, // 15: cudaperf.plugin.v1.KernelInfo.launch_bounds:type_name -> cudaperf.plugin.v1.LaunchBoundsInfo
+	15, // 16: cudaperf.plugin.v1.LaunchSite.grid:type_name -> cudaperf.plugin.v1.LaunchValue
+	15, // 17: cudaperf.plugin.v1.LaunchSite.block:type_name -> cudaperf.plugin.v1.LaunchValue
+	15, // 18: cudaperf.plugin.v1.LaunchSite.shared_mem:type_name -> cudaperf.plugin.v1.LaunchValue
+	17, // 19: cudaperf.plugin.v1.AnalyzeResponse.files:type_name -> cudaperf.plugin.v1.FileResult
+	18, // 20: cudaperf.plugin.v1.FileResult.features:type_name -> cudaperf.plugin.v1.Feature
+	19, // 21: cudaperf.plugin.v1.FileResult.diagnostics:type_name -> cudaperf.plugin.v1.Diagnostic
+	0,  // 22: cudaperf.plugin.v1.Diagnostic.severity:type_name -> cudaperf.plugin.v1.Severity
+	20, // 23: cudaperf.plugin.v1.Diagnostic.range:type_name -> cudaperf.plugin.v1.Range
+	22, // 24: cudaperf.plugin.v1.Diagnostic.fixes:type_name -> cudaperf.plugin.v1.SuggestedFix
+	21, // 25: cudaperf.plugin.v1.Diagnostic.related:type_name -> cudaperf.plugin.v1.RelatedLocation
+	20, // 26: cudaperf.plugin.v1.RelatedLocation.range:type_name -> cudaperf.plugin.v1.Range
+	23, // 27: cudaperf.plugin.v1.SuggestedFix.edits:type_name -> cudaperf.plugin.v1.TextEdit
+	20, // 28: cudaperf.plugin.v1.TextEdit.range:type_name -> cudaperf.plugin.v1.Range
+	1,  // 29: cudaperf.plugin.v1.AnalyzerService.Describe:input_type -> cudaperf.plugin.v1.DescribeAnalyzerRequest
+	7,  // 30: cudaperf.plugin.v1.AnalyzerService.Analyze:input_type -> cudaperf.plugin.v1.AnalyzeRequest
+	2,  // 31: cudaperf.plugin.v1.AnalyzerService.Describe:output_type -> cudaperf.plugin.v1.DescribeAnalyzerResponse
+	16, // 32: cudaperf.plugin.v1.AnalyzerService.Analyze:output_type -> cudaperf.plugin.v1.AnalyzeResponse
+	31, // [31:33] is the sub-list for method output_type
+	29, // [29:31] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_cudaperf_plugin_v1_analyzer_proto_init() }
@@ -1424,7 +2298,7 @@ func file_cudaperf_plugin_v1_analyzer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cudaperf_plugin_v1_analyzer_proto_rawDesc), len(file_cudaperf_plugin_v1_analyzer_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   18,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -24,18 +24,20 @@ class DescribeAnalyzerRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class DescribeAnalyzerResponse(_message.Message):
-    __slots__ = ("plugin", "passes", "features", "checks", "options")
+    __slots__ = ("plugin", "passes", "features", "checks", "options", "wants_parsed_files")
     PLUGIN_FIELD_NUMBER: _ClassVar[int]
     PASSES_FIELD_NUMBER: _ClassVar[int]
     FEATURES_FIELD_NUMBER: _ClassVar[int]
     CHECKS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    WANTS_PARSED_FILES_FIELD_NUMBER: _ClassVar[int]
     plugin: _common_pb2.PluginInfo
     passes: _containers.RepeatedCompositeFieldContainer[PassInfo]
     features: _containers.RepeatedCompositeFieldContainer[FeatureInfo]
     checks: _containers.RepeatedCompositeFieldContainer[CheckInfo]
     options: _containers.RepeatedCompositeFieldContainer[OptionInfo]
-    def __init__(self, plugin: _Optional[_Union[_common_pb2.PluginInfo, _Mapping]] = ..., passes: _Optional[_Iterable[_Union[PassInfo, _Mapping]]] = ..., features: _Optional[_Iterable[_Union[FeatureInfo, _Mapping]]] = ..., checks: _Optional[_Iterable[_Union[CheckInfo, _Mapping]]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ...) -> None: ...
+    wants_parsed_files: bool
+    def __init__(self, plugin: _Optional[_Union[_common_pb2.PluginInfo, _Mapping]] = ..., passes: _Optional[_Iterable[_Union[PassInfo, _Mapping]]] = ..., features: _Optional[_Iterable[_Union[FeatureInfo, _Mapping]]] = ..., checks: _Optional[_Iterable[_Union[CheckInfo, _Mapping]]] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., wants_parsed_files: _Optional[bool] = ...) -> None: ...
 
 class PassInfo(_message.Message):
     __slots__ = ("name", "doc", "url")
@@ -80,14 +82,18 @@ class CheckInfo(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., doc: _Optional[str] = ..., url: _Optional[str] = ..., default_severity: _Optional[_Union[Severity, str]] = ..., **kwargs) -> None: ...
 
 class OptionInfo(_message.Message):
-    __slots__ = ("name", "doc", "default_value")
+    __slots__ = ("name", "doc", "default_value", "type", "check")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DOC_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    CHECK_FIELD_NUMBER: _ClassVar[int]
     name: str
     doc: str
     default_value: str
-    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[str] = ...) -> None: ...
+    type: str
+    check: str
+    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[str] = ..., type: _Optional[str] = ..., check: _Optional[str] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
     __slots__ = ("files", "options", "target", "passes", "sizes")
@@ -118,16 +124,154 @@ class AnalyzeRequest(_message.Message):
     def __init__(self, files: _Optional[_Iterable[_Union[SourceFile, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., target: _Optional[_Union[_common_pb2.Device, _Mapping]] = ..., passes: _Optional[_Iterable[str]] = ..., sizes: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class SourceFile(_message.Message):
-    __slots__ = ("path", "content", "ptxas_report", "compile_flags")
+    __slots__ = ("path", "content", "ptxas_report", "compile_flags", "parsed")
     PATH_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
     PTXAS_REPORT_FIELD_NUMBER: _ClassVar[int]
     COMPILE_FLAGS_FIELD_NUMBER: _ClassVar[int]
+    PARSED_FIELD_NUMBER: _ClassVar[int]
     path: str
     content: bytes
     ptxas_report: str
     compile_flags: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, path: _Optional[str] = ..., content: _Optional[bytes] = ..., ptxas_report: _Optional[str] = ..., compile_flags: _Optional[_Iterable[str]] = ...) -> None: ...
+    parsed: ParsedFile
+    def __init__(self, path: _Optional[str] = ..., content: _Optional[bytes] = ..., ptxas_report: _Optional[str] = ..., compile_flags: _Optional[_Iterable[str]] = ..., parsed: _Optional[_Union[ParsedFile, _Mapping]] = ...) -> None: ...
+
+class ParsedFile(_message.Message):
+    __slots__ = ("format", "tree", "kernels", "launches")
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    TREE_FIELD_NUMBER: _ClassVar[int]
+    KERNELS_FIELD_NUMBER: _ClassVar[int]
+    LAUNCHES_FIELD_NUMBER: _ClassVar[int]
+    format: int
+    tree: SyntaxTree
+    kernels: _containers.RepeatedCompositeFieldContainer[KernelInfo]
+    launches: _containers.RepeatedCompositeFieldContainer[LaunchSite]
+    def __init__(self, format: _Optional[int] = ..., tree: _Optional[_Union[SyntaxTree, _Mapping]] = ..., kernels: _Optional[_Iterable[_Union[KernelInfo, _Mapping]]] = ..., launches: _Optional[_Iterable[_Union[LaunchSite, _Mapping]]] = ...) -> None: ...
+
+class SyntaxTree(_message.Message):
+    __slots__ = ("kinds", "fields", "kind", "field", "parent_delta", "start_byte_delta", "length", "start_line_delta", "start_column", "line_count", "end_column", "flags")
+    KINDS_FIELD_NUMBER: _ClassVar[int]
+    FIELDS_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    PARENT_DELTA_FIELD_NUMBER: _ClassVar[int]
+    START_BYTE_DELTA_FIELD_NUMBER: _ClassVar[int]
+    LENGTH_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_DELTA_FIELD_NUMBER: _ClassVar[int]
+    START_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    LINE_COUNT_FIELD_NUMBER: _ClassVar[int]
+    END_COLUMN_FIELD_NUMBER: _ClassVar[int]
+    FLAGS_FIELD_NUMBER: _ClassVar[int]
+    kinds: _containers.RepeatedScalarFieldContainer[str]
+    fields: _containers.RepeatedScalarFieldContainer[str]
+    kind: _containers.RepeatedScalarFieldContainer[int]
+    field: _containers.RepeatedScalarFieldContainer[int]
+    parent_delta: _containers.RepeatedScalarFieldContainer[int]
+    start_byte_delta: _containers.RepeatedScalarFieldContainer[int]
+    length: _containers.RepeatedScalarFieldContainer[int]
+    start_line_delta: _containers.RepeatedScalarFieldContainer[int]
+    start_column: _containers.RepeatedScalarFieldContainer[int]
+    line_count: _containers.RepeatedScalarFieldContainer[int]
+    end_column: _containers.RepeatedScalarFieldContainer[int]
+    flags: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, kinds: _Optional[_Iterable[str]] = ..., fields: _Optional[_Iterable[str]] = ..., kind: _Optional[_Iterable[int]] = ..., field: _Optional[_Iterable[int]] = ..., parent_delta: _Optional[_Iterable[int]] = ..., start_byte_delta: _Optional[_Iterable[int]] = ..., length: _Optional[_Iterable[int]] = ..., start_line_delta: _Optional[_Iterable[int]] = ..., start_column: _Optional[_Iterable[int]] = ..., line_count: _Optional[_Iterable[int]] = ..., end_column: _Optional[_Iterable[int]] = ..., flags: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class KernelInfo(_message.Message):
+    __slots__ = ("name", "qualified", "node", "name_node", "body_node", "qualifiers", "params", "launch_bounds", "template_params", "extern_c", "launched_by")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIED_FIELD_NUMBER: _ClassVar[int]
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    NAME_NODE_FIELD_NUMBER: _ClassVar[int]
+    BODY_NODE_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIERS_FIELD_NUMBER: _ClassVar[int]
+    PARAMS_FIELD_NUMBER: _ClassVar[int]
+    LAUNCH_BOUNDS_FIELD_NUMBER: _ClassVar[int]
+    TEMPLATE_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    EXTERN_C_FIELD_NUMBER: _ClassVar[int]
+    LAUNCHED_BY_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    qualified: str
+    node: int
+    name_node: int
+    body_node: int
+    qualifiers: _containers.RepeatedScalarFieldContainer[str]
+    params: _containers.RepeatedCompositeFieldContainer[KernelParam]
+    launch_bounds: LaunchBoundsInfo
+    template_params: _containers.RepeatedScalarFieldContainer[str]
+    extern_c: bool
+    launched_by: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, name: _Optional[str] = ..., qualified: _Optional[str] = ..., node: _Optional[int] = ..., name_node: _Optional[int] = ..., body_node: _Optional[int] = ..., qualifiers: _Optional[_Iterable[str]] = ..., params: _Optional[_Iterable[_Union[KernelParam, _Mapping]]] = ..., launch_bounds: _Optional[_Union[LaunchBoundsInfo, _Mapping]] = ..., template_params: _Optional[_Iterable[str]] = ..., extern_c: _Optional[bool] = ..., launched_by: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class KernelParam(_message.Message):
+    __slots__ = ("name", "type", "pointer", "const", "restrict", "node")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    POINTER_FIELD_NUMBER: _ClassVar[int]
+    CONST_FIELD_NUMBER: _ClassVar[int]
+    RESTRICT_FIELD_NUMBER: _ClassVar[int]
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    type: str
+    pointer: int
+    const: bool
+    restrict: bool
+    node: int
+    def __init__(self, name: _Optional[str] = ..., type: _Optional[str] = ..., pointer: _Optional[int] = ..., const: _Optional[bool] = ..., restrict: _Optional[bool] = ..., node: _Optional[int] = ...) -> None: ...
+
+class LaunchBoundsInfo(_message.Message):
+    __slots__ = ("node", "max_threads", "min_blocks", "max_cluster", "args")
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    MAX_THREADS_FIELD_NUMBER: _ClassVar[int]
+    MIN_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    MAX_CLUSTER_FIELD_NUMBER: _ClassVar[int]
+    ARGS_FIELD_NUMBER: _ClassVar[int]
+    node: int
+    max_threads: int
+    min_blocks: int
+    max_cluster: int
+    args: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, node: _Optional[int] = ..., max_threads: _Optional[int] = ..., min_blocks: _Optional[int] = ..., max_cluster: _Optional[int] = ..., args: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class LaunchSite(_message.Message):
+    __slots__ = ("node", "callee", "template_args", "kernel", "caller", "grid", "block", "shared_mem", "stream", "grid_node", "block_node", "shared_mem_node", "stream_node")
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    CALLEE_FIELD_NUMBER: _ClassVar[int]
+    TEMPLATE_ARGS_FIELD_NUMBER: _ClassVar[int]
+    KERNEL_FIELD_NUMBER: _ClassVar[int]
+    CALLER_FIELD_NUMBER: _ClassVar[int]
+    GRID_FIELD_NUMBER: _ClassVar[int]
+    BLOCK_FIELD_NUMBER: _ClassVar[int]
+    SHARED_MEM_FIELD_NUMBER: _ClassVar[int]
+    STREAM_FIELD_NUMBER: _ClassVar[int]
+    GRID_NODE_FIELD_NUMBER: _ClassVar[int]
+    BLOCK_NODE_FIELD_NUMBER: _ClassVar[int]
+    SHARED_MEM_NODE_FIELD_NUMBER: _ClassVar[int]
+    STREAM_NODE_FIELD_NUMBER: _ClassVar[int]
+    node: int
+    callee: str
+    template_args: _containers.RepeatedScalarFieldContainer[str]
+    kernel: int
+    caller: str
+    grid: _containers.RepeatedCompositeFieldContainer[LaunchValue]
+    block: _containers.RepeatedCompositeFieldContainer[LaunchValue]
+    shared_mem: LaunchValue
+    stream: str
+    grid_node: int
+    block_node: int
+    shared_mem_node: int
+    stream_node: int
+    def __init__(self, node: _Optional[int] = ..., callee: _Optional[str] = ..., template_args: _Optional[_Iterable[str]] = ..., kernel: _Optional[int] = ..., caller: _Optional[str] = ..., grid: _Optional[_Iterable[_Union[LaunchValue, _Mapping]]] = ..., block: _Optional[_Iterable[_Union[LaunchValue, _Mapping]]] = ..., shared_mem: _Optional[_Union[LaunchValue, _Mapping]] = ..., stream: _Optional[str] = ..., grid_node: _Optional[int] = ..., block_node: _Optional[int] = ..., shared_mem_node: _Optional[int] = ..., stream_node: _Optional[int] = ...) -> None: ...
+
+class LaunchValue(_message.Message):
+    __slots__ = ("known", "value", "text")
+    KNOWN_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    known: bool
+    value: int
+    text: str
+    def __init__(self, known: _Optional[bool] = ..., value: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
 
 class AnalyzeResponse(_message.Message):
     __slots__ = ("files",)

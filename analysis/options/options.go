@@ -1,0 +1,191 @@
+package options
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Type is the type of an option's value.
+type Type string
+
+const (
+	Int    Type = "int"
+	Float  Type = "float"
+	Bool   Type = "bool"
+	String Type = "string"
+)
+
+// Def declares one option of a check.
+type Def struct {
+	Name    string // key under the check, e.g. "min-ratio"
+	Type    Type   // Int, Float, Bool or String; "" means String
+	Default string // the value when the user sets none, in the type's syntax
+	Doc     string // one line: what it changes
+}
+
+// CheckValue reports whether v is a value of the option's type.
+func (d Def) CheckValue(v string) error {
+	var err error
+	switch d.Type {
+	case Int:
+		_, err = strconv.Atoi(strings.TrimSpace(v))
+	case Float:
+		_, err = strconv.ParseFloat(strings.TrimSpace(v), 64)
+	case Bool:
+		_, err = strconv.ParseBool(strings.TrimSpace(v))
+	case String, "":
+	default:
+		return fmt.Errorf("option %s has unknown type %q (use int, float, bool or string)", d.Name, d.Type)
+	}
+	if err != nil {
+		return fmt.Errorf("%q is not a%s %s", v, article(d.Type), d.Type)
+	}
+	return nil
+}
+
+func article(t Type) string {
+	if t == Int {
+		return "n"
+	}
+	return ""
+}
+
+// Decl is a declared option as the host knows it: the check it tunes and
+// the plugin that declares it.
+type Decl struct {
+	Plugin string
+	Check  string
+	Def
+}
+
+// Key is the option's key in AnalyzeRequest.options: "<check>.<name>".
+func (d Decl) Key() string { return d.Check + "." + d.Name }
+
+// Validate checks lint.settings (check → key → value) against the
+// declared options. where names the configuration file for the errors.
+// Every problem is reported, each naming the setting and what is known.
+func Validate(decls []Decl, settings map[string]map[string]string, where string) error {
+	byCheck := map[string][]Decl{}
+	for _, d := range decls {
+		byCheck[d.Check] = append(byCheck[d.Check], d)
+	}
+	var problems []string
+	for _, check := range sortedKeys(settings) {
+		ds := byCheck[check]
+		if len(ds) == 0 {
+			problems = append(problems, fmt.Sprintf("lint.settings.%s: check %s has no options; checks with options: %s", check, check, orNone(checksWithOptions(byCheck))))
+			continue
+		}
+		for _, key := range sortedKeys(settings[check]) {
+			i := slices.IndexFunc(ds, func(d Decl) bool { return d.Name == key })
+			if i < 0 {
+				problems = append(problems, fmt.Sprintf("lint.settings.%s.%s: unknown option; %s's options: %s", check, key, check, names(ds)))
+				continue
+			}
+			if err := ds[i].CheckValue(settings[check][key]); err != nil {
+				problems = append(problems, fmt.Sprintf("lint.settings.%s.%s: %v (%s)", check, key, err, ds[i].Doc))
+			}
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return fmt.Errorf("config: %s: %s (`cudaperf plugins describe NAME` lists a plugin's options)", where, strings.Join(problems, "; "))
+}
+
+// Flatten turns lint.settings into AnalyzeRequest.options keys.
+func Flatten(settings map[string]map[string]string) map[string]string {
+	out := map[string]string{}
+	for check, kv := range settings {
+		for k, v := range kv {
+			out[check+"."+k] = v
+		}
+	}
+	return out
+}
+
+func checksWithOptions(byCheck map[string][]Decl) string {
+	var out []string
+	for c := range byCheck {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
+
+func names(ds []Decl) string {
+	var out []string
+	for _, d := range ds {
+		t := d.Type
+		if t == "" {
+			t = String
+		}
+		out = append(out, fmt.Sprintf("%s (%s, default %s)", d.Name, t, d.Default))
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Values are one check's options as a pass reads them: the defaults of
+// its Defs, overridden by the request's "<check>.<name>" values.
+type Values struct {
+	check string
+	defs  []Def
+	set   map[string]string
+}
+
+// For returns check's option values from the flat request options.
+func For(check string, defs []Def, flat map[string]string) Values {
+	return Values{check: check, defs: defs, set: flat}
+}
+
+// String returns the option's value; an undeclared name is a bug in the
+// pass and panics (the driver reports it as an internal error).
+func (v Values) String(name string) string {
+	i := slices.IndexFunc(v.defs, func(d Def) bool { return d.Name == name })
+	if i < 0 {
+		panic(fmt.Sprintf("options: %s has no option %q (declare it in the analyzer's Options)", v.check, name))
+	}
+	if s, ok := v.set[v.check+"."+name]; ok {
+		if v.defs[i].CheckValue(s) == nil {
+			return strings.TrimSpace(s)
+		}
+	}
+	return v.defs[i].Default
+}
+
+// Int, Float and Bool read an option of that type (the default when the
+// value does not parse, which Validate prevents for user settings).
+func (v Values) Int(name string) int {
+	n, _ := strconv.Atoi(v.String(name))
+	return n
+}
+
+func (v Values) Float(name string) float64 {
+	f, _ := strconv.ParseFloat(v.String(name), 64)
+	return f
+}
+
+func (v Values) Bool(name string) bool {
+	b, _ := strconv.ParseBool(v.String(name))
+	return b
+}

@@ -1,0 +1,62 @@
+package options
+
+import (
+	"strings"
+	"testing"
+)
+
+var decls = []Decl{
+	{Plugin: "cudaperf-analyzer", Check: "coalescing", Def: Def{Name: "min-ratio", Type: Float, Default: "2", Doc: "report at this many times the ideal sectors"}},
+	{Plugin: "textcount", Check: "TC001", Def: Def{Name: "accept-syncwarp", Type: Bool, Default: "false"}},
+	{Plugin: "textcount", Check: "TC001", Def: Def{Name: "max", Type: Int, Default: "3"}},
+}
+
+func TestValidate(t *testing.T) {
+	ok := map[string]map[string]string{"coalescing": {"min-ratio": "4.5"}, "TC001": {"accept-syncwarp": "true", "max": "7"}}
+	if err := Validate(decls, ok, "x.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		settings map[string]map[string]string
+		want     []string
+	}{
+		{map[string]map[string]string{"coalescing": {"min_ratio": "2"}}, []string{"x.yaml", "lint.settings.coalescing.min_ratio: unknown option", "min-ratio (float, default 2)"}},
+		{map[string]map[string]string{"blocksize": {"x": "1"}}, []string{"check blocksize has no options", "checks with options: TC001, coalescing"}},
+		{map[string]map[string]string{"TC001": {"max": "many", "accept-syncwarp": "yes"}}, []string{`"many" is not an int`, `"yes" is not a bool`}},
+		{map[string]map[string]string{"coalescing": {"min-ratio": "2x"}}, []string{`"2x" is not a float`, "report at this many"}},
+	} {
+		err := Validate(decls, tc.settings, "x.yaml")
+		if err == nil {
+			t.Errorf("%v: no error", tc.settings)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%v: error lacks %q: %v", tc.settings, w, err)
+			}
+		}
+	}
+}
+
+func TestValues(t *testing.T) {
+	defs := []Def{decls[0].Def}
+	if got := For("coalescing", defs, nil).Float("min-ratio"); got != 2 {
+		t.Errorf("default = %v", got)
+	}
+	if got := For("coalescing", defs, map[string]string{"coalescing.min-ratio": "3.5", "other.min-ratio": "9"}).Float("min-ratio"); got != 3.5 {
+		t.Errorf("set = %v", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("an undeclared option did not panic")
+		}
+	}()
+	For("coalescing", defs, nil).Int("nope")
+}
+
+func TestFlatten(t *testing.T) {
+	got := Flatten(map[string]map[string]string{"a": {"x": "1"}, "b": {"y": "2"}})
+	if len(got) != 2 || got["a.x"] != "1" || got["b.y"] != "2" {
+		t.Errorf("Flatten = %v", got)
+	}
+}

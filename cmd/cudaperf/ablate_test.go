@@ -1,0 +1,64 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The ablation end to end without a GPU: replay + recorded, two modes ×
+// two seeds, a budget spent before the first run, --resume to the
+// end, then the results page.
+func TestAblateOffline(t *testing.T) {
+	root := t.TempDir()
+	cfg := filepath.Join(root, "ablation.yaml")
+	os.WriteFile(cfg, []byte(`name: abl
+root: `+root+`
+modes: [ver, both]
+seeds: [1, 2]
+primary: {metric: pass@1, side: test}
+eval: {sides: [test], n: 3, k: [1, 3]}
+train:
+  steps: 2
+  batch: 2
+  group: 4
+  turns: 1
+  tasks: [dot_product, gelu, row_sum]
+  policy: {plugin: replay, hyperparameters: {learning_rate: 1.0}}
+  benchmarker: {plugin: recorded, concurrency: 4}
+`), 0o644)
+	out, errOut, code := rlRun(t, "ablate", "--config", cfg, "--budget", "1ns")
+	if code != 0 || !strings.Contains(out, "budget") {
+		t.Fatalf("budgeted call: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, _, code := rlRun(t, "ablate", "--config", cfg); code == 0 {
+		t.Error("a second ablation into the same folder without --resume was accepted")
+	}
+	out, errOut, code = rlRun(t, "ablate", "--config", cfg, "--resume")
+	if code != 0 || !strings.Contains(out, "all 4 runs done") {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, run := range []string{"ver-s1", "both-s1", "ver-s2", "both-s2"} {
+		if _, err := os.Stat(filepath.Join(root, "abl", run, "eval-test.json")); err != nil {
+			t.Error(err)
+		}
+		if ms := metricsOf(t, filepath.Join(root, "abl", run)); len(ms) != 2 {
+			t.Errorf("%s: %d steps, want 2 (identical budgets)", run, len(ms))
+		}
+	}
+	page := filepath.Join(root, "RESULTS.md")
+	out, errOut, code = rlRun(t, "ablate", "report", "--config", cfg, "--out", page)
+	if code != 0 {
+		t.Fatalf("report: exit %d\n%s\n%s", code, out, errOut)
+	}
+	b, _ := os.ReadFile(page)
+	for _, want := range []string{"**Primary metric**", "pass@1 on the test side", "both − ver", "MDE", "## Conclusion", "Ranker validity", "curves.png"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("results page lacks %q:\n%s", want, b)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "curves.png")); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cudaperf/cudaperf/host/grpo"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+)
+
+var (
+	rlOnce sync.Once
+	rlDir  string // cudaperf with replay, recorded and the analyzer, as make build lays them out
+)
+
+// rlInstalled builds cudaperf and the offline RL plugins once.
+func rlInstalled(t *testing.T) string {
+	t.Helper()
+	rlOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "cudaperf-rl-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plugintest.BuildGo(t, "cmd/cudaperf", dir)
+		for _, p := range []string{"plugins/policy/replay", "plugins/recorded", "plugins/analyzer"} {
+			plugintest.InstallGo(t, p, filepath.Join(dir, "plugins"))
+		}
+		rlDir = dir
+	})
+	if rlDir == "" {
+		t.Fatal("installing cudaperf and the RL plugins failed in an earlier test")
+	}
+	return filepath.Join(rlDir, "cudaperf")
+}
+
+// rlCommand runs in the module root (the suite's paths are relative).
+func rlCommand(t *testing.T, args ...string) *exec.Cmd {
+	cmd := exec.Command(rlInstalled(t), args...)
+	cmd.Dir = plugintest.ModuleRoot(t)
+	cmd.Env = append(os.Environ(), pluginhost.PathEnv+"=")
+	return cmd
+}
+
+func rlRun(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := rlCommand(t, args...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return o.String(), e.String(), ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), 0
+}
+
+// writeRunConfig writes examples/rl/offline.yaml with another name, root
+// and step count.
+func writeRunConfig(t *testing.T, root, name string, steps int, extra string) string {
+	b, err := os.ReadFile(filepath.Join(plugintest.ModuleRoot(t), "examples", "rl", "offline.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(b), "name: offline-demo", "name: "+name+"\nroot: "+root, 1)
+	s = strings.Replace(s, "steps: 20", "steps: "+itoa(steps), 1)
+	p := filepath.Join(root, name+".yaml")
+	if err := os.WriteFile(p, []byte(s+extra), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
+
+func metricsOf(t *testing.T, dir string) []grpo.Metrics {
+	ms, err := grpo.ReadMetrics(filepath.Join(dir, "metrics.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+// The offline demo, as CI runs it: real replay and recorded plugin
+// processes; the mean reward rises over 20 steps.
+func TestTrainOfflineRewardRises(t *testing.T) {
+	root := t.TempDir()
+	cfg := writeRunConfig(t, root, "rises", 20, "")
+	out, errOut, code := rlRun(t, "train", "--config", cfg)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	ms := metricsOf(t, filepath.Join(root, "rises"))
+	if len(ms) != 20 {
+		t.Fatalf("%d steps in metrics.jsonl", len(ms))
+	}
+	var first, last float64
+	for i := range 5 {
+		first += ms[i].RewardMean / 5
+		last += ms[15+i].RewardMean / 5
+	}
+	t.Logf("mean reward, steps 1–5: %.3f; steps 16–20: %.3f", first, last)
+	if last < first+0.1 {
+		t.Errorf("the mean reward did not rise: %.3f → %.3f", first, last)
+	}
+	for _, m := range ms {
+		if m.NotRecorded > 0 {
+			t.Errorf("step %d: %d candidates not recorded (replay proposes only measured variants)", m.Step, m.NotRecorded)
+		}
+	}
+	if !strings.Contains(out, "step 20/20") {
+		t.Errorf("no per-step line in the output:\n%s", out)
+	}
+}
+
+// Killed (SIGKILL, host and plugins) in the middle of a step, then
+// resumed: the same metrics and the same final state as a run that was
+// never interrupted.
+func TestTrainKillAndResume(t *testing.T) {
+	root := t.TempDir()
+	const steps = 6
+	whole := writeRunConfig(t, root, "whole", steps, "")
+	if out, errOut, code := rlRun(t, "train", "--config", whole); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	killed := writeRunConfig(t, root, "killed", steps, "")
+	cmd := rlCommand(t, "train", "--config", killed)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Kill during step 3: once step 2 is in metrics.jsonl, the process is
+	// working on step 3 (each step takes a while: two turns of 32 candidates).
+	deadline := time.Now().Add(2 * time.Minute)
+	for len(metricsOf(t, filepath.Join(root, "killed"))) < 2 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("step 2 never finished")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	n := len(metricsOf(t, filepath.Join(root, "killed")))
+	if n >= steps {
+		t.Fatalf("the run finished (%d steps) before it was killed", n)
+	}
+	out, errOut, code := rlRun(t, "train", "--config", killed, "--resume")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "resumed after step") {
+		t.Errorf("resume did not say where it continued:\n%s", out)
+	}
+	a, b := metricsOf(t, filepath.Join(root, "whole")), metricsOf(t, filepath.Join(root, "killed"))
+	for i := range a {
+		a[i].Time, a[i].Stage = "", nil
+	}
+	for i := range b {
+		b[i].Time, b[i].Stage = "", nil
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if string(ja) != string(jb) {
+		t.Errorf("metrics after kill + resume differ from the uninterrupted run:\n%s\n%s", ja, jb)
+	}
+	for _, f := range []string{"checkpoints/step-000006/state.json", "checkpoints/step-000006/policy/replay.json"} {
+		fa, _ := os.ReadFile(filepath.Join(root, "whole", f))
+		fb, _ := os.ReadFile(filepath.Join(root, "killed", f))
+		if len(fa) == 0 || !bytes.Equal(fa, fb) {
+			t.Errorf("%s differs after kill + resume", f)
+		}
+	}
+	if _, errOut, code := rlRun(t, "train", "--config", killed); code != 2 || !strings.Contains(errOut, "--resume") {
+		t.Errorf("a second run into the same folder: exit %d, %s", code, errOut)
+	}
+}
+
+// Reward mode both through the analyzer plugin and the built-in ranker:
+// Rstr is measured and enters the reward.
+func TestTrainModeBothUsesTheRanker(t *testing.T) {
+	root := t.TempDir()
+	cfg := writeRunConfig(t, root, "both", 2, "")
+	b, _ := os.ReadFile(cfg)
+	os.WriteFile(cfg, []byte(strings.Replace(string(b), "reward: {mode: ver}", "reward: {mode: both}", 1)), 0o644)
+	out, errOut, code := rlRun(t, "train", "--config", cfg)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, m := range metricsOf(t, filepath.Join(root, "both")) {
+		if m.StrStd == 0 || m.StrUsedStd == 0 || m.Mode != "both" {
+			t.Errorf("step %d: Rstr mean %v std %v, used std %v", m.Step, m.StrMean, m.StrStd, m.StrUsedStd)
+		}
+	}
+}
+
+func TestEvalAndSFTOffline(t *testing.T) {
+	out, errOut, code := rlRun(t, "eval", "--policy", "replay", "--benchmarker", "recorded", "--side", "test", "-n", "5", "-k", "1", "-k", "5")
+	if code != 0 {
+		t.Fatalf("eval: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"pass@1", "pass@5", "speedup@5", "fast_1_ref", "5 samples per task", "profile report", "unbiased estimator"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("eval output lacks %q:\n%s", want, out)
+		}
+	}
+	dir := t.TempDir()
+	out, errOut, code = rlRun(t, "sft", "--policy", "replay", "--task", "gelu", "--task", "dot_product", "--epochs", "2", "--batch", "4", "--out", dir)
+	if code != 0 {
+		t.Fatalf("sft: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "epoch-2", "replay.json")); err != nil {
+		t.Error(err)
+	}
+	if _, errOut, code := rlRun(t, "sft", "--policy", "replay", "--task", "saxpy", "--out", dir); code != 2 || !strings.Contains(errOut, "train") {
+		t.Errorf("sft on a test task: exit %d, %s", code, errOut)
+	}
+	if _, errOut, code := rlRun(t, "eval", "--policy", "replay", "--benchmarker", "recorded", "-n", "2"); code != 2 || !strings.Contains(errOut, "pass@5") {
+		t.Errorf("eval with n < k: exit %d, %s", code, errOut)
+	}
+}

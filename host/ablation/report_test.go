@@ -1,0 +1,79 @@
+package ablation
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/host/grpo"
+)
+
+// A results page from written run files: "both" is correct on every
+// sample, "ver" on a third; "random" is missing a seed.
+func TestCollectAndWrite(t *testing.T) {
+	root := t.TempDir()
+	c, err := Parse("a.yaml", []byte("name: abl\nroot: "+root+"\nmodes: [ver, both, random]\nseeds: [1, 2]\neval: {sides: [test], n: 6, k: [1, 3]}\ntrain: {steps: 2}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	for _, r := range c.Runs() {
+		if r.Mode == "random" && r.Seed == 2 {
+			continue
+		}
+		dir := r.Cfg.Dir()
+		os.MkdirAll(dir, 0o755)
+		rep := grpo.EvalReport{}
+		for i, name := range tasks {
+			te := grpo.TaskEval{Task: name, N: 6, Speedups: make([]float64, 6)}
+			for k := range te.Speedups {
+				if r.Mode == "both" || k%3 == i%3 {
+					te.Correct++
+					te.Speedups[k] = 100
+				}
+			}
+			rep.Tasks = append(rep.Tasks, te)
+		}
+		b, _ := json.Marshal(rep)
+		os.WriteFile(EvalFile(dir, "test"), b, 0o644)
+		var ms []byte
+		for s := 1; s <= 2; s++ {
+			l, _ := json.Marshal(grpo.Metrics{Step: int64(s), RewardMean: float64(s), StrSpeedupRho: 0.5, RhoGroups: 2})
+			ms = append(append(ms, l...), '\n')
+		}
+		os.WriteFile(filepath.Join(dir, "metrics.jsonl"), ms, 0o644)
+	}
+	res, err := Collect(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Missing) != 1 || !strings.Contains(res.Missing[0], "random-s2") {
+		t.Errorf("missing %v, want random-s2", res.Missing)
+	}
+	var b strings.Builder
+	if err := res.Write(&b, root, "cudaperf ablate report --config a.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{
+		"pass@1 on the test side",
+		"| both | 1.000 [1.000, 1.000] |",
+		"| random | — |",
+		"both − ver",
+		"both > ver",
+		"Not made yet** (1): random-s2",
+		"| ver | 0.50, 0.50 | 8 |",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "both − random") {
+		t.Error("a mode with a missing seed was compared")
+	}
+	if _, err := os.Stat(filepath.Join(root, "curves.png")); err != nil {
+		t.Error(err)
+	}
+}

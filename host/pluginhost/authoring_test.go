@@ -1,0 +1,189 @@
+package pluginhost_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
+)
+
+// installNamed adds a misbehave plugin in mode under another name.
+func installNamed(t *testing.T, pluginsDir, name, mode string) {
+	t.Helper()
+	plugintest.WriteManifest(t, filepath.Join(pluginsDir, name), pluginhost.Manifest{
+		Name: name, Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: misbehave(t), Args: []string{mode},
+	})
+}
+
+func features(fa *pluginhost.FileAnalysis, plugin string) map[string]float64 {
+	out := map[string]float64{}
+	for _, f := range fa.Features {
+		if f.Plugin == plugin {
+			k := f.GetName()
+			if f.GetKernel() != "" {
+				k = f.GetKernel() + "/" + k
+			}
+			out[k] = f.GetValue()
+		}
+	}
+	return out
+}
+
+// TestParsedFilesAndOptions: a plugin that sets wants_parsed_files gets
+// the host's parse of every file (its node count is the host's) and the
+// option it declares; a plugin that does not ask works as before.
+func TestParsedFilesAndOptions(t *testing.T) {
+	dir := t.TempDir()
+	installMisbehave(t, dir, "ok")
+	installMisbehave(t, dir, "parsed")
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	req := exampleRequest(t)
+	req.Options = map[string]string{"dup.limit": "7", "coalescing.min-ratio": "2"}
+	a := h.Analyze(context.Background(), req)
+	if len(a.Failures) > 0 {
+		t.Fatalf("failures: %v", a.Failures)
+	}
+	for i, fa := range a.Files {
+		pf, err := pluginhost.Parse(context.Background(), fa.Path, req.Files[i].Content)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := features(fa, "parsed")
+		if got["nodes"] != float64(len(pf.GetTree().GetKind())) || got["nodes"] < 100 {
+			t.Errorf("%s: the plugin saw %v nodes, the host parsed %d", fa.Path, got["nodes"], len(pf.GetTree().GetKind()))
+		}
+		if got["limit"] != 7 {
+			t.Errorf("%s: option dup.limit reached the plugin as %v, want 7", fa.Path, got["limit"])
+		}
+		if len(pf.GetKernels()) == 0 || len(fa.Diagnostics) != len(pf.GetKernels()) {
+			t.Errorf("%s: %d findings for %d kernels", fa.Path, len(fa.Diagnostics), len(pf.GetKernels()))
+		}
+		if features(fa, "ok")["bytes"] != float64(len(req.Files[i].Content)) {
+			t.Errorf("%s: the plugin without parse lost its answer: %v", fa.Path, features(fa, "ok"))
+		}
+	}
+}
+
+// TestDuplicateCheckID: two plugins declare check "dup". The first by name
+// keeps it; the other's findings for it are dropped, and one error names
+// both. Their features are kept.
+func TestDuplicateCheckID(t *testing.T) {
+	dir := t.TempDir()
+	installNamed(t, dir, "parsed-b", "parsed")
+	installNamed(t, dir, "parsed-a", "parsed")
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	a := h.Analyze(context.Background(), exampleRequest(t))
+	if len(a.Failures) != 1 {
+		t.Fatalf("failures = %v, want one", a.Failures)
+	}
+	msg := a.Failures[0].Error()
+	for _, want := range []string{`plugin "parsed-b"`, `"dup"`, `already declared by plugin "parsed-a"`, "dropped"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("failure lacks %q: %s", want, msg)
+		}
+	}
+	for _, fa := range a.Files {
+		if len(fa.Diagnostics) == 0 {
+			t.Errorf("%s: no findings", fa.Path)
+		}
+		for _, d := range fa.Diagnostics {
+			if d.Plugin != "parsed-a" {
+				t.Errorf("%s: finding of %s kept: %v", fa.Path, d.Plugin, d.GetMessage())
+			}
+		}
+		if len(features(fa, "parsed-b")) == 0 {
+			t.Errorf("%s: parsed-b's features were dropped too", fa.Path)
+		}
+	}
+}
+
+// TestCrashMidBatchRestarts: the plugin's process exits on kill-me.cu, in
+// the middle of a batch of several chunks. It is restarted; every other
+// file gets its answer, and kill-me.cu's error names the file.
+func TestCrashMidBatchRestarts(t *testing.T) {
+	dir := t.TempDir()
+	installMisbehave(t, dir, "crashon")
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	req := bigRequest(60)
+	req.Files[30].Path = "kill-me.cu"
+	a := h.Analyze(context.Background(), req)
+	if len(a.Failures) > 0 {
+		t.Errorf("failures = %v, want none: only kill-me.cu is lost", a.Failures)
+	}
+	for _, fa := range a.Files {
+		if fa.Path == "kill-me.cu" {
+			if len(fa.Errors) != 1 || !strings.Contains(fa.Errors[0].Error(), "died analyzing this file") ||
+				!strings.Contains(fa.Errors[0].Error(), "kill-me.cu") {
+				t.Errorf("kill-me.cu errors = %v", fa.Errors)
+			}
+			continue
+		}
+		if len(fa.Errors) > 0 || len(fa.Features) != 1 {
+			t.Errorf("%s: errors %v, features %v", fa.Path, fa.Errors, fa.Features)
+		}
+	}
+	p, _ := h.Plugin("crashon")
+	if p.Pid() == 0 {
+		t.Error("the plugin is not running after the batch")
+	}
+}
+
+// TestSelectDoesNotStart: a plugin left out by Select is never started;
+// a name that is not installed is an error naming the installed ones.
+func TestSelectDoesNotStart(t *testing.T) {
+	dir := t.TempDir()
+	installMisbehave(t, dir, "ok")
+	installMisbehave(t, dir, "parsed")
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	off, _ := h.Plugin("parsed")
+	if err := h.Select(nil, []string{"parsed"}); err != nil {
+		t.Fatal(err)
+	}
+	a := h.Analyze(context.Background(), exampleRequest(t))
+	if len(a.Failures) > 0 || len(features(a.Files[0], "ok")) == 0 || len(features(a.Files[0], "parsed")) > 0 {
+		t.Fatalf("failures %v, features %v", a.Failures, a.Files[0].Features)
+	}
+	if off.Pid() != 0 || off.Version() != "" {
+		t.Error("the disabled plugin was started")
+	}
+	err := h.Select([]string{"textcount"}, nil)
+	if err == nil || !strings.Contains(err.Error(), `no plugin named "textcount"`) || !strings.Contains(err.Error(), "ok") {
+		t.Errorf("unknown plugin: err = %v", err)
+	}
+}
+
+// TestPluginDirIsPluginFolder: --plugin-dir naming a plugin's own folder
+// (plugin.yaml and a lib/ beside it, as a Python plugin has) finds that
+// plugin alone.
+func TestPluginDirIsPluginFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mine")
+	installNamed(t, filepath.Dir(dir), "mine", "ok")
+	if err := os.MkdirAll(filepath.Join(dir, "lib", "pkg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	ps := h.Plugins()
+	if len(ps) != 1 || ps[0].Name() != "mine" || ps[0].Err() != nil {
+		t.Fatalf("plugins = %v", ps)
+	}
+	if errs := h.Start(context.Background()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+}
+
+// TestOptionKey: an option without a check lives under its plugin's name.
+func TestOptionKey(t *testing.T) {
+	d := &pluginv1.DescribeAnalyzerResponse{Plugin: &pluginv1.PluginInfo{Name: "p"}}
+	if k := pluginhost.OptionKey(d, &pluginv1.OptionInfo{Name: "x", Check: "c"}); k != "c.x" {
+		t.Errorf("key = %s", k)
+	}
+	if k := pluginhost.OptionKey(d, &pluginv1.OptionInfo{Name: "x"}); k != "p.x" {
+		t.Errorf("key = %s", k)
+	}
+}
