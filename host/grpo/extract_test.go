@@ -1,6 +1,8 @@
 package grpo
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -60,5 +62,22 @@ func TestTorchTaskPrompt(t *testing.T) {
 	}
 	if a := Answer(tk, "x = 1"); a != "```python\nx = 1\n```" {
 		t.Fatalf("Answer %q", a)
+	}
+}
+
+// TestTorchSuiteDataset: the torch2cuda suite loads as a dataset by its
+// split, with no measurements yet (no few-shot examples, no baseline).
+func TestTorchSuiteDataset(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "measurements.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := LoadDataset("../../bench/suites/torch2cuda", []string{empty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, err := ds.Side("train", nil)
+	if err != nil || len(train) != 2 || train[0].Kind != KindTorch2CUDA || train[0].Baseline != 0 {
+		t.Fatalf("train %v %v", train, err)
 	}
 }
