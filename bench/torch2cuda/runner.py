@@ -203,7 +203,8 @@ def bitwise_equal(a, b):
         return False
     if a.is_floating_point() or a.is_complex():
         # Bytes, not values: NaN == NaN and -0.0 != 0.0 here.
-        return bool(torch.equal(a.contiguous().view(torch.uint8), b.contiguous().view(torch.uint8)))
+        # reshape(-1): a 0-dim tensor (a loss) cannot be viewed as bytes.
+        return bool(torch.equal(a.contiguous().reshape(-1).view(torch.uint8), b.contiguous().reshape(-1).view(torch.uint8)))
     return bool(torch.equal(a, b))
 
 

@@ -85,6 +85,9 @@ def test_bitwise_equal():
     assert runner.bitwise_equal(a, a.clone())
     assert not runner.bitwise_equal(a, torch.tensor([-0.0, float("nan")]))
     assert not runner.bitwise_equal(a, a.double())
+    loss = torch.tensor(1.5)  # 0-dim, as KernelBench's loss problems return
+    assert runner.bitwise_equal(loss, loss.clone()) and not runner.bitwise_equal(loss, torch.tensor(1.25))
+    assert runner.compare(loss, torch.tensor(1.501), TOL)["mismatches"] == 1
 
 
 class Problem:
