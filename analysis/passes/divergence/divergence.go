@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dataflow.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "div", Unit: "branches", Doc: "branches whose condition varies between lanes of a warp (warp-uniform ones excluded), weighted by the trip counts of the loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel},
+		{Name: "div", Unit: "branches", Doc: "branches whose condition varies between lanes of a warp (warp-uniform ones excluded), weighted by the trip counts of the loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Warning,
 }

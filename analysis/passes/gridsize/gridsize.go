@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{kernels.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "grid_fill", Unit: "fraction", Doc: "min(1, blocks / SMs) of the kernel's largest launch; a grid that is not a constant is sized by the problem and counts as 1 (estimated), so a small constant launch (the last step of a reduction) no longer decides the value", Range: "(0, 1]", Level: analysis.LevelKernel},
+		{Name: "grid_fill", Unit: "fraction", Doc: "min(1, blocks / SMs) of the kernel's largest launch; a grid that is not a constant is sized by the problem and counts as 1 (estimated), so a small constant launch (the last step of a reduction) no longer decides the value", Range: "(0, 1]", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Warning,
 }

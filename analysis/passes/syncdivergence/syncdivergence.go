@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dataflow.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "sync_divergent", Unit: "barriers", Doc: "block barriers that are reached only by the threads for which a thread-dependent condition holds (a bug)", Range: "[0, +inf)", Level: analysis.LevelKernel},
+		{Name: "sync_divergent", Unit: "barriers", Doc: "block barriers that are reached only by the threads for which a thread-dependent condition holds (a bug)", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Error,
 }
