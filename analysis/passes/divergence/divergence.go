@@ -76,11 +76,49 @@ func Classify(eval Evaluator, cond *syntax.Node, src []byte, blockX int64) Form 
 				}
 			}
 			return Guard
-		case "<", "<=", ">", ">=", "==", "!=":
+		case "==", "!=":
+			// g.thread_rank() == k: ranks are distinct within the group,
+			// so one thread is elected, as with threadIdx.x == k.
+			if rankCall(l, src) && isUniform(eval, r) || rankCall(r, src) && isUniform(eval, l) {
+				return Election
+			}
+			return compare(eval, l, r, op, blockX)
+		case "<", "<=", ">", ">=":
 			return compare(eval, l, r, op, blockX)
 		}
 	}
 	return compare(eval, cond, nil, "!=", blockX) // if (x) is if (x != 0)
+}
+
+// rankCall reports a call of a function that numbers the threads of a group
+// one by one: cooperative groups' thread_rank() (g.thread_rank(),
+// cg::this_thread_block().thread_rank()) and the lane id intrinsics.
+func rankCall(n *syntax.Node, src []byte) bool {
+	n = unparen(n)
+	if n == nil || n.Type() != "call_expression" {
+		return false
+	}
+	fn := n.ChildByFieldName("function")
+	if fn == nil {
+		return false
+	}
+	if fn.Type() == "field_expression" {
+		fn = fn.ChildByFieldName("field")
+	}
+	if fn == nil {
+		return false
+	}
+	switch fn.Content(src) {
+	case "thread_rank", "__lane_id", "laneid":
+		return true
+	}
+	return false
+}
+
+// isUniform reports a side that is the same in every thread.
+func isUniform(eval Evaluator, n *syntax.Node) bool {
+	f := eval(n)
+	return f.Kind != affine.Unknown && !f.ThreadDependent()
 }
 
 // compare classifies left OP right (right nil: the constant 0).
