@@ -56,6 +56,12 @@ type Analyzer struct {
 	// The zero value means Warning.
 	Severity Severity
 
+	// NoChecks marks an analyzer that reports no diagnostics, only a
+	// result for other analyzers and features (kernels, dataflow): it is
+	// a pass but not a check, so configurations, suppressions, `explain`
+	// and SARIF rules do not offer its name as one. The driver turns a
+	// diagnostic it reports anyway into an "internal" error.
+	NoChecks bool
 	// Options are the settings users can give the check in
 	// lint.settings.<Name> (package options), like an x/tools Analyzer's
 	// Flags; the pass reads them through Pass.Options.
@@ -267,6 +273,10 @@ type File struct {
 	Path string
 	Src  []byte
 	Tree *sitter.Tree
+	// Defines are the build's macros (-D, and #defines of the headers
+	// the file includes, name → replacement): the file's own #defines
+	// win over them.
+	Defines map[string]string
 
 	lineStarts []uint32 // byte offset of each line, built on first use
 

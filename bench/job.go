@@ -25,6 +25,7 @@ type Job struct {
 	Kind      string            // KindVariant, KindCheat or KindCandidate (default)
 	Expect    string            // cheats: the reason id that must reject it
 	Flags     []string          // extra nvcc flags
+	TaskKind  string            // "" or "c2cuda": a task.yaml folder; "torch2cuda": a KernelBench-format problem (bench/torch2cuda)
 	Settings
 }
 

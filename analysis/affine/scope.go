@@ -150,6 +150,16 @@ func NewFile(root *syntax.Node, src []byte) *File {
 	return f
 }
 
+// Define adds object-like macros from outside the file (the build's -D
+// flags, included headers) that the file does not define itself.
+func (f *File) Define(defs map[string]string) {
+	for name, val := range defs {
+		if _, ok := f.macros[name]; !ok {
+			f.macros[name] = newMacro(strings.TrimSpace(val))
+		}
+	}
+}
+
 // Source returns the file's source bytes.
 func (f *File) Source() []byte { return f.src }
 

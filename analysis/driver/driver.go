@@ -20,6 +20,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis"
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/options"
+	"github.com/cudaperf/cudaperf/analysis/preproc"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
 	"github.com/cudaperf/cudaperf/grammar"
 )
@@ -49,10 +50,22 @@ type Options struct {
 	MaxFileSize int64
 	// Jobs is the number of files analysed at once; 0 means GOMAXPROCS.
 	Jobs int
+	// Defines returns the build's macros for a file (-D flags and the
+	// #defines of the headers it includes; name → replacement, "1" for
+	// -DNAME), or nil: #if branches they decide are analysed as the build
+	// takes them (preproc.Resolve), and the passes see the values
+	// (analysis.File.Defines). nil means none.
+	Defines func(path string, src []byte) map[string]string
 	// Settings are the user's option values, keys "<check>.<name>"
 	// (package options); an analyzer's undeclared keys are ignored.
 	Settings map[string]string
 }
+
+// maxRecoverRounds bounds the re-parses of a file with syntax errors: each
+// round rewrites the lines around the remaining errors (preproc.Recover).
+// On the real-world corpus (bench/realworld) rounds after the third
+// changed nothing.
+const maxRecoverRounds = 3
 
 // FileResult holds the findings for one file.
 type FileResult struct {
@@ -230,12 +243,36 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 		res.inputError(fmt.Errorf("%s: binary file (it contains NUL bytes), not CUDA source; remove it from the file list", path))
 		return res
 	}
+	var defs map[string]string
+	if d.opts.Defines != nil {
+		defs = d.opts.Defines(path, src)
+	}
+	src = preproc.Resolve(src, defs)
 	file, err := analysis.ParseFile(ctx, path, src)
 	if err != nil {
 		res.inputError(err)
 		return res
 	}
-	defer file.Tree.Close()
+	errs := grammar.SyntaxErrors(file.Root(), src)
+	for round := 0; len(errs) > 0 && round < maxRecoverRounds; round++ {
+		fixed := preproc.Recover(src, spans(errs))
+		if len(fixed) == 0 || &fixed[0] == &src[0] {
+			break // no rule applies
+		}
+		f2, err := analysis.ParseFile(ctx, path, fixed)
+		if err != nil {
+			break
+		}
+		e2 := grammar.SyntaxErrors(f2.Root(), fixed)
+		if !fewer(e2, errs) {
+			f2.Tree.Close()
+			break
+		}
+		file.Tree.Close()
+		file, src, errs = f2, fixed, e2
+	}
+	defer func() { file.Tree.Close() }()
+	file.Defines = defs
 	res.Analyzed = true
 	if !utf8.Valid(src) {
 		off := firstInvalidUTF8(src)
@@ -245,9 +282,8 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 		res.Diagnostics = append(res.Diagnostics, analysis.Diagnostic{Check: CheckInput, Severity: analysis.Error, Range: r,
 			Message: fmt.Sprintf("not valid UTF-8 (byte 0x%02x); the file is analysed as is, but save it as UTF-8", src[off])})
 	}
-	for _, e := range grammar.SyntaxErrors(file.Root(), src) {
-		res.Diagnostics = append(res.Diagnostics, analysis.Diagnostic{Check: CheckSyntax, Severity: analysis.Error,
-			Range: file.Range(e.StartByte, e.EndByte), Message: e.Message() + "; the rest of the file is still analysed"})
+	if len(errs) > 0 {
+		res.Diagnostics = append(res.Diagnostics, syntaxDiagnostic(file, src, errs))
 	}
 	var rep *ptxas.Report
 	if d.opts.Ptxas != nil {
@@ -289,6 +325,49 @@ func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResu
 	return res
 }
 
+func spans(errs []grammar.SyntaxError) []preproc.Span {
+	out := make([]preproc.Span, len(errs))
+	for i, e := range errs {
+		out[i] = preproc.Span{Start: int(e.StartByte), End: int(e.EndByte)}
+	}
+	return out
+}
+
+// fewer reports whether the errors a leave are fewer than b's: fewer
+// places, or as many covering fewer bytes.
+func fewer(a, b []grammar.SyntaxError) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	width := func(es []grammar.SyntaxError) (n uint32) {
+		for _, e := range es {
+			n += e.EndByte - e.StartByte
+		}
+		return n
+	}
+	return width(a) < width(b)
+}
+
+// syntaxDiagnostic is the one finding for a file the grammar could not
+// read whole. It is an error only where nvcc fails too, which it can tell
+// for sure only when a bracket has no partner; any other unreadable code
+// is more likely a construct the grammar does not know (a macro from a
+// header, a C++ feature) than a mistake, so the finding is a note saying
+// that the parse was partial.
+func syntaxDiagnostic(file *analysis.File, src []byte, errs []grammar.SyntaxError) analysis.Diagnostic {
+	if b, ok := preproc.Unbalanced(src); ok {
+		return analysis.Diagnostic{Check: CheckSyntax, Severity: analysis.Error, Range: file.Range(uint32(b.Offset), uint32(b.Offset+1)),
+			Message: b.Message() + "; the compiler rejects this file too (the rest is still analysed)"}
+	}
+	e := errs[0]
+	places := "1 place"
+	if len(errs) > 1 {
+		places = fmt.Sprintf("%d places", len(errs))
+	}
+	return analysis.Diagnostic{Check: CheckSyntax, Severity: analysis.Info, Range: file.Range(e.StartByte, e.EndByte),
+		Message: fmt.Sprintf("partial parse: the grammar could not read %s of this file, the first near '%s'; findings there may be missing (`cudaperf parse --check FILE` lists them all)", places, e.Near)}
+}
+
 // blocked says why a cannot run: a requirement failed.
 func (d *Driver) blocked(a *analysis.Analyzer, failed map[*analysis.Analyzer]string) string {
 	for _, r := range a.Requires {
@@ -327,6 +406,10 @@ func (d *Driver) runOne(a *analysis.Analyzer, file *analysis.File, rep *ptxas.Re
 		Options:  options.For(a.Name, a.Options, d.opts.Settings),
 		Report: func(diag analysis.Diagnostic) {
 			if !root {
+				return
+			}
+			if a.NoChecks {
+				res.internal(a, fmt.Errorf("%s: analyzer %s reported a diagnostic, but it declares NoChecks (it is not a check): %s", file.Path, a.Name, diag.Message))
 				return
 			}
 			if diag.Check == "" {

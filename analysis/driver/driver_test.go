@@ -141,7 +141,7 @@ func TestBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := newDriver(t, counter)
-	paths := []string{"testdata/good.cu", "testdata/missing.cu", "testdata/binary.cu", big, "testdata", "testdata/latin1.cu", "testdata/syntax.cu"}
+	paths := []string{"testdata/good.cu", "testdata/missing.cu", "testdata/binary.cu", big, "testdata", "testdata/latin1.cu", "testdata/syntax.cu", "testdata/partial.cu"}
 	res := d.RunFiles(context.Background(), paths)
 	if len(res) != len(paths) {
 		t.Fatalf("%d results for %d paths", len(res), len(paths))
@@ -156,7 +156,10 @@ func TestBadInput(t *testing.T) {
 		{false, "input: 10.0 MB is over the 10 MB limit"},
 		{false, "input: is a directory"},
 		{true, "input: not valid UTF-8 (byte 0xe9)"},
-		{true, "syntax: syntax error near"},
+		// Balanced brackets: maybe a construct the grammar does not
+		// know, so a note; an unmatched bracket fails nvcc too.
+		{true, "syntax: '(' is not closed (a '}' comes first); the compiler rejects this file too"},
+		{true, "syntax: partial parse: the grammar could not read 1 place of this file, the first near"},
 	} {
 		fr := res[i]
 		if fr.Path != paths[i] || fr.Analyzed != want.analyzed {
@@ -183,9 +186,19 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("syntax.cu: %q not found in %v", k, messages(syn))
 		}
 	}
-	for _, dg := range syn.Diagnostics {
-		if dg.Check == CheckSyntax && dg.Range.StartLine != 4 {
-			t.Errorf("syntax error at line %d, want 4: %+v", dg.Range.StartLine, dg)
+	for i, want := range []analysis.Severity{analysis.Error, analysis.Info} {
+		n := 0
+		for _, dg := range res[6+i].Diagnostics {
+			if dg.Check != CheckSyntax {
+				continue
+			}
+			n++
+			if dg.Range.StartLine != 4 || dg.Severity != want {
+				t.Errorf("%s: syntax finding at line %d severity %v, want line 4 %v: %+v", paths[6+i], dg.Range.StartLine, dg.Severity, want, dg)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d syntax findings, want 1 per file", paths[6+i], n)
 		}
 	}
 }
@@ -225,5 +238,24 @@ func TestCollect(t *testing.T) {
 	want := []string{filepath.Join(dir, "a.cu"), filepath.Join(dir, "sub/b.cuh"), "nope.cu"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Collect = %v, want %v", got, want)
+	}
+}
+
+// An analyzer that declares NoChecks and reports anyway is a bug in it:
+// the driver reports an internal error instead of a finding no config can
+// name.
+func TestNoChecksAnalyzerCannotReport(t *testing.T) {
+	bad := &analysis.Analyzer{Name: "infra", Doc: "infra: an infrastructure pass\n\nIt computes results.", NoChecks: true,
+		Run: func(p *analysis.Pass) (any, error) {
+			p.Report(analysis.Diagnostic{Message: "should not be"})
+			return nil, nil
+		}}
+	d, err := New([]*analysis.Analyzer{bad}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := d.RunSource(context.Background(), "x.cu", []byte("__global__ void k() {}\n"))
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Check != CheckInternal || !strings.Contains(res.Diagnostics[0].Message, "declares NoChecks") {
+		t.Errorf("diagnostics = %+v", res.Diagnostics)
 	}
 }

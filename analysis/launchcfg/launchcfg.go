@@ -358,6 +358,16 @@ func (x *extractor) dims(n *syntax.Node) [3]Dim {
 	case "identifier":
 		d := x.s.Lookup(n.Content(x.src), x.at)
 		if d != nil && isDim3(d.Type) {
+			// A parameter, a mutable global or a variable assigned
+			// whole (t = dim3(512, 1)) holds a size this site cannot
+			// see: unknown, never the default 1.
+			if d.Param || d.Global && !d.Has("const") && !d.Has("constexpr") || len(d.Writes()) > 0 {
+				name := n.Content(x.src)
+				for i := range out {
+					out[i] = Dim{Form: affine.Opaque(affine.Unknown), Text: name + "." + "xyz"[i:i+1]}
+				}
+				return out
+			}
 			if d.Value != nil {
 				switch d.Value.Type() {
 				case "argument_list", "initializer_list", "parameter_list":

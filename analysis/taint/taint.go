@@ -85,6 +85,12 @@ func Analyze(scope *affine.Scope, opts Options) *Info {
 	in := &Info{scope: scope, src: scope.File.Source(), param: opts.ParamLevel, vars: make([]Level, len(decls)), writes: make([][]write, len(decls)),
 		memo: map[[2]uint32]memoLevel{}, guards: map[[2]uint32][]*syntax.Node{}}
 	for _, d := range decls {
+		if d.Has("__shared__") && len(d.Dims) == 0 && d.Pointer == 0 {
+			// One __shared__ scalar per block: whichever thread writes it
+			// (if (tid == 0) n = ...), every thread reads the same value
+			// after the barrier, so it stays Uniform.
+			continue
+		}
 		if d.Value != nil {
 			in.addWrite(d, write{value: d.Value, at: d.Ident})
 		}
@@ -455,6 +461,14 @@ func (in *Info) call(n *syntax.Node, src []byte, own bool) Level {
 	}
 	if l, ok := intrinsics[name]; ok {
 		return l
+	}
+	if fn != nil && fn.Type() == "template_function" {
+		// CuTe's shape queries, size<2>(tAgA): the shape of a thread's
+		// partition is the same in every thread.
+		switch base, _, _ := strings.Cut(name, "<"); base {
+		case "size", "rank", "depth", "shape", "cosize":
+			return Uniform
+		}
 	}
 	if args == nil {
 		return Uniform

@@ -25,6 +25,13 @@ const (
 	InputModified       = "input_modified"
 	SandboxViolation    = "sandbox_violation"
 	NotSandboxed        = "not_sandboxed"
+
+	// torch2cuda (bench/torch2cuda) only.
+	InvalidCandidate = "invalid_candidate" // the candidate file is not in KernelBench's format
+	NoCustomKernel   = "no_custom_kernel"  // ModelNew launched none of its own kernels
+	PyTorchOp        = "pytorch_op"        // most of ModelNew's device time is in the reference's PyTorch kernels
+	OutputReused     = "output_reused"     // a call overwrote the tensors an earlier call returned
+	UnsyncedStream   = "unsynced_stream"   // outputs not ready on the caller's stream when forward returned
 )
 
 // Thresholds of the hidden-work check: a legitimate candidate's device-wide
@@ -92,8 +99,12 @@ type ConfigResult struct {
 	TailMs     float64 `json:"tail_ms"`
 	RefTime    *Timing `json:"ref_time,omitempty"`
 	Speedup    float64 `json:"speedup,omitempty"`
-	FloorMs    float64 `json:"floor_ms,omitempty"`
-	Detail     string  `json:"detail,omitempty"`
+	// CompiledTime and SpeedupCompiled: torch.compile of the reference
+	// (torch2cuda tasks; RefTime is eager PyTorch there).
+	CompiledTime    *Timing `json:"compiled_time,omitempty"`
+	SpeedupCompiled float64 `json:"speedup_compiled,omitempty"`
+	FloorMs         float64 `json:"floor_ms,omitempty"`
+	Detail          string  `json:"detail,omitempty"`
 }
 
 // Verdict is the judgement of one candidate.
@@ -103,6 +114,9 @@ type Verdict struct {
 	Warnings []Reason       `json:"warnings,omitempty"`
 	Configs  []ConfigResult `json:"configs"`
 	Speedup  float64        `json:"speedup,omitempty"` // on the primary configuration
+	// SpeedupCompiled is the speedup over torch.compile of the reference
+	// (torch2cuda tasks, where torch.compile works).
+	SpeedupCompiled float64 `json:"speedup_compiled,omitempty"`
 }
 
 // Has reports whether v carries a rejection or warning with id.

@@ -26,6 +26,7 @@ import (
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/results"
 	"github.com/cudaperf/cudaperf/bench/task"
+	"github.com/cudaperf/cudaperf/bench/torch2cuda"
 	"github.com/cudaperf/cudaperf/bench/verdict"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
@@ -37,7 +38,7 @@ const defaultBenchmarker = "cudaperf-benchmarker"
 func benchCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "bench",
-		Usage:     "compile, run and check CUDA candidates of c2cuda tasks on a GPU",
+		Usage:     "compile, run and check CUDA candidates of c2cuda tasks (and KernelBench problems) on a GPU",
 		ArgsUsage: " ",
 		Description: "For every selected task (bench/suites/<suite>/<task>/) and candidate (the task's\n" +
 			"variants/*.cu, --candidate FILE.cu, or the candidates of a --batch manifest) bench asks a\n" +
@@ -52,6 +53,13 @@ func benchCommand() *cli.Command {
 			"marked rl: true) with 1 warm-up and 5 timed calls, each configuration limited to\n" +
 			"max(1 s, 20x the C reference's time for the same calls), plus 2 s to start CUDA. Both run\n" +
 			"the same checks.\n\n" +
+			"KernelBench: --kernelbench DIR --level N runs the problems of a KernelBench checkout\n" +
+			"unchanged (torch2cuda tasks: Model, get_inputs, get_init_inputs): for each problem the eager\n" +
+			"PyTorch and torch.compile times (CUDA events, L2 flushed), and, where --kernelbench-candidates\n" +
+			"DIR holds a ModelNew file of the problem's name, that candidate: built with load_inline,\n" +
+			"checked over 5 seeds against Model, timed and screened for cheats (bench/torch2cuda).\n" +
+			"The benchmarker's machine needs python3 with torch ($CUDAPERF_PYTHON) and a GPU.\n" +
+			"  cudaperf bench --kernelbench ~/KernelBench --level 1 --limit 20\n\n" +
 			"Exit codes: 0 all candidates accepted (cheats rejected), 1 some variant or candidate\n" +
 			"failed to compile or was rejected, 2 usage or task errors, 3 no GPU or tool failure.",
 		Flags: []cli.Flag{
@@ -59,6 +67,10 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "suite", Usage: "only the suite `S` (default: all)"},
 			&cli.StringSliceFlag{Name: "task", Usage: "only task `T` (repeatable)"},
 			&cli.StringSliceFlag{Name: "candidate", Usage: "evaluate `FILE.cu` instead of the task's variants (repeatable; needs one --task)"},
+			&cli.StringFlag{Name: "kernelbench", Usage: "run the problems of a KernelBench checkout `DIR` unchanged (torch2cuda: eager and torch.compile times, and candidates from --kernelbench-candidates); needs python3 with torch on the benchmarker's machine"},
+			&cli.IntFlag{Name: "level", Value: 1, Usage: "KernelBench `LEVEL` for --kernelbench"},
+			&cli.IntFlag{Name: "limit", Usage: "with --kernelbench: only the first `N` problems of the level"},
+			&cli.StringFlag{Name: "kernelbench-candidates", Usage: "with --kernelbench: `DIR` of candidates (ModelNew files) named like the problems they implement"},
 			&cli.StringFlag{Name: "batch", Usage: "evaluate the candidates of a batch `MANIFEST` (JSON lines: task, file, class; e.g. bench/rlbatch/manifest.jsonl)"},
 			&cli.BoolFlag{Name: "cheats", Usage: "also evaluate cheats/*.cu (selftest suites); they must be rejected"},
 			&cli.BoolFlag{Name: "compile-only", Usage: "compile only (and check that each task's programs build): no GPU needed"},
@@ -86,10 +98,14 @@ func benchCommand() *cli.Command {
 type benchItem struct {
 	task *task.Task
 	cand bench.Candidate
+	kind string // task kind: "" (c2cuda) or torch2cuda.Kind
 }
 
 // benchItems lists what the flags select, in order.
 func benchItems(c *cli.Context) ([]benchItem, []error, error) {
+	if kb := c.String("kernelbench"); kb != "" {
+		return kernelBenchItems(c, kb)
+	}
 	if b := c.String("batch"); b != "" {
 		if len(c.StringSlice("candidate")) > 0 || c.Bool("cheats") {
 			return nil, nil, usageErrorf("bench: --batch gives the candidates; drop --candidate and --cheats")
@@ -109,7 +125,7 @@ func benchItems(c *cli.Context) ([]benchItem, []error, error) {
 			if !ok {
 				return nil, errs, usageErrorf("bench: --batch %s: task %q is not under %s", b, it.Task, c.String("suites"))
 			}
-			out = append(out, benchItem{t, it.Candidate(filepath.Dir(b))})
+			out = append(out, benchItem{task: t, cand: it.Candidate(filepath.Dir(b))})
 		}
 		return out, nil, nil
 	}
@@ -127,16 +143,16 @@ func benchItems(c *cli.Context) ([]benchItem, []error, error) {
 	for _, t := range tasks {
 		if len(userCands) > 0 {
 			for _, cand := range userCands {
-				out = append(out, benchItem{t, bench.Candidate{Name: strings.TrimSuffix(filepath.Base(cand), ".cu"), Path: cand, Kind: bench.KindCandidate}})
+				out = append(out, benchItem{task: t, cand: bench.Candidate{Name: strings.TrimSuffix(filepath.Base(cand), ".cu"), Path: cand, Kind: bench.KindCandidate}})
 			}
 			continue
 		}
 		for _, cd := range bench.Variants(t) {
-			out = append(out, benchItem{t, cd})
+			out = append(out, benchItem{task: t, cand: cd})
 		}
 		if c.Bool("cheats") {
 			for _, cd := range bench.Cheats(t) {
-				out = append(out, benchItem{t, cd})
+				out = append(out, benchItem{task: t, cand: cd})
 			}
 		}
 	}
@@ -395,16 +411,19 @@ func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
 
 // evaluateItem sends one candidate to the benchmarker.
 func evaluateItem(ctx context.Context, p *pluginhost.Plugin, it benchItem, s bench.Settings) (*bench.Result, error) {
-	src, err := os.ReadFile(it.cand.Path)
-	if err != nil {
-		return nil, err
+	var src []byte
+	var err error
+	if it.cand.Path != "" { // a torch2cuda baseline has no candidate
+		if src, err = os.ReadFile(it.cand.Path); err != nil {
+			return nil, err
+		}
 	}
 	dir, err := filepath.Abs(it.task.Dir)
 	if err != nil {
 		return nil, err
 	}
 	return p.EvaluateJob(ctx, bench.Job{TaskPath: dir, Source: src, Filename: it.cand.Path, Name: it.cand.Name,
-		Kind: it.cand.Kind, Expect: it.cand.Expect, Flags: it.cand.Flags, Settings: s})
+		Kind: it.cand.Kind, Expect: it.cand.Expect, Flags: it.cand.Flags, Settings: s, TaskKind: it.kind})
 }
 
 // failed reports whether r counts against the exit status: a variant or
@@ -413,6 +432,9 @@ func evaluateItem(ctx context.Context, p *pluginhost.Plugin, it benchItem, s ben
 func failed(r *bench.Result, compileOnly bool) bool {
 	if r.Error != "" {
 		return true
+	}
+	if r.Kind == torch2cuda.KindReference {
+		return false // timed the reference: nothing to accept or reject
 	}
 	if r.Kind == bench.KindCheat {
 		if compileOnly {
@@ -434,6 +456,17 @@ func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
 	}
 	if r.Error != "" && !r.Compile.OK && r.Compile.Log == "" {
 		fmt.Fprintf(w, "%s: error: %s\n", head, r.Error)
+		return
+	}
+	if r.Kind == torch2cuda.KindReference && r.Verdict != nil && len(r.Verdict.Configs) == 1 {
+		cr := r.Verdict.Configs[0]
+		line := fmt.Sprintf("%s: eager %s", head, msOrDash(cr.RefTime))
+		if cr.CompiledTime != nil {
+			line += "  torch.compile " + msOrDash(cr.CompiledTime)
+		} else if cr.Detail != "" {
+			line += "  " + cr.Detail
+		}
+		fmt.Fprintln(w, line)
 		return
 	}
 	state := "compiled"
@@ -495,7 +528,9 @@ func printResult(w io.Writer, r *bench.Result, compileOnly bool) {
 	if r.Recorded {
 		fmt.Fprintf(w, "  recorded: measured earlier (%s), not now\n", r.Time)
 	}
-	if r.Verdict.Accepted {
+	if r.Verdict.Accepted && r.Compile.Arch == torch2cuda.CompileArch {
+		fmt.Fprintf(w, "  ACCEPTED speedup %.2fx over eager PyTorch, %.2fx over torch.compile\n", r.Verdict.Speedup, r.Verdict.SpeedupCompiled)
+	} else if r.Verdict.Accepted {
 		fmt.Fprintf(w, "  ACCEPTED speedup %.2fx over the C reference\n", r.Verdict.Speedup)
 	} else {
 		fmt.Fprintf(w, "  REJECTED\n")
@@ -555,4 +590,47 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		_ = p.bar.Finish()
 	}
+}
+
+// kernelBenchItems lists a KernelBench level's problems, run unchanged:
+// each problem's baseline (eager and torch.compile times) and, where
+// --kernelbench-candidates holds a file of the problem's name, that
+// candidate.
+func kernelBenchItems(c *cli.Context, dir string) ([]benchItem, []error, error) {
+	if c.String("batch") != "" || len(c.StringSlice("candidate")) > 0 || c.String("suite") != "" {
+		return nil, nil, usageErrorf("bench: --kernelbench selects its own problems; drop --batch, --candidate and --suite")
+	}
+	problems, err := torch2cuda.KernelBenchLevel(dir, c.Int("level"))
+	if err != nil {
+		return nil, nil, usageErrorf("bench: --kernelbench: %v", err)
+	}
+	if n := c.Int("limit"); n > 0 && n < len(problems) {
+		problems = problems[:n]
+	}
+	cands := c.String("kernelbench-candidates")
+	suite := fmt.Sprintf("kernelbench-level%d", c.Int("level"))
+	var out []benchItem
+	for _, p := range problems {
+		t := &task.Task{Name: strings.TrimSuffix(filepath.Base(p), ".py"), Suite: suite, Dir: p}
+		out = append(out, benchItem{task: t, kind: torch2cuda.Kind, cand: bench.Candidate{Name: "pytorch", Kind: torch2cuda.KindReference}})
+		if cands == "" {
+			continue
+		}
+		if f := filepath.Join(cands, filepath.Base(p)); fileExists(f) {
+			out = append(out, benchItem{task: t, kind: torch2cuda.Kind, cand: bench.Candidate{Name: "candidate", Path: f, Kind: bench.KindCandidate}})
+		}
+	}
+	return out, nil, nil
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+func msOrDash(t *verdict.Timing) string {
+	if t == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.4f ms (cv %.1f%%)", t.Median, 100*t.CV)
 }

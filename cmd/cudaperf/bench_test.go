@@ -311,3 +311,18 @@ func TestBenchUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchKernelBenchUsage: --kernelbench names what it looked for when
+// the folder is not a KernelBench checkout, and refuses flags that select
+// other candidates.
+func TestBenchKernelBenchUsage(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, code := benchRun(t, dir, "bench", "--kernelbench", dir, "--level", "3", "--runs-dir", t.TempDir())
+	if code != 2 || !strings.Contains(stderr, "no KernelBench level 3 under") || !strings.Contains(stderr, "KernelBench/level3") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	_, stderr, code = benchRun(t, dir, "bench", "--kernelbench", dir, "--suite", "c2cuda", "--runs-dir", t.TempDir())
+	if code != 2 || !strings.Contains(stderr, "drop --batch, --candidate and --suite") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 
+	"github.com/cudaperf/cudaperf/host/buildctx"
 	"github.com/cudaperf/cudaperf/host/launcher"
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -109,7 +110,13 @@ func launchLint(ctx context.Context, inv launcher.Invocation, stderr io.Writer, 
 		// apart by file, so they keep the estimate.
 		reports = map[string]string{inputs[0].Path: ptxasLog}
 	}
-	res := lint.Run(ctx, h, inputs, lint.Options{Config: cfg, Target: target, CompileFlags: inv.Command, Ptxas: reports})
+	// nvcc's own flags, with include folders absolute: the analyzer plugin
+	// runs in its own folder and reads the headers for their macros.
+	flags := inv.Command
+	if wd, err := os.Getwd(); err == nil {
+		flags = buildctx.Absolute(flags, wd)
+	}
+	res := lint.Run(ctx, h, inputs, lint.Options{Config: cfg, Target: target, CompileFlags: flags, Ptxas: reports})
 	for _, e := range append(res.PluginErrors, res.FileErrors...) {
 		warn("%v", e)
 	}

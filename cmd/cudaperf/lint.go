@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -12,7 +14,9 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/options"
+	"github.com/cudaperf/cudaperf/host/buildctx"
 	"github.com/cudaperf/cudaperf/host/config"
+	"github.com/cudaperf/cudaperf/host/gitdiff"
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/report"
@@ -29,7 +33,7 @@ const configHelp = `Configuration (.cudaperf.yaml, found by walking up from the 
    version: 1
    lint:
      enable: [all]                # or a list of check ids
-     disable: [tpb]               # checks to turn off
+     disable: [gridsize]          # checks to turn off (cudaperf explain lists them)
      fail-on: error               # error | warning | note | never
      exclude: ["third_party/**"]  # globs relative to the file, not linted when found in a folder
      settings:                    # per-check options; ` + "`cudaperf plugins describe NAME`" + ` lists them
@@ -43,8 +47,47 @@ func analysisFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "config", Usage: "read `FILE` instead of the nearest .cudaperf.yaml"},
 		&cli.StringFlag{Name: "arch", Usage: "analyze for `ARCH` (e.g. sm_80, sm_90); default: the local GPU via NVML, else sm_90 (H200)"},
+		&cli.StringSliceFlag{Name: "define", Aliases: []string{"D"}, Usage: "define `NAME[=VALUE]` as the build does (-D WARP_SIZE=32): it decides #if branches and macro values"},
+		&cli.StringSliceFlag{Name: "include", Aliases: []string{"I"}, Usage: "read the #defines of included headers from `DIR` too, as the compiler's -I"},
+		&cli.StringFlag{Name: "compile-commands", Usage: "take each file's -D/-I from the compilation database `FILE`; default: the nearest compile_commands.json in a parent folder of the first input (or in its build/), as clang-tidy finds it; \"none\" turns it off"},
 		pluginsFlag(), noPluginsFlag(),
 	}
+}
+
+// buildFlags gathers the preprocessor context of a lint: -D and -I from the
+// command line, and each file's entry of the compilation database.
+func buildFlags(c *cli.Context, args []string) (common []string, perFile func(string) []string, err error) {
+	for _, d := range c.StringSlice("define") {
+		common = append(common, "-D"+d)
+	}
+	for _, i := range c.StringSlice("include") {
+		if abs, err := filepath.Abs(i); err == nil {
+			i = abs
+		}
+		common = append(common, "-I"+i)
+	}
+	path := c.String("compile-commands")
+	if path == "none" {
+		return common, nil, nil
+	}
+	if path == "" {
+		start := "."
+		if len(args) > 0 {
+			start = args[0]
+			if st, err := os.Stat(start); err == nil && !st.IsDir() {
+				start = filepath.Dir(start)
+			}
+		}
+		path = buildctx.Find(start)
+		if path == "" {
+			return common, nil, nil
+		}
+	}
+	db, err := buildctx.Load(path)
+	if err != nil {
+		return nil, nil, usageErrorf("--compile-commands: %v; fix the file or pass --compile-commands none", err)
+	}
+	return common, db.Flags, nil
 }
 
 func lintCommand() *cli.Command {
@@ -66,6 +109,7 @@ func lintCommand() *cli.Command {
 		Flags: append(analysisFlags(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json, sarif or checkstyle"},
 			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of `SEVERITY` or worse is reported: error, warning, note or never (default: the config's, else error)"},
+			&cli.StringFlag{Name: "new-from-rev", Usage: "report only findings on lines added or changed since git revision `REV` (e.g. main, HEAD~1), and in files git does not track: adopt the linter on an old code base one change at a time"},
 			&cli.BoolFlag{Name: "ptxas", Usage: "compile each file with nvcc -Xptxas -v (about a second a file, cached) so occupancy and spills use real register counts instead of an estimate"},
 			&cli.BoolFlag{Name: "no-score", Usage: "do not print each file's structural score (text format; see `cudaperf rank`)"},
 		),
@@ -125,6 +169,10 @@ type analysisSession struct {
 	// lint (bench/perf/lint.md).
 	target func() *pluginv1.Device
 	host   *pluginhost.Host
+	// flags are the -D/-I of the command line; fileFlags a file's own
+	// (its compile_commands.json entry), nil without a database.
+	flags     []string
+	fileFlags func(string) []string
 	// sizes are the problem-size bindings (features --set/--task).
 	sizes map[string]int64
 	// ptxas asks for nvcc's ptxas report of every input: "" never,
@@ -155,6 +203,12 @@ func targetDevice(arch string) (*pluginv1.Device, error) {
 		if err != nil {
 			return nil, usageErrorf("--arch %q: %v", arch, err)
 		}
+		// --arch sm_90 is the default's architecture: analyze for the
+		// default device itself (the H200 the help names), so findings
+		// name the same GPU with or without the flag.
+		if def := device.Default(); def.Major == d.Major && def.Minor == d.Minor {
+			d = def
+		}
 		return lint.Target(d), nil
 	}
 	if d, err := device.Detect(0); err == nil {
@@ -165,6 +219,10 @@ func targetDevice(arch string) (*pluginv1.Device, error) {
 
 func openAnalysis(c *cli.Context) (*analysisSession, error) {
 	cfg, err := loadConfig(c.String("config"), ".")
+	if err != nil {
+		return nil, err
+	}
+	flags, fileFlags, err := buildFlags(c, c.Args().Slice())
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +245,7 @@ func openAnalysis(c *cli.Context) (*analysisSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &analysisSession{cfg: cfg, target: target, host: h}
+	s := &analysisSession{cfg: cfg, target: target, host: h, flags: flags, fileFlags: fileFlags}
 	if err := s.ready(c); err != nil {
 		h.Close()
 		return nil, err
@@ -264,7 +322,7 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 	// takes seconds); cleared before the report is printed.
 	bar := newBar(len(inputs)*len(s.host.OfKind(sdk.KindAnalyzer)), c.Command.Name, true)
 	ctx := pluginhost.WithAnalyzeProgress(c.Context, bar.addN)
-	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), Sizes: s.sizes, Ptxas: reports})
+	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), CompileFlags: s.flags, FileFlags: s.fileFlags, Sizes: s.sizes, Ptxas: reports})
 	bar.finish()
 	var problems error
 	for _, e := range inErrs {
@@ -306,7 +364,16 @@ func runLint(c *cli.Context) error {
 	if !ok && failOn != "never" {
 		return usageErrorf("--fail-on %q: use error, warning, note or never", failOn)
 	}
+	var fresh *gitdiff.Lines
+	if rev := c.String("new-from-rev"); rev != "" {
+		if fresh, err = gitdiff.Since(".", rev); err != nil {
+			return usageErrorf("--new-from-rev: %v", err)
+		}
+	}
 	res, problems := s.analyze(c, c.Args().Slice())
+	if fresh != nil {
+		res.Diagnostics = newOnly(res.Diagnostics, fresh)
+	}
 	w := c.App.Writer
 	switch format {
 	case "text":
@@ -344,6 +411,19 @@ func runLint(c *cli.Context) error {
 		return findings("%d finding(s) at or above %s", n, threshold)
 	}
 	return nil
+}
+
+// newOnly keeps the findings on new lines. A file that could not be read
+// or analyzed ("input", "internal") is always reported: a failure is not
+// old code.
+func newOnly(ds []report.Diagnostic, fresh *gitdiff.Lines) []report.Diagnostic {
+	out := ds[:0]
+	for _, d := range ds {
+		if d.Check == "input" || d.Check == "internal" || fresh.New(d.File, d.Line) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // rules gathers every check the analyzers describe, for SARIF's rule table.

@@ -322,6 +322,89 @@ func TestLauncherCMake(t *testing.T) {
 	}
 }
 
+// The build's context: -D decides #if branches, -I finds the header that
+// defines a macro, and compile_commands.json gives both per file.
+func TestLintBuildContext(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"k.cu", "include/config.h"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "buildctx", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	small := regexp.MustCompile(`k.cu:8:\d+: warning: a grid of 4 blocks`)
+	block := regexp.MustCompile(`k.cu:12:\d+: warning: a block of 100 threads`)
+	// Without context: SMALL may come from a header, so both branches are
+	// read; BLOCK is unknown.
+	out, _, _ := runIn(t, dir, nil, "lint", "--arch", "sm_90", "k.cu")
+	if !small.MatchString(out) || block.MatchString(out) {
+		t.Errorf("no context:\n%s", out)
+	}
+	out, _, _ = runIn(t, dir, nil, "lint", "--arch", "sm_90", "-D", "NOT_SMALL", "-I", "include", "k.cu")
+	if !small.MatchString(out) || !block.MatchString(out) {
+		t.Errorf("-I include: want both findings:\n%s", out)
+	}
+	// compile_commands.json in build/, found as clang-tidy finds it.
+	os.MkdirAll(filepath.Join(dir, "build"), 0o755)
+	db := `[{"directory": "` + dir + `/build", "file": "../k.cu", "command": "nvcc -DSMALL=0 -USMALL -I../include -c ../k.cu"}]`
+	if err := os.WriteFile(filepath.Join(dir, "build", "compile_commands.json"), []byte(db), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = runIn(t, dir, nil, "lint", "--arch", "sm_90", "k.cu")
+	if !block.MatchString(out) {
+		t.Errorf("compile_commands.json's -I was not used:\n%s", out)
+	}
+	out, _, _ = runIn(t, dir, nil, "lint", "--arch", "sm_90", "-D", "SMALL", "--compile-commands", "none", "k.cu")
+	if !small.MatchString(out) || block.MatchString(out) {
+		t.Errorf("-D SMALL without the database:\n%s", out)
+	}
+	os.WriteFile(filepath.Join(dir, "build", "compile_commands.json"), []byte("{"), 0o644)
+	_, errOut, code := runIn(t, dir, nil, "lint", "k.cu")
+	if code != 2 || !strings.Contains(errOut, "compile_commands.json is not a JSON compilation database") {
+		t.Errorf("a broken database: exit %d, %s", code, errOut)
+	}
+}
+
+// --new-from-rev reports only what a change added: the old finding of a
+// committed file is dropped, the one on a changed line and the ones in an
+// untracked file are kept.
+func TestLintNewFromRev(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	old := "__global__ void k(float *x, int s) {\n  x[threadIdx.x * s] = 0.0f;\n}\n"
+	os.WriteFile(filepath.Join(dir, "a.cu"), []byte(old), 0o644)
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "base")
+	os.WriteFile(filepath.Join(dir, "a.cu"), []byte(old+"__global__ void j(float *x, int s) {\n  x[threadIdx.x * s] = 1.0f;\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.cu"), []byte(old), 0o644)
+	all, _, _ := runIn(t, dir, nil, "lint", "--fail-on", "never", "a.cu", "b.cu")
+	out, _, _ := runIn(t, dir, nil, "lint", "--fail-on", "never", "--new-from-rev", "HEAD", "a.cu", "b.cu")
+	if !strings.Contains(all, "a.cu:2:") {
+		t.Fatalf("the old finding is not reported without the flag:\n%s", all)
+	}
+	if strings.Contains(out, "a.cu:2:") || !strings.Contains(out, "a.cu:5:") || !strings.Contains(out, "b.cu:2:") {
+		t.Errorf("--new-from-rev HEAD:\n%s", out)
+	}
+	_, errOut, code := runIn(t, dir, nil, "lint", "--new-from-rev", "nope", "a.cu")
+	if code != 2 || !strings.Contains(errOut, `"nope" is not a commit`) {
+		t.Errorf("bad revision: exit %d: %s", code, errOut)
+	}
+}
+
 // TestFeaturesSizesAndStatus checks issue 11's problem-size features and
 // the status of each value: --set binds n, the JSON says exact, estimated
 // or unknown, and the CSV leaves unknown cells empty.

@@ -20,11 +20,24 @@ var cudaTags = map[string]bool{"cuda": true, "cu": true, "c++": true, "cpp": tru
 // missing (the model ran out of tokens) is not used: half a kernel cannot
 // compile and would only waste a compiler run.
 func Extract(completion, entry string) (code string, ok bool, why string) {
+	return extract(completion, entry, cudaTags, "cuda")
+}
+
+// ExtractFor is Extract for a task of either kind: a torch2cuda task's
+// candidate is the last ```python block defining ModelNew.
+func ExtractFor(t *Task, completion string) (code string, ok bool, why string) {
+	if t.Kind == KindTorch2CUDA {
+		return extract(completion, t.Entry, pythonTags, "python")
+	}
+	return Extract(completion, t.Entry)
+}
+
+func extract(completion, entry string, tags map[string]bool, lang string) (code string, ok bool, why string) {
 	ms := fence.FindAllStringSubmatch(completion, -1)
 	var last string
 	found := false
 	for _, m := range ms {
-		if !cudaTags[strings.ToLower(m[2])] || strings.TrimSpace(m[3]) == "" {
+		if !tags[strings.ToLower(m[2])] || strings.TrimSpace(m[3]) == "" {
 			continue
 		}
 		body := m[3] + "\n"
@@ -42,5 +55,5 @@ func Extract(completion, entry string) (code string, ok bool, why string) {
 	if strings.Count(completion, "```") == 1 {
 		return "", false, "unterminated code block (the completion was cut off?)"
 	}
-	return "", false, "no ```cuda code block"
+	return "", false, "no ```" + lang + " code block"
 }

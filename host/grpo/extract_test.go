@@ -1,6 +1,8 @@
 package grpo
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -31,5 +33,51 @@ func TestExtract(t *testing.T) {
 		if !ok && why == "" {
 			t.Errorf("%s: no reason given", c.name)
 		}
+	}
+}
+
+// TestTorchTaskPrompt loads a torch2cuda task folder, builds its prompt
+// (the PyTorch source, the ModelNew contract, the torch system message)
+// and extracts a ```python answer that defines ModelNew.
+func TestTorchTaskPrompt(t *testing.T) {
+	tk, err := LoadTask("../../bench/suites/torch2cuda/relu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tk.Kind != KindTorch2CUDA || tk.Entry != "ModelNew" || len(tk.Task.Variants) != 3 || tk.Description != "y = relu(x) over a (batch, dim) float32 tensor." {
+		t.Fatalf("task %+v", tk.Task)
+	}
+	msgs := Prompt(tk, nil)
+	if msgs[0].Content != SystemTorch || !strings.Contains(msgs[1].Content, "return torch.relu(x)") ||
+		!strings.Contains(msgs[1].Content, "class ModelNew(torch.nn.Module)") {
+		t.Fatalf("prompt %q", msgs[1].Content)
+	}
+	text := "Here:\n```cuda\n__global__ void k() {}\n```\nand the file:\n```python\nclass ModelNew(nn.Module):\n    pass\n```\n"
+	code, ok, _ := ExtractFor(tk, text)
+	if !ok || !strings.HasPrefix(code, "class ModelNew") {
+		t.Fatalf("extracted %q", code)
+	}
+	if _, ok, why := ExtractFor(tk, "```cuda\n__global__ void k() {}\n```\n"); ok || why != "no ```python code block" {
+		t.Fatalf("cuda-only answer: ok=%v why=%q", ok, why)
+	}
+	if a := Answer(tk, "x = 1"); a != "```python\nx = 1\n```" {
+		t.Fatalf("Answer %q", a)
+	}
+}
+
+// TestTorchSuiteDataset: the torch2cuda suite loads as a dataset by its
+// split, with no measurements yet (no few-shot examples, no baseline).
+func TestTorchSuiteDataset(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "measurements.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := LoadDataset("../../bench/suites/torch2cuda", []string{empty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, err := ds.Side("train", nil)
+	if err != nil || len(train) != 2 || train[0].Kind != KindTorch2CUDA || train[0].Baseline != 0 {
+		t.Fatalf("train %v %v", train, err)
 	}
 }

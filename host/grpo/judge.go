@@ -108,7 +108,7 @@ func outcome(t *Task, ev *pluginhost.Evaluation) reward.Outcome {
 func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, profile bench.Profile, tasks []*Task, texts []string) ([]Judged, error) {
 	out := make([]Judged, len(texts))
 	for i, text := range texts {
-		code, ok, why := Extract(text, tasks[i].Entry)
+		code, ok, why := ExtractFor(tasks[i], text)
 		out[i] = Judged{Task: tasks[i], Code: code, HasCode: ok, NoCode: why, Structure: Structure{Str: math.NaN()}}
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
@@ -128,8 +128,12 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, p
 				return
 			}
 			defer func() { <-sem }()
-			ev, err := b.Evaluate(ctx, pluginhost.EvalRequest{TaskKind: "c2cuda", TaskPath: j.Task.Dir,
-				Source: []byte(j.Code), Filename: "candidate.cu", Seed: seed, Profile: profile})
+			kind, file := "c2cuda", "candidate.cu"
+			if j.Task.Kind == KindTorch2CUDA {
+				kind, file = KindTorch2CUDA, "model_new.py"
+			}
+			ev, err := b.Evaluate(ctx, pluginhost.EvalRequest{TaskKind: kind, TaskPath: j.Task.Dir,
+				Source: []byte(j.Code), Filename: file, Seed: seed, Profile: profile})
 			if err != nil {
 				cancel(fmt.Errorf("benchmark a candidate for %s: %w", j.Task.Name, err))
 				return

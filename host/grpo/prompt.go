@@ -29,6 +29,10 @@ type Example struct {
 // reference, and what was measured for its known variants.
 type Task struct {
 	*task.Task
+	// Kind is "" for a c2cuda task (task.yaml, the C reference in
+	// ReferenceC) or KindTorch2CUDA (problem.py in Reference).
+	Kind       string
+	Reference  string
 	ReferenceC string
 	// Side is the split side: train, validation or test.
 	Side string
@@ -43,6 +47,9 @@ type Task struct {
 
 // LoadTask reads a task folder for prompting.
 func LoadTask(dir string) (*Task, error) {
+	if _, err := os.Stat(filepath.Join(dir, "problem.py")); err == nil {
+		return loadTorchTask(dir)
+	}
 	t, err := task.Load(dir)
 	if err != nil {
 		return nil, err
@@ -66,7 +73,7 @@ func (t *Task) setVariants(speedups map[string]float64) error {
 	t.Variants = nil
 	var logs float64
 	for _, path := range t.Task.Variants {
-		name := strings.TrimSuffix(filepath.Base(path), ".cu")
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		s, ok := speedups[name]
 		if !ok || s <= 0 {
 			continue
@@ -135,6 +142,9 @@ The pointers are DEVICE pointers that are already allocated and filled. Launch y
 
 // TaskMessage is the first user message about t.
 func TaskMessage(t *Task, examples []Example) string {
+	if t.Kind == KindTorch2CUDA {
+		return torchMessage(t, examples)
+	}
 	var b strings.Builder
 	for _, e := range examples {
 		fmt.Fprintf(&b, "Example: a fast CUDA version (%.0f× over the C code) of a different task, %s (%s), with signature\n    %s\n```cuda\n%s```\n\n",
@@ -154,7 +164,11 @@ func ensureNL(s string) string {
 
 // Prompt builds the messages for a first attempt.
 func Prompt(t *Task, examples []Example) []pluginhost.Message {
-	return []pluginhost.Message{{Role: "system", Content: System}, {Role: "user", Content: TaskMessage(t, examples)}}
+	sys := System
+	if t.Kind == KindTorch2CUDA {
+		sys = SystemTorch
+	}
+	return []pluginhost.Message{{Role: "system", Content: sys}, {Role: "user", Content: TaskMessage(t, examples)}}
 }
 
 // Refine builds the messages for a refinement turn: the task, the previous
@@ -166,5 +180,10 @@ func Refine(t *Task, examples []Example, previous, feedback string) []pluginhost
 		pluginhost.Message{Role: "user", Content: feedback})
 }
 
-// Answer is the assistant message SFT teaches for a known kernel.
-func Answer(source string) string { return "```cuda\n" + ensureNL(source) + "```" }
+// Answer is the assistant message SFT teaches for a known kernel of t.
+func Answer(t *Task, source string) string {
+	if t.Kind == KindTorch2CUDA {
+		return "```python\n" + ensureNL(source) + "```"
+	}
+	return "```cuda\n" + ensureNL(source) + "```"
+}

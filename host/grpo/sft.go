@@ -78,7 +78,7 @@ func SFTExamples(o SFTOptions) ([]pluginhost.Rollout, error) {
 				w = max(0.25, min(4, math.Sqrt(v.Speedup/t.Baseline)))
 			}
 			out = append(out, pluginhost.Rollout{Prompt: pluginhost.Prompt{ID: t.Name + ":sft:" + v.Variant, Messages: msgs},
-				Completion: Answer(v.Source), Weight: w, GroupID: t.Name})
+				Completion: Answer(t, v.Source), Weight: w, GroupID: t.Name})
 		}
 	}
 	if len(out) == 0 {

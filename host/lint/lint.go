@@ -3,6 +3,7 @@ package lint
 import (
 	"context"
 	"errors"
+	"path/filepath"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/options"
@@ -29,6 +30,9 @@ type Options struct {
 	Ptxas map[string]string
 	// CompileFlags are passed to plugins with every file.
 	CompileFlags []string
+	// FileFlags, when set, gives a file's own flags (its
+	// compile_commands.json entry), sent after CompileFlags.
+	FileFlags func(path string) []string
 	// Sizes binds problem-size names (n, k, …) to values for the
 	// problem-size-aware features; nil analyzes without a size.
 	Sizes map[string]int64
@@ -74,8 +78,19 @@ func Request(inputs []Input, opt Options) *pluginv1.AnalyzeRequest {
 	}
 	req := &pluginv1.AnalyzeRequest{Target: opt.Target, Options: options.Flatten(cfg.Lint.Settings), Sizes: opt.Sizes}
 	for _, in := range inputs {
+		flags := opt.CompileFlags
+		if opt.FileFlags != nil {
+			if own := opt.FileFlags(in.Path); len(own) > 0 {
+				flags = append(append([]string(nil), own...), opt.CompileFlags...) // the command line's win
+			}
+		}
+		// The compiler searches "..." includes next to the file first; the
+		// plugin runs in its own folder, so it is told where that is.
+		if dir, err := filepath.Abs(filepath.Dir(in.Path)); err == nil {
+			flags = append([]string{"-iquote" + dir}, flags...)
+		}
 		req.Files = append(req.Files, &pluginv1.SourceFile{
-			Path: in.Path, Content: in.Content, PtxasReport: opt.Ptxas[in.Path], CompileFlags: opt.CompileFlags,
+			Path: in.Path, Content: in.Content, PtxasReport: opt.Ptxas[in.Path], CompileFlags: flags,
 		})
 	}
 	return req

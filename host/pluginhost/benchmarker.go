@@ -138,7 +138,7 @@ func (p *Plugin) EvaluateJob(ctx context.Context, j bench.Job) (*bench.Result, e
 
 func runRequest(j bench.Job) *pluginv1.RunRequest {
 	return &pluginv1.RunRequest{
-		TaskKind: "c2cuda", TaskPath: j.TaskPath, TaskFiles: j.TaskFiles, Source: j.Source, Filename: j.Filename,
+		TaskKind: taskKind(j.TaskKind), TaskPath: j.TaskPath, TaskFiles: j.TaskFiles, Source: j.Source, Filename: j.Filename,
 		Artifact: j.Artifact, Flags: j.Flags, Arch: j.Arch, Configs: j.Configs,
 		Seed: int64(j.Seeds[0]), SecondSeed: int64(j.Seeds[1]), Warmup: int32(j.Warmup), Repetitions: int32(j.Repeats),
 		TimeLimitSeconds: j.TimeLimit.Seconds(), Profile: string(j.Profile), CompileOnly: j.CompileOnly,
@@ -199,4 +199,12 @@ func resultFromEvents(j bench.Job, comp *pluginv1.CompileResponse, cfgs []*plugi
 		r.Caught = !v.Accepted && v.Has(r.Expect)
 	}
 	return r
+}
+
+// taskKind is the kind a job's RunRequest names ("" is c2cuda).
+func taskKind(k string) string {
+	if k == "" {
+		return "c2cuda"
+	}
+	return k
 }

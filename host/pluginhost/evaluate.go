@@ -51,7 +51,7 @@ type ConfigOutcome struct {
 // Evaluate runs one candidate and summarises its result record (see
 // EvaluateJob, the one conversion of the Run stream).
 func (p *Plugin) Evaluate(ctx context.Context, req EvalRequest) (*Evaluation, error) {
-	j := bench.Job{TaskPath: req.TaskPath, Source: req.Source, Filename: req.Filename,
+	j := bench.Job{TaskKind: req.TaskKind, TaskPath: req.TaskPath, Source: req.Source, Filename: req.Filename,
 		Settings: bench.Settings{Configs: req.Configs, Profile: req.Profile}}
 	if req.Seed != 0 {
 		j.Seeds[0] = uint64(req.Seed)

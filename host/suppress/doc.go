@@ -2,7 +2,7 @@
 //
 //	x = a[i * stride]; // cudaperf:ignore coalescing the stride is 1 at run time
 //
-//	// cudaperf:ignore coalescing,bank-conflicts measured: not the bottleneck
+//	// cudaperf:ignore coalescing,bankconflicts measured: not the bottleneck
 //	x = a[i * stride];
 //
 // A directive names one or more checks (comma-separated, or "all") and must

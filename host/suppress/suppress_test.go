@@ -8,7 +8,7 @@ import (
 
 const src = `__global__ void k(float *a, int s) {
   float x = a[threadIdx.x * s]; // cudaperf:ignore coalescing s is 1 in production
-  // cudaperf:ignore bank-conflicts,coalescing measured: not the bottleneck
+  // cudaperf:ignore bankconflicts,coalescing measured: not the bottleneck
   // (a second comment line)
   float y = a[threadIdx.x * 2];
   float z = a[threadIdx.x * 3]; // cudaperf:ignore coalescing
@@ -30,16 +30,16 @@ func TestApply(t *testing.T) {
 		t.Errorf("own-line directive covers line %d, want 5 (next code line)", ds[1].Target)
 	}
 	in := []report.Diagnostic{
-		diag(2, "coalescing"),     // suppressed (trailing)
-		diag(2, "divergence"),     // kept: other check
-		diag(5, "coalescing"),     // suppressed by the directive two lines up
-		diag(6, "coalescing"),     // kept: directive has no reason
-		diag(7, "gmem"),           // suppressed by "all"
-		diag(7, "syntax"),         // never suppressed
-		diag(9, "bank-conflicts"), // kept: no directive
+		diag(2, "coalescing"),    // suppressed (trailing)
+		diag(2, "divergence"),    // kept: other check
+		diag(5, "coalescing"),    // suppressed by the directive two lines up
+		diag(6, "coalescing"),    // kept: directive has no reason
+		diag(7, "gmem"),          // suppressed by "all"
+		diag(7, "syntax"),        // never suppressed
+		diag(9, "bankconflicts"), // kept: no directive
 	}
 	kept, problems := Apply("k.cu", in, ds)
-	wantKept := map[int]string{2: "divergence", 6: "coalescing", 7: "syntax", 9: "bank-conflicts"}
+	wantKept := map[int]string{2: "divergence", 6: "coalescing", 7: "syntax", 9: "bankconflicts"}
 	if len(kept) != len(wantKept) {
 		t.Fatalf("kept %d diagnostics, want %d: %+v", len(kept), len(wantKept), kept)
 	}

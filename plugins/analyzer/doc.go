@@ -8,5 +8,7 @@
 // reported as an "internal" diagnostic naming it while the others still run.
 // The target device comes from the request (compute capability, then any
 // limits the host measured, e.g. with NVML); ptxas reports sent with a file
-// replace the register and shared-memory estimates.
+// replace the register and shared-memory estimates. A file's compile flags
+// (-D, -U, -I) and the object-like #defines of the headers it includes
+// (preproc.Defines) decide its #if branches and macro values.
 package main

@@ -11,6 +11,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/driver"
 	"github.com/cudaperf/cudaperf/analysis/passes"
+	"github.com/cudaperf/cudaperf/analysis/preproc"
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
@@ -71,8 +72,12 @@ func describe(as []*analysis.Analyzer) *pluginv1.DescribeAnalyzerResponse {
 			resp.Features = append(resp.Features, &pluginv1.FeatureInfo{Name: f.Name, Unit: f.Unit, Doc: f.Doc, Range: f.Range,
 				Pass: a.Name, PerKernel: f.Level != analysis.LevelFile, Version: int32(max(1, f.Version))})
 		}
-		// Every analyzer may report diagnostics under its name; its doc is
-		// the check's explanation (bad and good examples included).
+		// Every analyzer but the infrastructure ones (NoChecks) reports
+		// diagnostics under its name; its doc is the check's explanation
+		// (bad and good examples included).
+		if a.NoChecks {
+			continue
+		}
 		resp.Checks = append(resp.Checks, &pluginv1.CheckInfo{Id: a.Name, Title: title, Doc: a.Doc, Url: a.URL,
 			DefaultSeverity: severity(a.Severity), Pass: a.Name})
 		for _, o := range a.Options {
@@ -102,8 +107,17 @@ func (s *server) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*pl
 			}
 		}
 	}
+	flags := map[string][]string{}
+	for _, f := range req.GetFiles() {
+		if fl := f.GetCompileFlags(); len(fl) > 0 {
+			flags[f.GetPath()] = fl
+		}
+	}
 	d, err := driver.New(as, driver.Options{Device: dev, Ptxas: func(p string) *ptxas.Report { return reports[p] },
-		Settings: req.GetOptions(), Sizes: req.GetSizes()})
+		Settings: req.GetOptions(), Sizes: req.GetSizes(),
+		// The build's -D/-I flags: its macros and the #defines of the
+		// headers a file includes decide #if branches and macro values.
+		Defines: func(p string, src []byte) map[string]string { return preproc.Defines(p, src, flags[p]) }})
 	if err != nil {
 		return nil, err
 	}

@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
+	"github.com/cudaperf/cudaperf/bench/verdict"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
@@ -147,7 +150,7 @@ func TestPlugin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.TaskKinds) != 1 || d.TaskKinds[0] != "c2cuda" || !strings.HasPrefix(d.Compiler, "nvcc ") || d.DefaultArch == "" {
+	if !slices.Equal(d.TaskKinds, []string{"c2cuda", "torch2cuda"}) || !strings.HasPrefix(d.Compiler, "nvcc ") || d.DefaultArch == "" {
 		t.Errorf("Describe = %v", d)
 	}
 
@@ -175,6 +178,8 @@ func TestPlugin(t *testing.T) {
 		t.Errorf("torch2cuda Compile: %v, want InvalidArgument", err)
 	}
 
+	testTorchKind(t, p, root)
+
 	if s, err := device.Open(); err == nil {
 		s.Close()
 		testGPURun(t, p, root, c.Artifact)
@@ -191,5 +196,28 @@ func TestPlugin(t *testing.T) {
 		func(*pluginv1.RunEvent) error { return nil })
 	if err == nil || !strings.Contains(err.Error(), "no CUDA device found") {
 		t.Errorf("Run without a GPU: %v, want no CUDA device found", err)
+	}
+}
+
+// testTorchKind checks that a torch2cuda request reaches bench/torch2cuda
+// through the plugin: a request without a problem is refused as invalid,
+// and a candidate without ModelNew is judged invalid_candidate (both
+// decided before any python3 or GPU work).
+func testTorchKind(t *testing.T, p *pluginhost.Plugin, root string) {
+	t.Helper()
+	relu := filepath.Join(root, "bench/suites/torch2cuda/relu")
+	err := p.Run(context.Background(), &pluginv1.RunRequest{TaskKind: "torch2cuda", TaskPath: filepath.Join(relu, "variants"), Source: []byte("x")},
+		func(*pluginv1.RunEvent) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "InvalidArgument") || !strings.Contains(err.Error(), "has no problem.py") {
+		t.Errorf("torch2cuda Run without a problem: %v, want InvalidArgument naming problem.py", err)
+	}
+	_, _, done := run(t, p, &pluginv1.RunRequest{TaskKind: "torch2cuda", TaskPath: relu, Filename: "model_new.py",
+		Source: []byte("import torch\nclass Model(torch.nn.Module):\n    pass\n")})
+	var r bench.Result
+	if err := json.Unmarshal([]byte(done.GetRecord()), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Task != "relu" || r.Suite != "torch2cuda" || r.Verdict == nil || !r.Verdict.Has(verdict.InvalidCandidate) {
+		t.Errorf("torch2cuda Run of a candidate without ModelNew: %+v", r)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/bench/torch2cuda"
 	"github.com/cudaperf/cudaperf/plugins/sdk/benchserve"
 )
 
@@ -17,6 +18,10 @@ type backend struct {
 	once sync.Once
 	ev   *bench.Evaluator
 	err  error
+
+	torchOnce sync.Once
+	torch     *torch2cuda.Evaluator // torch2cuda tasks (python3 + torch)
+	torchErr  error
 }
 
 func (b *backend) evaluator() (*bench.Evaluator, error) {
@@ -32,9 +37,9 @@ func (b *backend) close() {
 
 func (b *backend) Describe(context.Context) benchserve.Info {
 	i := benchserve.Info{Name: "cudaperf-benchmarker", Version: version,
-		Description: "nvcc + CUDA benchmarker for c2cuda tasks: compile, check against the C reference, time, refuse cheats",
+		Description: "nvcc + CUDA benchmarker for c2cuda tasks (compile, check against the C reference, time, refuse cheats) and torch2cuda tasks in KernelBench's format (python3 + torch: load_inline candidates against the PyTorch Model, eager and torch.compile)",
 		URL:         "https://github.com/cudaperf/cudaperf/blob/main/docs/task-format.md",
-		TaskKinds:   []string{benchserve.TaskKind}, Compiler: "nvcc not found", DefaultArch: device.DefaultArch,
+		TaskKinds:   []string{benchserve.TaskKind, torch2cuda.Kind}, Compiler: "nvcc not found", DefaultArch: device.DefaultArch,
 		Profiles: bench.Profiles()}
 	if ev, err := b.evaluator(); err == nil {
 		i.Compiler = "nvcc " + ev.Toolchain().NVCCVersion
@@ -74,6 +79,13 @@ func (b *backend) Compile(ctx context.Context, src []byte, filename, arch string
 }
 
 func (b *backend) Run(ctx context.Context, j bench.Job) (*bench.Result, error) {
+	if j.TaskKind == torch2cuda.Kind {
+		b.torchOnce.Do(func() { b.torch, b.torchErr = torch2cuda.New(torch2cuda.Options{}) })
+		if b.torchErr != nil {
+			return nil, b.torchErr
+		}
+		return b.torch.Run(ctx, j)
+	}
 	ev, err := b.evaluator()
 	if err != nil {
 		return nil, err

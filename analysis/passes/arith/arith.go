@@ -18,6 +18,7 @@ var doc string
 // Analyzer reports the ops and flops features; its result is a *Result.
 var Analyzer = &analysis.Analyzer{
 	Name:       "arith",
+	NoChecks:   true, // infrastructure: results and features only
 	Doc:        analysis.MustExtractDoc(doc, "arith"),
 	URL:        "https://cudaperf.dev/checks/arith",
 	Requires:   []*analysis.Analyzer{dataflow.Analyzer},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cudaperf/cudaperf/analysis"
+	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
 	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
 )
 
@@ -16,7 +17,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "blocksize",
 	Doc:      analysis.MustExtractDoc(doc, "blocksize"),
 	URL:      "https://cudaperf.dev/checks/blocksize",
-	Requires: []*analysis.Analyzer{kernels.Analyzer},
+	Requires: []*analysis.Analyzer{kernels.Analyzer, dataflow.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
 		{Name: "tpb", Unit: "threads", Doc: "threads per block of the kernel's own valid launches (mean over its launch sites; a block size that is not a constant but has an upper bound, such as c / 2 with c at most 1024, counts its bound and makes the value estimated), else its __launch_bounds__ maximum (estimated), else unknown", Range: "[1, 1024]", Level: analysis.LevelKernel},
@@ -29,6 +30,7 @@ var dimLimits = [3]int64{1024, 1024, 64}
 
 func run(pass *analysis.Pass) (any, error) {
 	kr := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
+	df := pass.ResultOf[dataflow.Analyzer].(*dataflow.Result)
 	dev := pass.Device
 	sum := map[*kernels.Function]float64{}
 	n := map[*kernels.Function]int{}
@@ -75,6 +77,12 @@ func run(pass *analysis.Pass) (any, error) {
 			sum[l.Kernel] += float64(tpb)
 			n[l.Kernel]++
 		}
+		if blocks, ok := cfg.Blocks(); ok && tpb == 1 && blocks == 1 {
+			continue // <<<1, 1>>>: serial on purpose, no lanes to fill
+		}
+		if l.Kernel != nil && !touchesMemory(df, l.Kernel) {
+			continue // a printf demo or a delay: its idle lanes cost nothing
+		}
 		if ws := int64(dev.WarpSize); ws > 0 && tpb%ws != 0 {
 			lo, hi := tpb/ws*ws, (tpb/ws+1)*ws
 			suggest := fmt.Sprintf("%d", hi)
@@ -99,4 +107,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// touchesMemory reports whether kernel k (or a function it calls) reads or
+// writes memory beyond its own registers and stack: a kernel that does
+// not has no data work whose lanes could be filled.
+func touchesMemory(df *dataflow.Result, k *kernels.Function) bool {
+	for _, c := range df.Reach(k) {
+		for _, a := range df.Accesses(c.Func) {
+			if a.Space != dataflow.Local {
+				return true
+			}
+		}
+	}
+	return false
 }

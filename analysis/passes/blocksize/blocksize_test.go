@@ -7,5 +7,5 @@ import (
 )
 
 func TestBlockSize(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "sizes", "fine")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "sizes", "fine", "unknown")
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/affine"
 	"github.com/cudaperf/cudaperf/analysis/options"
 	"github.com/cudaperf/cudaperf/analysis/passes/dataflow"
+	"github.com/cudaperf/cudaperf/analysis/passes/kernels"
+	"github.com/cudaperf/cudaperf/analysis/syntax"
 	"github.com/cudaperf/cudaperf/analysis/tripcount"
 )
 
@@ -142,12 +144,14 @@ type member struct {
 	index  affine.Form
 	blockX int64
 	loop   *tripcount.Loop // innermost loop around the access, or nil
+	fn     *kernels.Function
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	df := pass.ResultOf[dataflow.Analyzer].(*dataflow.Result)
 	out := map[*dataflow.Access]Request{}
 	reported := map[[2]uint32]bool{}
+	shared := sharedParams(df.Kernels, pass.File.Src)
 	minRatio := pass.Options.Float("min-ratio")
 	for _, k := range df.Kernels.Kernels {
 		// The means, over loads [0], stores [1] and both [2]: eff sums
@@ -189,7 +193,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if _, ok := groups[key]; !ok {
 					order = append(order, key)
 				}
-				m := &member{a: a, req: req, lanes: lanes, w: w, index: idx, blockX: bx}
+				m := &member{a: a, req: req, lanes: lanes, w: w, index: idx, blockX: bx, fn: c.Func}
 				if len(enc) > 0 {
 					m.loop = enc[0]
 				}
@@ -212,6 +216,9 @@ func run(pass *analysis.Pass) (any, error) {
 				nk := [2]uint32{m.a.Node.StartByte(), m.a.Node.EndByte()}
 				if float64(m.req.Sectors) < minRatio*float64(m.req.Ideal) || reported[nk] {
 					continue
+				}
+				if d := m.a.Decl; d != nil && d.Param && shared[m.fn.Name][paramIndex(m.fn, d.Name)] {
+					continue // the pointer is a __shared__ array of the caller
 				}
 				switch {
 				case g <= 0.5:
@@ -407,4 +414,105 @@ func report(pass *analysis.Pass, kernel string, a *dataflow.Access, req Request)
 	pass.ReportKernelf(kernel, a.Node,
 		"global %s %s is uncoalesced: neighbouring threads (threadIdx.x) are %d elements (%d B) apart, so a warp touches %d 32-byte sectors instead of %d (%.1fx the ideal); give threadIdx.x stride 1 in the index, or load contiguously and reorder through shared memory",
 		verb, text, req.Stride, req.Stride*a.Size, req.Sectors, req.Ideal, float64(req.Sectors)/float64(req.Ideal))
+}
+
+// sharedParams finds the pointer parameters of the file's functions that
+// a call in the file binds to a __shared__ array (or a pointer into one):
+// scan(s_data + 1, n) makes scan's first parameter point at shared
+// memory, whose accesses are not global traffic. The dataflow analysis
+// still counts them as global for the features; the diagnostic, which
+// names the memory, must not.
+//
+// Parameters are keyed by function name and position: the call may
+// resolve to a prototype whose parameter names differ from the
+// definition's.
+func sharedParams(kr *kernels.Result, src []byte) map[string]map[int]bool {
+	out := map[string]map[int]bool{}
+	for _, g := range kr.Functions {
+		if g.Body == nil || len(g.Calls) == 0 {
+			continue
+		}
+		var scope *affine.Scope
+		syntax.Inspect(g.Body, func(n *syntax.Node) bool {
+			if n.Type() != "call_expression" {
+				return true
+			}
+			fn, args := n.ChildByFieldName("function"), n.ChildByFieldName("arguments")
+			if fn == nil || args == nil {
+				return true
+			}
+			name := fn.Content(src)
+			for _, callee := range g.Calls {
+				if callee.Name != name && callee.Qualified != name {
+					continue
+				}
+				k := 0
+				for i := 0; i < int(args.NamedChildCount()); i++ {
+					a := args.NamedChild(i)
+					if a.Type() == "comment" {
+						continue
+					}
+					if k < len(callee.Params) && callee.Params[k].Pointer > 0 {
+						if base := arrayName(a, src); base != "" {
+							if scope == nil {
+								scope = kr.Scope(g)
+							}
+							d := scope.Lookup(base, a.StartByte())
+							// follow local pointers: p = s_data + 1
+							for hop := 0; hop < 4 && d != nil && !d.Has("__shared__") && d.Pointer > 0 && !d.Param && d.Value != nil; hop++ {
+								next := arrayName(d.Value, src)
+								if next == "" {
+									break
+								}
+								d = scope.Lookup(next, d.Value.StartByte())
+							}
+							if d != nil && d.Has("__shared__") {
+								if out[callee.Name] == nil {
+									out[callee.Name] = map[int]bool{}
+								}
+								out[callee.Name][k] = true
+							}
+						}
+					}
+					k++
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// paramIndex is the position of the parameter named name, or -1.
+func paramIndex(f *kernels.Function, name string) int {
+	for i, p := range f.Params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// arrayName is the variable an argument points into: s, &s[i], s + i,
+// (T *)s.
+func arrayName(n *syntax.Node, src []byte) string {
+	for n != nil {
+		switch n.Type() {
+		case "identifier":
+			return n.Content(src)
+		case "pointer_expression":
+			n = n.ChildByFieldName("argument")
+		case "subscript_expression":
+			n = n.ChildByFieldName("argument")
+		case "cast_expression":
+			n = n.ChildByFieldName("value")
+		case "parenthesized_expression":
+			n = n.NamedChild(0)
+		case "binary_expression":
+			n = n.ChildByFieldName("left")
+		default:
+			return ""
+		}
+	}
+	return ""
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func TestCoalescing(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "stride", "good", "groups", "honest", "minratio")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "stride", "good", "groups", "honest", "minratio", "sharedparam", "unknownblock")
 }

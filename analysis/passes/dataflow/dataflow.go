@@ -21,6 +21,7 @@ var doc string
 // code; its result is a *Result.
 var Analyzer = &analysis.Analyzer{
 	Name:       "dataflow",
+	NoChecks:   true, // infrastructure: results and features only
 	Doc:        analysis.MustExtractDoc(doc, "dataflow"),
 	URL:        "https://cudaperf.dev/checks/dataflow",
 	Requires:   []*analysis.Analyzer{kernels.Analyzer},

@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{dataflow.Analyzer},
 	Run:      run,
 	Features: []analysis.FeatureDef{
-		{Name: "div", Unit: "branches", Doc: "branches whose condition varies between lanes of a warp (warp-uniform ones excluded), weighted by the trip counts of the loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel},
+		{Name: "div", Unit: "branches", Doc: "branches whose condition varies between lanes of a warp (warp-uniform ones excluded), weighted by the trip counts of the loops around them", Range: "[0, +inf)", Level: analysis.LevelKernel, Version: 2},
 	},
 	Severity: analysis.Warning,
 }
@@ -76,11 +76,49 @@ func Classify(eval Evaluator, cond *syntax.Node, src []byte, blockX int64) Form 
 				}
 			}
 			return Guard
-		case "<", "<=", ">", ">=", "==", "!=":
+		case "==", "!=":
+			// g.thread_rank() == k: ranks are distinct within the group,
+			// so one thread is elected, as with threadIdx.x == k.
+			if rankCall(l, src) && isUniform(eval, r) || rankCall(r, src) && isUniform(eval, l) {
+				return Election
+			}
+			return compare(eval, l, r, op, blockX)
+		case "<", "<=", ">", ">=":
 			return compare(eval, l, r, op, blockX)
 		}
 	}
 	return compare(eval, cond, nil, "!=", blockX) // if (x) is if (x != 0)
+}
+
+// rankCall reports a call of a function that numbers the threads of a group
+// one by one: cooperative groups' thread_rank() (g.thread_rank(),
+// cg::this_thread_block().thread_rank()) and the lane id intrinsics.
+func rankCall(n *syntax.Node, src []byte) bool {
+	n = unparen(n)
+	if n == nil || n.Type() != "call_expression" {
+		return false
+	}
+	fn := n.ChildByFieldName("function")
+	if fn == nil {
+		return false
+	}
+	if fn.Type() == "field_expression" {
+		fn = fn.ChildByFieldName("field")
+	}
+	if fn == nil {
+		return false
+	}
+	switch fn.Content(src) {
+	case "thread_rank", "__lane_id", "laneid":
+		return true
+	}
+	return false
+}
+
+// isUniform reports a side that is the same in every thread.
+func isUniform(eval Evaluator, n *syntax.Node) bool {
+	f := eval(n)
+	return f.Kind != affine.Unknown && !f.ThreadDependent()
 }
 
 // compare classifies left OP right (right nil: the constant 0).
@@ -141,10 +179,33 @@ func compare(eval Evaluator, l, r *syntax.Node, op string, blockX int64) Form {
 	}
 	// Not monotone in the warp (a 2-D tile: bn + tid % 16), but offset by the
 	// block: only the blocks at the edge of the bound split.
-	if blockOffset(thread) {
+	if blockOffset(thread) || uniformOffset(thread) {
 		return Guard
 	}
 	return Pattern
+}
+
+// uniformOffset reports a term of variables that do not depend on the
+// thread (u + ib with u = 4 * blockIdx.x * w >> 2): where the split falls
+// moves with that offset, so only the warps at the edge of the bound
+// split, as with a blockIdx term.
+func uniformOffset(f affine.Form) bool {
+	for _, t := range f.Terms() {
+		fs := affine.Factors(t.Mono)
+		if len(fs) == 0 {
+			continue
+		}
+		uniform := true
+		for _, x := range fs {
+			if affine.IsThreadSym(x) {
+				uniform = false
+			}
+		}
+		if uniform {
+			return true
+		}
+	}
+	return false
 }
 
 // periodic reports a remainder or mask of a thread-dependent value by a

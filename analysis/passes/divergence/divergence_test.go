@@ -7,5 +7,5 @@ import (
 )
 
 func TestDivergence(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "divergent", "uniform")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "divergent", "uniform", "guards")
 }

@@ -19,9 +19,14 @@
 // range (0, 1].
 //
 // Diagnostics at the grid expression of a launch site: a warning when a
-// constant grid has fewer blocks than the device has SMs, an error when a
-// grid dimension is outside CUDA's limits (x up to 2³¹−1, y and z up to
-// 65535).
+// constant grid has fewer blocks than the device has SMs and the kernel
+// (defined in the file) strides over its input by the grid (it reads
+// gridDim), so more blocks would share the same work; an error when a grid
+// dimension is outside CUDA's limits (x up to 2³¹−1, y and z up to 65535).
+// A kernel without a grid-stride loop does one piece of work per block,
+// so its grid is the problem's size and a small one is no finding. A grid
+// the launch site cannot see (a dim3 parameter, one assigned later) is
+// unknown, never 1, and <<<1, 1>>> is serial on purpose.
 //
 // Bad (4 blocks on 132 SMs):
 //

@@ -7,5 +7,5 @@ import (
 )
 
 func TestGridSize(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "small", "large")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "small", "large", "unknown")
 }

@@ -15,6 +15,7 @@ var doc string
 // Analyzer reports the ai feature.
 var Analyzer = &analysis.Analyzer{
 	Name:     "intensity",
+	NoChecks: true, // infrastructure: results and features only
 	Doc:      analysis.MustExtractDoc(doc, "intensity"),
 	URL:      "https://cudaperf.dev/checks/intensity",
 	Requires: []*analysis.Analyzer{kernels.Analyzer, arith.Analyzer, globalmem.Analyzer},

@@ -18,6 +18,7 @@ var doc string
 // declarations; its result is a *Result.
 var Analyzer = &analysis.Analyzer{
 	Name:       "kernels",
+	NoChecks:   true, // infrastructure: results and features only
 	Doc:        analysis.MustExtractDoc(doc, "kernels"),
 	URL:        "https://cudaperf.dev/checks/kernels",
 	Run:        run,
@@ -43,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kernels: %w", err)
 	}
-	r := Discover(tree.Root(), pass.File.Src)
+	r := discover(tree.Root(), pass.File.Src, pass.File.Defines)
 	total, st := 0.0, analysis.Exact
 	distinct := map[string]bool{}
 	for _, l := range r.Launches {
@@ -75,9 +76,14 @@ func run(pass *analysis.Pass) (any, error) {
 
 // Discover builds the Result for a parse tree. It is exported for tests and
 // tools that need the discovery without a Pass.
-func Discover(root *syntax.Node, src []byte) *Result {
+func Discover(root *syntax.Node, src []byte) *Result { return discover(root, src, nil) }
+
+// discover is Discover with the build's macros (analysis.File.Defines).
+func discover(root *syntax.Node, src []byte, defines map[string]string) *Result {
+	af := affine.NewFile(root, src)
+	af.Define(defines)
 	r := &Result{
-		Affine: affine.NewFile(root, src),
+		Affine: af,
 		scopes: map[*syntax.Node]*affine.Scope{},
 		loops:  map[*syntax.Node]*tripcount.Info{},
 		byName: map[string][]*Function{},

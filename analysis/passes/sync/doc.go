@@ -17,8 +17,11 @@
 //
 // Diagnostic (a note): a barrier in a kernel that touches no shared
 // memory, uses no atomics and no memory fences orders nothing another
-// thread of the block can observe through shared memory and only costs
-// time; remove it.
+// thread of the block can observe and only costs time; remove it. The
+// note is given only when that is proven: not when an access's memory is
+// unknown (a pointer from a helper such as SharedMemory<T>()), nor when
+// global memory is written and then accessed across the barrier (after
+// it, around a loop, or in a called function).
 //
 // Bad (the barrier protects nothing):
 //

@@ -75,10 +75,25 @@ func run(pass *analysis.Pass) (any, error) {
 		total := 0.0
 		var found []*syntax.Node
 		needed := false
+		writes, calls := false, false
+		var global []uint32 // starts of the kernel's own global accesses
 		for _, c := range df.Reach(k) {
 			for _, a := range df.Accesses(c.Func) {
-				if a.Space == dataflow.Shared {
+				// A barrier is redundant only when provably so: shared
+				// memory and memory of unknown space (a pointer from
+				// SharedMemory<T>()) may need it, and so may global
+				// memory written on one side and accessed on the other
+				// (another thread of the block may read it).
+				switch {
+				case a.Space == dataflow.Shared || a.Space == dataflow.Unknown:
 					needed = true
+				case a.Space == dataflow.Global:
+					writes = writes || a.Write
+					if c.Func == k {
+						global = append(global, a.Node.StartByte())
+					} else {
+						calls = true // ordered by where the call is: not tracked
+					}
 				}
 			}
 			if len(c.Func.Shared) > 0 {
@@ -107,9 +122,22 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ReportKernelFeature(k.Name, "sync", total)
 		if !needed {
 			for _, n := range found {
+				if writes && (calls || accessAfter(global, n.EndByte()) || len(df.Kernels.Loops(k).Enclosing(n)) > 0) {
+					continue // global memory written and read across it (or around a loop)
+				}
 				pass.ReportKernelf(k.Name, n, "%s in kernel %s, which uses no shared memory, atomics or fences, orders nothing other threads can observe; remove it", pass.File.Text(n), k.Name)
 			}
 		}
 	}
 	return nil, nil
+}
+
+// accessAfter reports whether an access starts after offset.
+func accessAfter(starts []uint32, offset uint32) bool {
+	for _, s := range starts {
+		if s > offset {
+			return true
+		}
+	}
+	return false
 }

@@ -14,7 +14,10 @@
 // taint) — including warp-uniform conditions such as threadIdx.x < 32,
 // which still split the block. A kernel can hang or compute garbage.
 // Threads that left the kernel through an earlier return are not
-// considered.
+// considered. A tile barrier (cg::sync(tile32), __syncwarp) waits only for
+// its tile, so a condition that differs only between warps, or that splits
+// the threads at a multiple of the tile's size (idx < 16 with tiles of 16),
+// is not reported for it.
 //
 // Feature, per kernel: sync_divergent, the number of such barriers in the
 // kernel and the device functions it calls. Unit: barriers; range

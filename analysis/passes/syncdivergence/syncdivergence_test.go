@@ -7,5 +7,5 @@ import (
 )
 
 func TestSyncDivergence(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "bad", "good")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "bad", "good", "tiles", "sharedscalar")
 }

@@ -16,6 +16,7 @@ var doc string
 // Analyzer reports the tensor_cores and tensor_core_loads features.
 var Analyzer = &analysis.Analyzer{
 	Name:     "tensorcores",
+	NoChecks: true, // infrastructure: results and features only
 	Doc:      analysis.MustExtractDoc(doc, "tensorcores"),
 	URL:      "https://cudaperf.dev/checks/tensorcores",
 	Requires: []*analysis.Analyzer{dataflow.Analyzer},

@@ -16,9 +16,15 @@
 // (microseconds) and, when synchronous, stalls the host until the device is
 // idle.
 //
-// Diagnostic: a transfer inside a loop, which repeats the copy and its
-// latency every iteration. Copy once before (or after) the loop, batch the
-// pieces into one buffer, or overlap with cudaMemcpyAsync on a stream.
+// Diagnostic: a host–device transfer inside a loop, which repeats the copy
+// and its latency every iteration. Copy once before (or after) the loop,
+// batch the pieces into one buffer, or overlap with cudaMemcpyAsync on a
+// stream. Only copies that could be hoisted or batched are reported: not
+// device-to-device or peer copies (or a kind the source does not name),
+// not a different buffer, device or stream each iteration (plan[i].d),
+// not an async copy already on a stream, not a copy under a condition in
+// the loop (if (i == 0)), not a read-back the loop's conditions use, and
+// not a timing loop (nreps, iterations) in a function that reads a timer.
 //
 // Bad (one small copy per row):
 //

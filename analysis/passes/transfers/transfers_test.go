@@ -7,5 +7,5 @@ import (
 )
 
 func TestTransfers(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "loops", "once")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "loops", "once", "kept")
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc/codes"
@@ -49,7 +51,8 @@ type server struct {
 	b Backend
 }
 
-// TaskKind is the only task kind cudaperf's benchmarkers run.
+// TaskKind is the task kind every cudaperf benchmarker runs; a backend
+// lists others (torch2cuda) in Info.TaskKinds.
 const TaskKind = "c2cuda"
 
 func grpcErr(err error) error {
@@ -60,9 +63,10 @@ func grpcErr(err error) error {
 	return status.Errorf(codes.FailedPrecondition, "benchmarker: %v", err)
 }
 
-func checkKind(k string) error {
-	if k != "" && k != TaskKind {
-		return status.Errorf(codes.InvalidArgument, "benchmarker: task kind %q is not supported (only %s)", k, TaskKind)
+func (s *server) checkKind(ctx context.Context, k string) error {
+	kinds := s.b.Describe(ctx).TaskKinds
+	if k != "" && !slices.Contains(kinds, k) {
+		return status.Errorf(codes.InvalidArgument, "benchmarker: task kind %q is not supported (only %s)", k, strings.Join(kinds, ", "))
 	}
 	return nil
 }
@@ -84,8 +88,10 @@ func (s *server) Devices(ctx context.Context, _ *pluginv1.DevicesRequest) (*plug
 }
 
 func (s *server) Compile(ctx context.Context, req *pluginv1.CompileRequest) (*pluginv1.CompileResponse, error) {
-	if err := checkKind(req.GetTaskKind()); err != nil {
-		return nil, err
+	// Compile (and its artifacts) is c2cuda's: a torch2cuda candidate
+	// builds in Run (compile_only), as load_inline builds it.
+	if k := req.GetTaskKind(); k != "" && k != TaskKind {
+		return nil, status.Errorf(codes.InvalidArgument, "benchmarker: Compile takes %s sources; build a %s candidate with Run and compile_only", TaskKind, k)
 	}
 	c, id, err := s.b.Compile(ctx, req.GetSource(), req.GetFilename(), req.GetArch(), req.GetFlags())
 	if err != nil {
@@ -101,6 +107,7 @@ func JobFromRequest(req *pluginv1.RunRequest) bench.Job {
 	j := bench.Job{
 		TaskPath: req.GetTaskPath(), TaskFiles: req.GetTaskFiles(), Source: req.GetSource(), Filename: req.GetFilename(),
 		Artifact: req.GetArtifact(), Kind: req.GetCandidateKind(), Expect: req.GetExpect(), Flags: req.GetFlags(),
+		TaskKind: req.GetTaskKind(),
 		Settings: bench.Settings{
 			Profile: bench.Profile(req.GetProfile()), Configs: req.GetConfigs(), Warmup: int(req.GetWarmup()),
 			Repeats: int(req.GetRepetitions()), Arch: req.GetArch(), CompileOnly: req.GetCompileOnly(),
@@ -118,7 +125,7 @@ func JobFromRequest(req *pluginv1.RunRequest) bench.Job {
 }
 
 func (s *server) Run(req *pluginv1.RunRequest, stream pluginv1.BenchmarkerService_RunServer) error {
-	if err := checkKind(req.GetTaskKind()); err != nil {
+	if err := s.checkKind(stream.Context(), req.GetTaskKind()); err != nil {
 		return err
 	}
 	r, err := s.b.Run(stream.Context(), JobFromRequest(req))

@@ -41,3 +41,12 @@ void host(float* a) {
   rows32<<<1, dim3(32, 8)>>>(a);
   rows16<<<1, dim3(16, 16)>>>(a);
 }
+
+// Cooperative groups' thread_rank() numbers the threads one by one, so
+// == 0 elects one thread, as tid == 0 does: counted, not reported.
+namespace cg = cooperative_groups;
+__global__ void elect(float* out, const float* in) { // want kernel=elect div:"2"
+  cg::thread_block b = cg::this_thread_block();
+  if (b.thread_rank() == 0) out[blockIdx.x] = in[0];
+  if (cg::this_thread_block().thread_rank() != 3) out[blockIdx.x + 1] = in[1];
+}

@@ -32,3 +32,22 @@ __global__ void cg(float* out) { // want kernel=cg sync:"2"
   tile32.sync();
   out[0] = s[0];
 }
+
+// Shared memory the analysis cannot see (reduction's SharedMemory<T>()
+// helper returns an extern __shared__ pointer): the barrier may prevent a
+// race, so no advice to remove it.
+template <class T> struct SharedMemory { __device__ T *get(); };
+__global__ void hidden(const float* in, float* out) { // want kernel=hidden sync:"1"
+  float* sdata = SharedMemory<float>().get();
+  sdata[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = sdata[(threadIdx.x + 1) % blockDim.x];
+}
+
+// Global memory written by one thread and read by another after the
+// barrier: the barrier orders them.
+__global__ void handoff(float* buf, float* out) { // want kernel=handoff sync:"1"
+  buf[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = buf[blockIdx.x * blockDim.x + (threadIdx.x ^ 1)];
+}

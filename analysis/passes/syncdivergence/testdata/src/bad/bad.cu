@@ -33,3 +33,14 @@ __global__ void viaflag(const float* in, float* out) { // want kernel=viaflag sy
   if (v > 0.0f) { wait(); }
   out[threadIdx.x] = s[0];
 }
+
+// The barrier in the else arm is reached where the condition does not hold.
+__global__ void elsearm(float* out) { // want kernel=elsearm sync_divergent:"1"
+  __shared__ float s[64];
+  if (threadIdx.x < 16) {
+    out[threadIdx.x] = 0;
+  } else {
+    s[threadIdx.x] = 1;
+    __syncthreads(); // want `for which \(threadIdx.x < 16\) does not hold`
+  }
+}

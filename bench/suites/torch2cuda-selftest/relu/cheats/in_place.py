@@ -1,0 +1,35 @@
+# expect: input_modified
+# Writes the result into its input and returns the input.
+import torch
+import torch.nn as nn
+from torch.utils.cpp_extension import load_inline
+
+cuda_source = r"""
+#include <torch/extension.h>
+
+__global__ void cheat_relu_kernel(const float *x, float *y, long n) {
+    long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i] > 0.f ? x[i] : 0.f;
+}
+
+torch::Tensor relu_cuda(torch::Tensor x) {
+    cheat_relu_kernel<<<(x.numel() + 255) / 256, 256>>>(x.data_ptr<float>(), x.data_ptr<float>(), x.numel());
+    return x;
+}
+"""
+
+ext = load_inline(
+    name="selftest_relu_in_place",
+    cpp_sources="torch::Tensor relu_cuda(torch::Tensor x);",
+    cuda_sources=cuda_source,
+    functions=["relu_cuda"],
+    verbose=False,
+)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return ext.relu_cuda(x)

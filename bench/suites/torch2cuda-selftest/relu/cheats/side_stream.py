@@ -1,0 +1,39 @@
+# expect: hidden_work
+# Runs the kernel ten times on a non-blocking stream that nobody waits for.
+import torch
+import torch.nn as nn
+from torch.utils.cpp_extension import load_inline
+
+cuda_source = r"""
+#include <torch/extension.h>
+
+__global__ void cheat_relu_kernel(const float *x, float *y, long n) {
+    long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i] > 0.f ? x[i] : 0.f;
+}
+
+torch::Tensor relu_cuda(torch::Tensor x) {
+    static cudaStream_t side = nullptr;
+    if (!side) cudaStreamCreateWithFlags(&side, cudaStreamNonBlocking);
+    auto y = torch::empty_like(x);
+    for (int r = 0; r < 10; r++)
+        cheat_relu_kernel<<<(x.numel() + 255) / 256, 256, 0, side>>>(x.data_ptr<float>(), y.data_ptr<float>(), x.numel());
+    return y;
+}
+"""
+
+ext = load_inline(
+    name="selftest_relu_side_stream",
+    cpp_sources="torch::Tensor relu_cuda(torch::Tensor x);",
+    cuda_sources=cuda_source,
+    functions=["relu_cuda"],
+    verbose=False,
+)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return ext.relu_cuda(x)

@@ -1,0 +1,61 @@
+package torch2cuda
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestValidateProblem names every missing definition and the fix.
+func TestValidateProblem(t *testing.T) {
+	if err := ValidateProblem("../suites/torch2cuda/relu/problem.py"); err != nil {
+		t.Fatal(err)
+	}
+	err := ValidateProblem(filepath.Join("testdata", "format", "no_inputs.py"))
+	if err == nil {
+		t.Fatal("a problem without get_inputs passed")
+	}
+	for _, want := range []string{"no_inputs.py: defines no top-level `def get_inputs()`", "get_init_inputs()", "([] when none)"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "class Model") {
+		t.Errorf("Model is defined, but the error says it is not: %v", err)
+	}
+	if err := ValidateProblem(filepath.Join("testdata", "format", "missing.py")); err == nil || !strings.Contains(err.Error(), "missing.py") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestValidateCandidate(t *testing.T) {
+	c, err := ValidateCandidate("../suites/torch2cuda/relu/variants/naive.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Kernels, []string{"relu_naive_kernel"}) {
+		t.Fatalf("kernels %v", c.Kernels)
+	}
+	for file, want := range map[string]string{
+		"no_model_new.py": "defines no top-level `class ModelNew(nn.Module)`",
+		"no_kernel.py":    "declare no __global__ kernel",
+	} {
+		_, err := ValidateCandidate(filepath.Join("testdata", "format", file))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", file, err, want)
+		}
+	}
+}
+
+func TestKernels(t *testing.T) {
+	py := []byte("src = r'''\n__global__ void __launch_bounds__(256) a_k(float *x) {}\n" +
+		"template <int N> __global__ void b_k(float *x) {}\n__global__ static void c_k() {}\n'''\n" +
+		"ext = load_inline(name='x', cpp_sources='', cuda_sources=[src])\n")
+	if got := Kernels(py); !slices.Equal(got, []string{"a_k", "b_k", "c_k"}) {
+		t.Fatalf("Kernels = %v", got)
+	}
+	if got := Kernels([]byte("x = 1\n")); len(got) != 0 {
+		t.Fatalf("no CUDA: %v", got)
+	}
+}
