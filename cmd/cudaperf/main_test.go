@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden files")
 // temp folder, a few hundred MB per run).
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, d := range []string{lintDir, installDir, extraDir} {
+	for _, d := range []string{lintDir, installDir, extraDir, rlDir} {
 		if d != "" {
 			os.RemoveAll(d)
 		}

@@ -97,7 +97,7 @@ func openHost(c *cli.Context) (*pluginhost.Host, error) {
 // plugins section: --plugins replaces plugins.enable, --no-plugins adds to
 // plugins.disable.
 func selectPlugins(c *cli.Context, h *pluginhost.Host) error {
-	cfg, err := loadConfig(c.String("config"), ".")
+	cfg, err := loadConfig(projectConfigFlag(c), ".")
 	if err != nil {
 		return err
 	}
@@ -123,6 +123,22 @@ func selectPlugins(c *cli.Context, h *pluginhost.Host) error {
 		return usageErrorf("%s: %v", where, err)
 	}
 	return nil
+}
+
+// ownConfigCommands name their own file with --config (a run.yaml, an
+// ablation.yaml), not the project's .cudaperf.yaml.
+var ownConfigCommands = []string{"train", "ablate"}
+
+// projectConfigFlag is the .cudaperf.yaml that --config names, or "" (find
+// it from the working directory) under a command whose --config is its
+// own file.
+func projectConfigFlag(c *cli.Context) string {
+	for _, cc := range c.Lineage() {
+		if cc.Command != nil && slices.Contains(ownConfigCommands, cc.Command.Name) {
+			return ""
+		}
+	}
+	return c.String("config")
 }
 
 // splitNames accepts both --plugins a,b and --plugins a --plugins b.
