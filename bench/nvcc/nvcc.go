@@ -11,9 +11,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/cudaperf/cudaperf/analysis/ptxas"
@@ -336,11 +338,37 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	case runErr == nil:
 		res.OK = true
 	case errors.As(runErr, &exitErr):
+		if why := notTheSource(exitErr, res.Log, j.tool); why != "" {
+			return nil, fmt.Errorf("nvcc: %s failed but not because of its input (%s); nothing was cached: run it again", filepath.Base(j.tool), why)
+		}
 		res.OK = false // a compile error is a result, and is cached
 	default:
 		return nil, fmt.Errorf("nvcc: run %s: %w", j.tool, runErr)
 	}
 	return tc.Cache.store(key, tmp, j.product, res)
+}
+
+// killedRE matches what nvcc and gcc print when a process they drive was
+// killed by a signal.
+var killedRE = regexp.MustCompile(`(?m)^(nvcc|gcc|cc|g\+\+)?:? ?(Terminated|Killed)$|terminated by signal|Killed signal terminated program`)
+
+// notTheSource says why a failed compile is not the input's fault, or "":
+// the compiler (or a tool it drove) was killed from outside, or the
+// toolchain vanished while it ran (its binary deleted, e.g. a virtual
+// environment removed). Such failures are errors, never cached: a cached
+// one would fail every later compile of the same file (a CI run killed
+// mid-compile once poisoned the suite test this way).
+func notTheSource(exitErr *exec.ExitError, log, tool string) string {
+	if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return "killed by " + ws.Signal().String()
+	}
+	if killedRE.MatchString(log) {
+		return "a compiler process was killed"
+	}
+	if _, err := os.Stat(tool); err != nil {
+		return "the compiler is gone: " + err.Error()
+	}
+	return ""
 }
 
 // Exclusive runs f while no compile runs: it waits for the running

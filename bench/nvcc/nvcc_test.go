@@ -124,3 +124,41 @@ func TestFindEnv(t *testing.T) {
 		t.Errorf("Find with a bad $%s: %v", EnvNVCC, err)
 	}
 }
+
+// TestKilledCompileIsNotCached: a compile killed from outside (nvcc says
+// "nvcc: Terminated" when its cicc or ptxas is killed), killed itself, or
+// whose compiler vanished is an error, and nothing is cached, so the next
+// run compiles again instead of failing the same file for ever.
+func TestKilledCompileIsNotCached(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "nvcc")
+	for _, c := range []struct{ name, body, want string }{
+		{"child killed", `echo "nvcc: Terminated" >&2; echo "Compilation terminated." >&2; exit 255`, "a compiler process was killed"},
+		{"self killed", `kill -9 $$`, "killed by killed"},
+		{"toolchain removed", `rm -f "$0"; echo "fatal error: cuda_runtime.h: No such file or directory" >&2; exit 1`, "the compiler is gone"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			script := "#!/bin/sh\ncase \"$1\" in --version) echo 'Cuda compilation tools, release 13.0, V13.0.88'; exit 0;; esac\n" + c.body + "\n"
+			if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			cache, err := OpenCache(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc, err := New(fake, 1, cache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(fake, []byte(script), 0o755) // the removal case deletes it once
+			res, err := tc.CompileCUDA(context.Background(), "testdata/broken.cu", "sm_90")
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "nothing was cached") {
+				t.Fatalf("got %+v, %v; want an error saying %q", res, err, c.want)
+			}
+			entries, _ := filepath.Glob(filepath.Join(cache.Dir, "compile", "*", "*"))
+			if len(entries) != 0 {
+				t.Errorf("cache holds %v after a failure that was not the source's", entries)
+			}
+		})
+	}
+}
