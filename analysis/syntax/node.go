@@ -255,3 +255,30 @@ func Inspect(n *Node, visit func(*Node) bool) {
 		i++
 	}
 }
+
+// PointerBase returns the variable a pointer expression points into: s for
+// s, &s[i], (T *)s and (s), and with arith set also for s + i (the left
+// operand of a binary expression); "" for anything else. Passes use it to
+// name the array an argument hands over.
+func PointerBase(n *Node, src []byte, arith bool) string {
+	for n != nil {
+		switch n.Type() {
+		case "identifier":
+			return n.Content(src)
+		case "pointer_expression", "subscript_expression":
+			n = n.ChildByFieldName("argument")
+		case "cast_expression":
+			n = n.ChildByFieldName("value")
+		case "parenthesized_expression":
+			n = n.NamedChild(0)
+		case "binary_expression":
+			if !arith {
+				return ""
+			}
+			n = n.ChildByFieldName("left")
+		default:
+			return ""
+		}
+	}
+	return ""
+}

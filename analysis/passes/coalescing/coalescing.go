@@ -453,14 +453,14 @@ func sharedParams(kr *kernels.Result, src []byte) map[string]map[int]bool {
 						continue
 					}
 					if k < len(callee.Params) && callee.Params[k].Pointer > 0 {
-						if base := arrayName(a, src); base != "" {
+						if base := syntax.PointerBase(a, src, true); base != "" {
 							if scope == nil {
 								scope = kr.Scope(g)
 							}
 							d := scope.Lookup(base, a.StartByte())
 							// follow local pointers: p = s_data + 1
 							for hop := 0; hop < 4 && d != nil && !d.Has("__shared__") && d.Pointer > 0 && !d.Param && d.Value != nil; hop++ {
-								next := arrayName(d.Value, src)
+								next := syntax.PointerBase(d.Value, src, true)
 								if next == "" {
 									break
 								}
@@ -491,28 +491,4 @@ func paramIndex(f *kernels.Function, name string) int {
 		}
 	}
 	return -1
-}
-
-// arrayName is the variable an argument points into: s, &s[i], s + i,
-// (T *)s.
-func arrayName(n *syntax.Node, src []byte) string {
-	for n != nil {
-		switch n.Type() {
-		case "identifier":
-			return n.Content(src)
-		case "pointer_expression":
-			n = n.ChildByFieldName("argument")
-		case "subscript_expression":
-			n = n.ChildByFieldName("argument")
-		case "cast_expression":
-			n = n.ChildByFieldName("value")
-		case "parenthesized_expression":
-			n = n.NamedChild(0)
-		case "binary_expression":
-			n = n.ChildByFieldName("left")
-		default:
-			return ""
-		}
-	}
-	return ""
 }

@@ -132,7 +132,7 @@ func repeated(n *syntax.Node, name string, l *tripcount.Loop, fn *syntax.Node, s
 			return false // not every iteration: a host decision picks it
 		}
 	}
-	if dst := baseName(list, src); dst != "" && decidesOn(l.Node, dst, src) {
+	if dst := firstPointerBase(list, src); dst != "" && decidesOn(l.Node, dst, src) {
 		return false // the loop reads the copied value to decide
 	}
 	if timing(l, fn, src) {
@@ -209,32 +209,6 @@ func mentions(n *syntax.Node, v string, src []byte) bool {
 	return found
 }
 
-// baseName is the variable a copy writes into, its first argument with
-// &, casts and subscripts taken off (&sum, h_out, (void *)h_out).
-func baseName(args []*syntax.Node, src []byte) string {
-	if len(args) == 0 {
-		return ""
-	}
-	n := args[0]
-	for n != nil {
-		switch n.Type() {
-		case "identifier":
-			return n.Content(src)
-		case "pointer_expression":
-			n = n.ChildByFieldName("argument")
-		case "cast_expression":
-			n = n.ChildByFieldName("value")
-		case "subscript_expression":
-			n = n.ChildByFieldName("argument")
-		case "parenthesized_expression":
-			n = n.NamedChild(0)
-		default:
-			return ""
-		}
-	}
-	return ""
-}
-
 // decidesOn reports whether a condition in loop (or the loop's own) reads
 // v: the copy brings back what the host decides on.
 func decidesOn(loop *syntax.Node, v string, src []byte) bool {
@@ -296,4 +270,13 @@ func launchesIn(loop, n *syntax.Node) bool {
 		return true
 	})
 	return found
+}
+
+// firstPointerBase names the buffer a copy's first argument (its
+// destination) points into.
+func firstPointerBase(args []*syntax.Node, src []byte) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return syntax.PointerBase(args[0], src, false)
 }
