@@ -14,7 +14,6 @@ type Source struct {
 	// Strings is how many string literals were taken.
 	Strings int
 
-	py   []byte
 	segs []segment // in CUDA order
 	// pyLines holds the offset of each line start of the Python file.
 	pyLines []int
@@ -100,17 +99,11 @@ func Extract(py []byte) *Source {
 		idx = append(idx, i)
 	}
 	sort.Ints(idx)
-	s := &Source{py: py, Strings: len(idx)}
+	s := &Source{Strings: len(idx), pyLines: []int{0}}
 	for i, b := range py {
-		if i == 0 {
-			s.pyLines = append(s.pyLines, 0)
-		}
 		if b == '\n' {
 			s.pyLines = append(s.pyLines, i+1)
 		}
-	}
-	if len(py) == 0 {
-		s.pyLines = []int{0}
 	}
 	for _, i := range idx {
 		t := toks[i]
