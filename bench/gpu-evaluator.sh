@@ -4,7 +4,7 @@
 #   ctx       what a process pays before its first kernel (bench/ctxinit),
 #             5 in a row and 8 at once
 #   sandbox   bench/gpu-sandbox.sh (CUDA under each sandbox mechanism)
-#   selftest  bench/gpu-selftest.sh in the rl and the report profile
+#   selftest-rl, selftest-report  bench/gpu-selftest.sh in that profile
 #   rl        bench/gpu-rl.sh: the 128-candidate batch, RUNS cold runs and
 #             one warm run, RL profile
 #   report    the same batch in the report profile, REPORT_RUNS cold runs
@@ -15,6 +15,8 @@
 #                 are found next to it, as `make build` lays them out
 #   SANDBOX_TEST  the bench/sandbox test binary (go test -c), for sandbox
 #   RUNS, REPORT_RUNS  cold runs (default 3 and 1)
+#   REPORT_STRIDE every how many candidates of the batch the report step
+#                 takes (default 1: all 128)
 # Where the sandbox step shows CUDA failing inside Landlock (seen on the
 # H200 machine, docs/sandbox.md), run with CUDAPERF_SANDBOX_SKIP=landlock.
 set -uo pipefail
@@ -23,7 +25,7 @@ out=${1:?usage: bench/gpu-evaluator.sh OUTDIR [STEP...]}
 shift
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-steps=${*:-ctx sandbox selftest rl report}
+steps=${*:-ctx sandbox selftest-rl rl selftest-report report}
 export CUDAPERF=${CUDAPERF:-$PWD/bin/cudaperf} CUDAPERF_BIN=${CUDAPERF:-$PWD/bin/cudaperf}
 log() { echo "gpu-evaluator: $(date -u +%T) $*" | tee -a "$out/steps.log" >&2; }
 step() { # step NAME SECONDS COMMAND...
@@ -54,8 +56,8 @@ ctx() {
 }
 step ctx 60 ctx
 step sandbox 120 bash bench/gpu-sandbox.sh "$out/gpu-sandbox.out"
-step selftest 240 bash bench/gpu-selftest.sh rl "$out/gpu-selftest-rl.out"
-step selftest 300 bash bench/gpu-selftest.sh report "$out/gpu-selftest.out"
-step rl 300 env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.out" rl
-step report 400 env RUNS="${REPORT_RUNS:-1}" bash bench/gpu-rl.sh "$out/gpu-rl-report.out" report
+step selftest-rl 240 bash bench/gpu-selftest.sh rl "$out/gpu-selftest-rl.out"
+step rl 330 env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.out" rl
+step selftest-report 300 bash bench/gpu-selftest.sh report "$out/gpu-selftest.out"
+step report 400 env RUNS="${REPORT_RUNS:-1}" STRIDE="${REPORT_STRIDE:-1}" bash bench/gpu-rl.sh "$out/gpu-rl-report.out" report
 log "done"

@@ -13,6 +13,7 @@
 #   OUT      file the report is written to (also printed)
 #   PROFILE  rl (default) or report
 #   RUNS     cold runs (default 3)
+#   STRIDE   take every STRIDE-th candidate of each task (default 1: all)
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
 # Not measured yet: there was no GPU time in the session that wrote it.
 set -euo pipefail
@@ -21,7 +22,11 @@ profile=${2:-rl}
 bin=${CUDAPERF_BIN:-bin/cudaperf}
 batch=bench/rlbatch/manifest.jsonl
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" bench/rlbatch/.stride.jsonl' EXIT
+if [ "${STRIDE:-1}" -gt 1 ]; then
+  grep -v '^#' "$batch" | awk -v s="$STRIDE" 'NF { t = $0; sub(/.*"task":"/, "", t); sub(/".*/, "", t); if ((n[t]++ % s) == 0) print }' >bench/rlbatch/.stride.jsonl
+  batch=bench/rlbatch/.stride.jsonl   # beside the manifest: its file paths are relative to it
+fi
 
 run() { # run NAME CACHE
   local name=$1 cache=$2 start end rc=0
