@@ -15,12 +15,15 @@
 #                 are found next to it, as `make build` lays them out
 #   SANDBOX_TEST  the bench/sandbox test binary (go test -c), for sandbox
 #   RUNS, REPORT_RUNS  cold runs (default 3 and 1)
+#   SELFTEST_RL_S, RL_S, SELFTEST_REPORT_S, REPORT_S  each step's time box
 #   REPORT_STRIDE every how many candidates of the batch the report step
 #                 takes (default 1: all 128)
 # Where the sandbox step shows CUDA failing inside Landlock (seen on the
 # H200 machine, docs/sandbox.md), run with CUDAPERF_SANDBOX_SKIP=landlock.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+ctxmode=
+[ "${1:-}" = --ctx ] && { ctxmode=1; shift; }
 out=${1:?usage: bench/gpu-evaluator.sh OUTDIR [STEP...]}
 shift
 mkdir -p "$out"
@@ -54,10 +57,12 @@ ctx() {
     echo "# 8 at once: $((($(date +%s%N) - s) / 1000000)) ms wall"
   } 2>&1 | tee "$out/ctxinit.out"
 }
-step ctx 60 ctx
+[ -n "$ctxmode" ] && { ctx; exit; }
+{ date -u; df -h /dev/shm /tmp 2>&1; free -g 2>&1; } >>"$out/steps.log"
+step ctx 60 bash "$0" --ctx "$out"
 step sandbox 120 bash bench/gpu-sandbox.sh "$out/gpu-sandbox.out"
-step selftest-rl 240 bash bench/gpu-selftest.sh rl "$out/gpu-selftest-rl.out"
-step rl 330 env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.out" rl
-step selftest-report 300 bash bench/gpu-selftest.sh report "$out/gpu-selftest.out"
-step report 400 env RUNS="${REPORT_RUNS:-1}" STRIDE="${REPORT_STRIDE:-1}" bash bench/gpu-rl.sh "$out/gpu-rl-report.out" report
+step selftest-rl "${SELFTEST_RL_S:-240}" bash bench/gpu-selftest.sh rl "$out/gpu-selftest-rl.out"
+step rl "${RL_S:-330}" env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.out" rl
+step selftest-report "${SELFTEST_REPORT_S:-300}" bash bench/gpu-selftest.sh report "$out/gpu-selftest.out"
+step report "${REPORT_S:-400}" env RUNS="${REPORT_RUNS:-1}" STRIDE="${REPORT_STRIDE:-1}" bash bench/gpu-rl.sh "$out/gpu-rl-report.out" report
 log "done"

@@ -35,6 +35,9 @@ run() { # run NAME CACHE
     --runs-dir "$tmp/runs" >"$tmp/$name.jsonl" 2>"$tmp/$name.err" || rc=$?
   end=$(date +%s.%N)
   echo "$name $rc $start $end" >>"$tmp/runs.txt"
+  # Kept as they come, so a run cut by a time limit still leaves the others.
+  cp "$tmp/$name.jsonl" "${out%.out}-$name.jsonl" 2>/dev/null
+  echo "gpu-rl: $name: exit $rc, $(wc -l <"$tmp/$name.jsonl") results in $(awk "BEGIN{print $end - $start}") s" | tee -a "$out" >&2
 }
 
 {
@@ -79,5 +82,4 @@ for line in open(os.path.join(tmp, "runs.txt")):
 if cold:
     print("median of %d cold runs: %.1f candidates/min (runs: %s)" % (len(cold), statistics.median(cold), ", ".join("%.1f" % c for c in cold)))
 PY
-cp "$tmp/cold1.jsonl" "${out%.out}-cold1.jsonl" 2>/dev/null
 cat "$out"
