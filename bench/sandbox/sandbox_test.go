@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -305,5 +306,35 @@ func TestGateDescriptor(t *testing.T) {
 	}
 	if !hasViolation(rep, "records", "gate descriptor") {
 		t.Errorf("closing or replacing the gate was not a violation: %v", rep.Violations)
+	}
+}
+
+// TestSupervisorSurvivesSignals checks that the supervisor keeps answering
+// while this process is flooded with the signal the Go runtime preempts
+// goroutines with: on the H200 machine a supervisor that left its loop on
+// EINTR made the candidate's opens fail with ENOSYS, at random.
+func TestSupervisorSurvivesSignals(t *testing.T) {
+	needs(t, Seccomp)
+	w := newWorld(t)
+	exe := w.compile(t, "many_opens")
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				syscall.Kill(os.Getpid(), syscall.SIGURG)
+				time.Sleep(5 * time.Microsecond)
+			}
+		}
+	}()
+	o, rep := w.run(t, exe, w.input)
+	if !o.OK() || !strings.Contains(o.Output, "50000 opens") {
+		t.Fatalf("the candidate's checked calls failed under signals: %s\n%s", o.Describe(), o.Output)
+	}
+	if len(rep.Violations) > 0 {
+		t.Errorf("violations: %v", rep.Violations)
 	}
 }

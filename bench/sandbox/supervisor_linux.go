@@ -232,11 +232,16 @@ func (s *supervisor) loop(fd int) {
 		}
 		pfd := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
 		n, err := unix.Poll(pfd, 50)
-		if err != nil && err != unix.EINTR {
-			return
-		}
-		if n == 0 {
+		if err == unix.EINTR || n == 0 {
+			// EINTR is the Go runtime's preemption signal landing on this
+			// thread. Leaving on it closed the listener, and from then on
+			// the kernel failed the candidate's checked calls (opens, and
+			// so CUDA's start) with ENOSYS: seen on the H200 machine as
+			// random "Function not implemented" and context failures.
 			continue
+		}
+		if err != nil {
+			return
 		}
 		if pfd[0].Revents&unix.POLLIN == 0 {
 			return // POLLHUP: no process uses the filter any more
