@@ -109,7 +109,8 @@ func TestGPUSelfTest(t *testing.T) {
 	if !bench.DeviceNodesPresent() {
 		t.Skip("no GPU: /dev/nvidia* absent")
 	}
-	ev, err := New(Options{CacheDir: os.Getenv("CUDAPERF_TORCH_CACHE")})
+	buildJobs, _ := strconv.Atoi(os.Getenv("CUDAPERF_TORCH_JOBS")) // parallel builds; 0: one per CPU
+	ev, err := New(Options{CacheDir: os.Getenv("CUDAPERF_TORCH_CACHE"), Jobs: buildJobs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,13 +130,23 @@ func TestGPUSelfTest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Builds first, in parallel; then the runs, one at a time.
-	done := make(chan struct{})
-	for _, j := range jobs {
-		go func() { ev.Build(context.Background(), j.Candidate); done <- struct{}{} }()
+	// Builds in parallel, in the jobs' order; each run, one at a time,
+	// starts as soon as its candidate is built (Evaluate's own Build is
+	// then answered from the evaluator's memory).
+	ready := make([]chan struct{}, len(jobs))
+	next := make(chan int, len(jobs))
+	for i := range jobs {
+		ready[i] = make(chan struct{})
+		next <- i
 	}
-	for range jobs {
-		<-done
+	close(next)
+	for range max(1, min(len(jobs), ev.opt.Jobs)) {
+		go func() {
+			for i := range next {
+				ev.Build(context.Background(), jobs[i].Candidate)
+				close(ready[i])
+			}
+		}()
 	}
 	// Appended to, so that a rerun after a deadline keeps what was measured.
 	out, err := os.OpenFile(envOr("CUDAPERF_TORCH_SELFTEST_OUT", filepath.Join(t.TempDir(), "selftest.jsonl")), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
@@ -144,6 +155,14 @@ func TestGPUSelfTest(t *testing.T) {
 	}
 	defer out.Close()
 	for i, j := range jobs {
+		var wait <-chan time.Time
+		if !deadline.IsZero() {
+			wait = time.After(time.Until(deadline))
+		}
+		select {
+		case <-ready[i]:
+		case <-wait:
+		}
 		if !deadline.IsZero() && time.Now().After(deadline) {
 			t.Logf("deadline reached: %d of %d candidates not run; rerun with CUDAPERF_TORCH_SKIP naming this output to resume", len(jobs)-i, len(jobs))
 			break
