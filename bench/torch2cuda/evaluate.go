@@ -101,7 +101,12 @@ func New(opt Options) (*Evaluator, error) {
 		opt.RunLimit = 5 * time.Minute
 	}
 	if opt.Tolerances == nil {
-		opt.Tolerances, _ = Tolerances(false, nil)
+		switch v := os.Getenv(EnvTolerance); v {
+		case "", "kernelbench":
+			opt.Tolerances, _ = Tolerances(v == "kernelbench", nil)
+		default:
+			return nil, fmt.Errorf("torch2cuda: $%s=%q: want kernelbench or nothing", EnvTolerance, v)
+		}
 	}
 	dir := filepath.Join(opt.CacheDir, "torch2cuda")
 	if err := os.MkdirAll(filepath.Join(dir, "extensions"), 0o755); err != nil {
