@@ -621,7 +621,10 @@ func kernelBenchItems(c *cli.Context, dir string) ([]benchItem, []error, error) 
 			continue
 		}
 		if f := filepath.Join(cands, filepath.Base(p)); fileExists(f) {
-			out = append(out, benchItem{task: t, kind: torch2cuda.Kind, cand: bench.Candidate{Name: "candidate", Path: f, Kind: bench.KindCandidate}})
+			// Named as its result is (the file's base name), so that
+			// --skip-measured finds it.
+			name := strings.TrimSuffix(filepath.Base(f), ".py")
+			out = append(out, benchItem{task: t, kind: torch2cuda.Kind, cand: bench.Candidate{Name: name, Path: f, Kind: bench.KindCandidate}})
 		}
 	}
 	return out, nil, nil
