@@ -14,8 +14,10 @@
 #      team's candidates of bench/kernelbench/candidates/.
 #
 # It runs prebuilt binaries (paths from the environment):
-#   CUDAPERF_BIN     folder of `make build BIN=...` (cudaperf, plugins/); default .device/bin
-#   TORCH2CUDA_TEST  `go test -c -o ... ./bench/torch2cuda`; default .device/torch2cuda.test
+#   T2C_PACK         bench/torch2cuda-pack.sh's file; default .device/t2c.tar.xz,
+#                    unpacked under /tmp when CUDAPERF_BIN is not set
+#   CUDAPERF_BIN     folder of `make build BIN=...` (cudaperf, plugins/benchmarker)
+#   TORCH2CUDA_TEST  `go test -c -o ... ./bench/torch2cuda`
 #   KERNELBENCH      the KernelBench copy; default .kb
 #   BUDGET           seconds the whole script may take; default 510 (8.5 min)
 #
@@ -48,6 +50,13 @@ out=$(cd "$out" && pwd)
 start=$(date +%s)
 budget=${BUDGET:-510}
 deadline=$((start + budget))
+pack=${T2C_PACK:-.device/t2c.tar.xz}
+if [ -z "${CUDAPERF_BIN:-}" ] && [ -f "$pack" ]; then
+  rm -rf /tmp/t2c-dev && mkdir -p /tmp/t2c-dev
+  python3 -c 'import sys, tarfile; t = tarfile.open(sys.argv[1]); t.extractall(sys.argv[2], filter="data")' "$pack" /tmp/t2c-dev
+  CUDAPERF_BIN=/tmp/t2c-dev/bin
+  TORCH2CUDA_TEST=${TORCH2CUDA_TEST:-/tmp/t2c-dev/torch2cuda.test}
+fi
 bin=$(cd "${CUDAPERF_BIN:-.device/bin}" 2>/dev/null && pwd) || bin=
 testbin=${TORCH2CUDA_TEST:-.device/torch2cuda.test}
 [ -x "$testbin" ] && testbin=$(cd "$(dirname "$testbin")" && pwd)/$(basename "$testbin")
@@ -75,8 +84,8 @@ mkdir -p "$ext"
   echo "cores $(nproc); repo $(git rev-parse --short HEAD 2>/dev/null || echo '?'); budget ${budget}s"
 } > "$out/device.txt" 2>&1 || { cat "$out/device.txt"; echo "gpu-torch2cuda: no usable GPU or torch" >&2; exit 3; }
 cat "$out/device.txt"
-[ -x "$testbin" ] || { echo "gpu-torch2cuda: no test binary $testbin: build it with go test -c -o .device/torch2cuda.test ./bench/torch2cuda (TORCH2CUDA_TEST)" >&2; exit 2; }
-[ -n "$bin" ] && [ -x "$bin/cudaperf" ] || { echo "gpu-torch2cuda: no $bin/cudaperf: make build BIN=.device/bin (CUDAPERF_BIN)" >&2; exit 2; }
+[ -x "$testbin" ] || { echo "gpu-torch2cuda: no test binary $testbin: run bench/torch2cuda-pack.sh here and carry .device/t2c.tar.xz (or set TORCH2CUDA_TEST)" >&2; exit 2; }
+[ -n "$bin" ] && [ -x "$bin/cudaperf" ] || { echo "gpu-torch2cuda: no cudaperf in ${CUDAPERF_BIN:-.device/bin}: run bench/torch2cuda-pack.sh here and carry .device/t2c.tar.xz (or set CUDAPERF_BIN)" >&2; exit 2; }
 
 # 1. Builds: every candidate file, the KernelBench ones first, then in the
 # order of the suites' tasks (task i is in shard i % 4: round robin).
