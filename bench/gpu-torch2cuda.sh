@@ -76,6 +76,9 @@ export PYTHONDONTWRITEBYTECODE=1
 export TORCHINDUCTOR_COMPILE_THREADS=1
 ext=$CUDAPERF_TORCH_CACHE/torch2cuda/extensions
 mkdir -p "$ext"
+# This call's records only (a warm machine keeps /tmp; the extension cache
+# stays, so a rerun there builds nothing).
+rm -rf /tmp/t2c-suite* /tmp/t2c-kb*
 : > "$CUDAPERF_TORCH_GPU_LOCK"
 
 {
@@ -112,7 +115,7 @@ kernelbench() {
   local k
   for k in 0 1; do
     (timeout --signal=INT --kill-after=10 $(($(left) - 15)) "$bin/cudaperf" bench --kernelbench "$kb" --level 1 \
-      --kernelbench-candidates bench/kernelbench/candidates --shard "$k/2" \
+      --kernelbench-candidates bench/kernelbench/candidates --shard "$((k + 1))/2" \
       --skip-measured bench/kernelbench/level1.jsonl --format json --runs-dir "/tmp/t2c-kb$k" \
       > "/tmp/t2c-kb$k.jsonl" 2> "/tmp/t2c-kb$k.log"; echo "exit $?" >> "/tmp/t2c-kb$k.log") &
   done
