@@ -69,10 +69,24 @@ func expectOf(path string) string {
 func TestSuiteCandidatesStatic(t *testing.T) {
 	names := map[string]string{}
 	nameRE := regexp.MustCompile(`name\s*=\s*"([^"]+)"`)
-	for _, suite := range []string{"torch2cuda", "torch2cuda-selftest"} {
-		jobs, err := SuiteCandidates(filepath.Join("..", "suites", suite))
-		if err != nil || len(jobs) == 0 {
-			t.Fatalf("%s: %v (%d candidates)", suite, err, len(jobs))
+	// The team's KernelBench candidates (named like the problems they
+	// implement, which are not committed) are checked alongside.
+	kb, _ := filepath.Glob(filepath.Join("..", "kernelbench", "candidates", "*.py"))
+	if len(kb) == 0 {
+		t.Error("no KernelBench candidates under ../kernelbench/candidates")
+	}
+	var kbJobs []Job
+	for _, f := range kb {
+		kbJobs = append(kbJobs, Job{Problem: filepath.Join("..", "suites", "torch2cuda", "relu", ProblemFile), Candidate: f, Kind: bench.KindCandidate})
+	}
+	for _, suite := range []string{"torch2cuda", "torch2cuda-selftest", "kernelbench"} {
+		jobs := kbJobs
+		if suite != "kernelbench" {
+			var err error
+			jobs, err = SuiteCandidates(filepath.Join("..", "suites", suite))
+			if err != nil || len(jobs) == 0 {
+				t.Fatalf("%s: %v (%d candidates)", suite, err, len(jobs))
+			}
 		}
 		for _, j := range jobs {
 			if err := ValidateProblem(j.Problem); err != nil {
