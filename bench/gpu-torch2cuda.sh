@@ -19,7 +19,7 @@
 #   CUDAPERF_BIN     folder of `make build BIN=...` (cudaperf, plugins/benchmarker)
 #   TORCH2CUDA_TEST  `go test -c -o ... ./bench/torch2cuda`
 #   KERNELBENCH      the KernelBench copy; default .kb
-#   BUDGET           seconds the whole script may take; default 510 (8.5 min)
+#   BUDGET           seconds the whole script may take; default 500 (the script ends within about 15 s of it)
 #
 #   bench/gpu-torch2cuda.sh OUT_DIR
 #
@@ -48,7 +48,7 @@ out=${1:?usage: $0 OUT_DIR}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 start=$(date +%s)
-budget=${BUDGET:-510}
+budget=${BUDGET:-500}
 deadline=$((start + budget))
 pack=${T2C_PACK:-.device/t2c.tar.xz}
 if [ -z "${CUDAPERF_BIN:-}" ] && [ -f "$pack" ]; then
