@@ -90,12 +90,38 @@ cat "$out/device.txt"
 [ -x "$testbin" ] || { echo "gpu-torch2cuda: no test binary $testbin: run bench/torch2cuda-pack.sh here and carry .device/t2c.tar.xz (or set TORCH2CUDA_TEST)" >&2; exit 2; }
 [ -n "$bin" ] && [ -x "$bin/cudaperf" ] || { echo "gpu-torch2cuda: no cudaperf in ${CUDAPERF_BIN:-.device/bin}: run bench/torch2cuda-pack.sh here and carry .device/t2c.tar.xz (or set CUDAPERF_BIN)" >&2; exit 2; }
 
+# The candidate files (stdin) that the committed records do not hold a
+# judged result of: a rerun builds only what it will run.
+unmeasured() {
+  python3 -c '
+import json, os, sys
+done = set()
+for f in ("bench/suites/torch2cuda/measurements.jsonl", "bench/gpu-torch-selftest.jsonl", "bench/kernelbench/level1.jsonl"):
+    if os.path.exists(f):
+        for line in open(f):
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if r.get("verdict") and not r.get("error"):
+                suite = r.get("suite") if str(r.get("suite", "")).startswith("torch2cuda") else "kernelbench"
+                done.add((suite, r.get("task"), r.get("candidate")))
+for line in sys.stdin:
+    p = line.strip()
+    parts = p.split("/")
+    cand = os.path.splitext(parts[-1])[0]
+    key = (parts[-4], parts[-3], cand) if "suites" in parts else ("kernelbench", cand, cand)
+    if p and key not in done:
+        print(p)
+'
+}
+
 # 1. Builds: every candidate file, the KernelBench ones first, then in the
 # order of the suites' tasks (task i is in shard i % 4: round robin).
 builds() {
   local files
   files=$( (ls bench/kernelbench/candidates/*.py; ls -d bench/suites/torch2cuda-selftest/*/ bench/suites/torch2cuda/*/ |
-    while read -r d; do ls "$d"variants/*.py "$d"cheats/*.py; done) 2>/dev/null)
+    while read -r d; do ls "$d"variants/*.py "$d"cheats/*.py; done) 2>/dev/null | unmeasured)
   log "builds: $(echo "$files" | wc -l) candidates"
   echo "$files" | TORCH_EXTENSIONS_DIR=$ext MAX_JOBS=1 DEADLINE=$deadline nice -n 19 xargs -P 14 -I{} bash -c '
     t0=$(date +%s%N); rec=$(mktemp); lim=$((DEADLINE - $(date +%s))); [ "$lim" -lt 1 ] && lim=1
