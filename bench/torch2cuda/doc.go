@@ -43,6 +43,15 @@
 //
 // Evaluator runs it: builds in parallel (Jobs python3 processes importing
 // candidates; torch caches each extension by source under
-// <cache>/torch2cuda/extensions), runs one at a time. The result is a
-// bench.Result, like a c2cuda candidate's.
+// <cache>/torch2cuda/extensions, and the evaluator remembers the builds it
+// made), runs one at a time. Runs of several processes may share a GPU:
+// with $CUDAPERF_TORCH_GPU_LOCK naming a file, the runner holds it shared
+// while it checks results and compiles the torch.compile baseline, and
+// exclusively while it profiles and times, so no timing overlaps other
+// work on the GPU (bench/gpu-torch2cuda.sh runs three self-test shards and
+// two KernelBench shards at once that way). Outputs are compared on the
+// GPU in float64. The result is a bench.Result, like a c2cuda candidate's.
+//
+// buildcheck.py compile-checks candidates without a GPU (their CUDA and
+// C++ in two translation units); report.py makes the results tables.
 package torch2cuda

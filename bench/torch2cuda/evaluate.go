@@ -60,6 +60,9 @@ type Evaluator struct {
 	runner string
 	builds chan struct{}
 	gpu    sync.Mutex
+
+	mu    sync.Mutex
+	built map[string]bench.Compile // by the candidate's path and content: a second Build of it costs nothing
 }
 
 // New prepares an evaluator; nothing is started.
@@ -98,13 +101,19 @@ func New(opt Options) (*Evaluator, error) {
 		opt.RunLimit = 5 * time.Minute
 	}
 	if opt.Tolerances == nil {
-		opt.Tolerances, _ = Tolerances(false, nil)
+		switch v := os.Getenv(EnvTolerance); v {
+		case "", "kernelbench":
+			opt.Tolerances, _ = Tolerances(v == "kernelbench", nil)
+		default:
+			return nil, fmt.Errorf("torch2cuda: $%s=%q: want kernelbench or nothing", EnvTolerance, v)
+		}
 	}
 	dir := filepath.Join(opt.CacheDir, "torch2cuda")
 	if err := os.MkdirAll(filepath.Join(dir, "extensions"), 0o755); err != nil {
 		return nil, fmt.Errorf("torch2cuda: cache: %w (set $XDG_CACHE_HOME to a writable folder)", err)
 	}
-	e := &Evaluator{opt: opt, dir: dir, runner: filepath.Join(dir, "runner.py"), builds: make(chan struct{}, opt.Jobs)}
+	e := &Evaluator{opt: opt, dir: dir, runner: filepath.Join(dir, "runner.py"), builds: make(chan struct{}, opt.Jobs),
+		built: map[string]bench.Compile{}}
 	if err := writeIfChanged(e.runner, runnerPy); err != nil {
 		return nil, fmt.Errorf("torch2cuda: %w", err)
 	}
@@ -188,7 +197,31 @@ func (e *Evaluator) python(ctx context.Context, args []string, limit time.Durati
 
 // Build builds a candidate's extension (cached by torch under the
 // extensions folder); up to Jobs builds run at once.
+// A candidate built before by this evaluator (same path, same bytes) is
+// answered from memory: torch's cache would make the build a no-op, but
+// still cost a python3 start and an import of torch.
 func (e *Evaluator) Build(ctx context.Context, candidate string) bench.Compile {
+	key := candidate
+	if data, err := os.ReadFile(candidate); err == nil {
+		key += "\x00" + string(data)
+	}
+	e.mu.Lock()
+	c, ok := e.built[key]
+	e.mu.Unlock()
+	if ok {
+		c.Cached = true
+		return c
+	}
+	c = e.build(ctx, candidate)
+	if c.OK || ctx.Err() == nil {
+		e.mu.Lock()
+		e.built[key] = c
+		e.mu.Unlock()
+	}
+	return c
+}
+
+func (e *Evaluator) build(ctx context.Context, candidate string) bench.Compile {
 	e.builds <- struct{}{}
 	defer func() { <-e.builds }()
 	start := time.Now()

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cudaperf/cudaperf/bench/dataset"
 )
 
 // TestValidateProblem names every missing definition and the fix.
@@ -57,5 +59,25 @@ func TestKernels(t *testing.T) {
 	}
 	if got := Kernels([]byte("x = 1\n")); len(got) != 0 {
 		t.Fatalf("no CUDA: %v", got)
+	}
+}
+
+// TestSuiteSplit: split.yaml puts every torch2cuda task on exactly one side.
+func TestSuiteSplit(t *testing.T) {
+	root := filepath.Join("..", "suites", "torch2cuda")
+	s, err := dataset.LoadSplit(filepath.Join(root, "split.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, _ := filepath.Glob(filepath.Join(root, "*", ProblemFile))
+	var tasks []string
+	for _, p := range problems {
+		tasks = append(tasks, filepath.Base(filepath.Dir(p)))
+	}
+	if len(tasks) < 30 {
+		t.Errorf("%d tasks; the suite has at least 30", len(tasks))
+	}
+	if err := s.Check(tasks); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -34,3 +34,20 @@ func TestKernelBenchLevel(t *testing.T) {
 		t.Fatalf("missing level: %v", err)
 	}
 }
+
+// TestEnvTolerance: `cudaperf bench --kernelbench` hands KernelBench's
+// bound to the plugin's evaluator through the environment.
+func TestEnvTolerance(t *testing.T) {
+	t.Setenv(EnvTolerance, "kernelbench")
+	e, err := New(Options{Python: "sh", CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.opt.Tolerances["float32"] != KernelBenchTolerance || e.opt.Tolerances["int64"] != (Tolerance{}) {
+		t.Fatalf("tolerances %v", e.opt.Tolerances)
+	}
+	t.Setenv(EnvTolerance, "loose")
+	if _, err := New(Options{Python: "sh", CacheDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "want kernelbench") {
+		t.Fatalf("bad value: %v", err)
+	}
+}

@@ -27,8 +27,15 @@ var DefaultTolerances = map[string]Tolerance{
 
 // KernelBenchTolerance is the single bound KernelBench's own evaluation
 // applies to every output (atol = rtol = 1e-2); --kernelbench uses it so
-// that a candidate KernelBench accepts is not refused here for precision.
+// that a candidate KernelBench accepts is not refused here for precision
+// (KernelBench's references run cuDNN in TF32, for one).
 var KernelBenchTolerance = Tolerance{RTol: 1e-2, ATol: 1e-2}
+
+// EnvTolerance set to "kernelbench" makes an Evaluator built without
+// explicit Tolerances use KernelBench's bound for every float dtype:
+// `cudaperf bench --kernelbench` sets it for the benchmarker plugin it
+// starts.
+const EnvTolerance = "CUDAPERF_TORCH_TOLERANCE"
 
 // Tolerances returns the table a run uses: the defaults, or every float
 // dtype at KernelBench's bound, with overrides ("float32=1e-3,1e-5") applied.

@@ -206,3 +206,30 @@ def test_timing_needs_cuda():
         pytest.skip("no CUDA device: event timing, L2 flush and profiler kernel lists are tested by bench/gpu-torch-selftest.sh on a GPU machine")
     ms, tail = runner.time_calls(lambda x: x * 2, [torch.randn(1 << 20, device="cuda")], 1, 3, lambda: None)
     assert len(ms) == 3 and len(tail) == 3 and all(m > 0 for m in ms)
+
+
+def test_gpu_lock_exclusive_waits_for_shared(tmp_path):
+    """A timed stage (exclusive) waits while another process checks
+    (shared); two shared holders do not wait for each other."""
+    import subprocess
+    import time
+
+    path = str(tmp_path / "gpu.lock")
+    child = ("import sys, time; sys.path.insert(0, %r); import runner; l = runner.GpuLock(%r)\n"
+             "t = time.time()\nwith l.%s(): pass\nprint(time.time() - t)") % (os.path.dirname(HERE), path, "%s")
+    lock = runner.GpuLock(path)
+    with lock.shared():
+        shared = subprocess.run([sys.executable, "-c", child % "shared"], capture_output=True, text=True, timeout=60)
+        p = subprocess.Popen([sys.executable, "-c", child % "exclusive"], stdout=subprocess.PIPE, text=True)
+        time.sleep(1.5)
+        assert p.poll() is None, "the exclusive holder did not wait for the shared one"
+    out, _ = p.communicate(timeout=60)
+    assert float(out) >= 1.0
+    assert float(shared.stdout) < 1.0, shared.stderr
+
+
+def test_gpu_lock_without_path_is_a_no_op():
+    lock = runner.GpuLock("")
+    with lock.exclusive():
+        with lock.shared():
+            pass

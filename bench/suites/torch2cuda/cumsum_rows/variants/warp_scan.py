@@ -1,0 +1,70 @@
+import torch
+import torch.nn as nn
+from torch.utils.cpp_extension import load_inline
+
+cuda_source = r"""
+#include <cuda_runtime.h>
+#include <math.h>
+#include <float.h>
+
+// One warp per row, 32 elements at a time: an inclusive shuffle scan
+// (__shfl_up_sync) plus the running carry from the previous chunk.
+__global__ void cumsum_warp_kernel(const float *__restrict__ x, float *__restrict__ out, long rows, long cols) {
+    long r = (blockIdx.x * (long)blockDim.x + threadIdx.x) / 32;
+    int lane = threadIdx.x & 31;
+    if (r >= rows) return;
+    const float *p = x + r * cols;
+    float *q = out + r * cols;
+    float carry = 0.f;
+    for (long c0 = 0; c0 < cols; c0 += 32) {
+        long c = c0 + lane;
+        float v = c < cols ? p[c] : 0.f;
+        for (int o = 1; o < 32; o <<= 1) {
+            float u = __shfl_up_sync(0xffffffffu, v, o);
+            if (lane >= o) v += u;
+        }
+        v += carry;
+        if (c < cols) q[c] = v;
+        carry = __shfl_sync(0xffffffffu, v, 31);
+    }
+}
+
+void cumsum_rows_launch(const float *x, float *out, long rows, long cols) {
+    if (rows == 0 || cols == 0) return;
+    cumsum_warp_kernel<<<(unsigned)((rows * 32 + 255) / 256), 256>>>(x, out, rows, cols);
+}
+"""
+
+cpp_source = r"""
+#include <torch/extension.h>
+
+void cumsum_rows_launch(const float *x, float *out, long rows, long cols);
+
+torch::Tensor cumsum_rows_cuda(torch::Tensor x) {
+    TORCH_CHECK(x.is_cuda() && x.scalar_type() == torch::kFloat32 && x.dim() == 2, "cumsum_rows_cuda: want a 2-D float32 CUDA tensor");
+    auto xc = x.contiguous();
+    auto out = torch::empty_like(xc);
+    cumsum_rows_launch(xc.data_ptr<float>(), out.data_ptr<float>(), xc.size(0), xc.size(1));
+    return out;
+}
+"""
+
+# The .cu holds only kernels and plain-pointer launchers (no torch headers,
+# so nvcc compiles it in seconds); the torch wrapper is C++.
+ext = load_inline(
+    name="cumsum_rows_warp_scan",
+    cpp_sources=cpp_source,
+    cuda_sources=cuda_source,
+    functions=['cumsum_rows_cuda'],
+    extra_cuda_cflags=["-O3"],
+    no_implicit_headers=True,
+    verbose=False,
+)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return ext.cumsum_rows_cuda(x)

@@ -1,0 +1,68 @@
+import torch
+import torch.nn as nn
+from torch.utils.cpp_extension import load_inline
+
+cuda_source = r"""
+#include <cuda_runtime.h>
+#include <math.h>
+
+__device__ __forceinline__ float op(float v) {
+    return v > 20.f ? v : log1pf(expf(v));
+}
+
+// Four elements per thread through 16-byte loads and stores; the n % 4
+// tail is done by the first threads, one element each.
+__global__ void softplus_float4_kernel(const float4 *__restrict__ x, float4 *__restrict__ y, long n4,
+                                  const float *__restrict__ xs, float *__restrict__ ys, long n) {
+    long i = blockIdx.x * (long)blockDim.x + threadIdx.x;
+    if (i < n4) {
+        float4 v = x[i];
+        v.x = op(v.x); v.y = op(v.y); v.z = op(v.z); v.w = op(v.w);
+        y[i] = v;
+    }
+    long t = 4 * n4 + i;
+    if (i < 4 && t < n) ys[t] = op(xs[t]);
+}
+
+void softplus_launch(const float *x, float *y, long n) {
+    if (n == 0) return;
+    long n4 = n / 4;
+    int threads = 256;
+    long blocks = ((n4 > 4 ? n4 : 4) + threads - 1) / threads;
+    softplus_float4_kernel<<<(unsigned)blocks, threads>>>(reinterpret_cast<const float4 *>(x), reinterpret_cast<float4 *>(y), n4, x, y, n);
+}
+"""
+
+cpp_source = r"""
+#include <torch/extension.h>
+
+void softplus_launch(const float *x, float *y, long n);
+
+torch::Tensor softplus_cuda(torch::Tensor x) {
+    TORCH_CHECK(x.is_cuda() && x.scalar_type() == torch::kFloat32, "softplus_cuda: want a float32 CUDA tensor");
+    auto xc = x.contiguous();
+    auto y = torch::empty_like(xc);
+    softplus_launch(xc.data_ptr<float>(), y.data_ptr<float>(), xc.numel());
+    return y;
+}
+"""
+
+# The .cu holds only kernels and plain-pointer launchers (no torch headers,
+# so nvcc compiles it in seconds); the torch wrapper is C++.
+ext = load_inline(
+    name="softplus_float4",
+    cpp_sources=cpp_source,
+    cuda_sources=cuda_source,
+    functions=['softplus_cuda'],
+    extra_cuda_cflags=["-O3"],
+    no_implicit_headers=True,
+    verbose=False,
+)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return ext.softplus_cuda(x)
