@@ -401,10 +401,9 @@ func shard(items []benchItem, spec string) ([]benchItem, error) {
 }
 
 // skipMeasured drops the items that the results files already hold a
-// finished record of: one the harness could judge (it ran, or failed to
-// compile) without a harness error. A record cut short by a kill, or one
-// that ended in a harness error, is measured again. Matching is by task and
-// candidate name, as `bench report` merges results.
+// finished record of (dataset.Finished); a record cut short by a kill, or
+// one that ended in a harness error, is measured again. Matching is by task
+// and candidate name, as `bench report` and `dataset merge` merge results.
 func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
 	var files []string
 	for _, p := range patterns {
@@ -422,9 +421,9 @@ func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
 		return nil, usageErrorf("bench: --skip-measured: %v", err)
 	}
 	done := map[[2]string]bool{}
-	for _, r := range rs {
-		if r.Error == "" && (r.Ran || !r.Compile.OK) {
-			done[[2]string{r.Task, r.Candidate}] = true
+	for i := range rs {
+		if dataset.Finished(&rs[i]) {
+			done[[2]string{rs[i].Task, rs[i].Candidate}] = true
 		}
 	}
 	var out []benchItem
