@@ -45,6 +45,11 @@ type EvaluatorOptions struct {
 	RefTimeout  time.Duration // limit for a task's reference program (default 10 min)
 	MaxSessions int           // tasks kept warm (default 8)
 	NoGPU       bool          // do not look for GPUs (compile-only use)
+	// Slots is how many candidate processes run on one GPU at once (<= 0:
+	// $CUDAPERF_GPU_SLOTS, else DefaultSlots). In the RL profile they
+	// overlap all but their timed calls; a report-profile candidate has
+	// the GPU to itself.
+	Slots int
 }
 
 // Evaluator is the one evaluation path: `cudaperf bench` reaches it through
@@ -53,7 +58,8 @@ type EvaluatorOptions struct {
 // device) and a warm session per task and settings (whose reference ran
 // once). Evaluate is safe for concurrent use: compiles run in parallel up to
 // the toolchain's job count, runs are spread over the workers, each GPU
-// running one candidate at a time, each candidate in its own process.
+// running up to Slots candidates at a time (their timed calls one at a
+// time, see Gate), each candidate in its own process.
 type Evaluator struct {
 	opt     EvaluatorOptions
 	tc      *nvcc.Toolchain
@@ -101,7 +107,14 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 			return nil, err
 		}
 	}
-	e.pool, e.workers = newPool(workers), workers
+	if opt.Slots <= 0 {
+		opt.Slots, _ = strconv.Atoi(os.Getenv(EnvSlots))
+	}
+	if opt.Slots <= 0 {
+		opt.Slots = DefaultSlots
+	}
+	e.opt.Slots = opt.Slots
+	e.pool, e.workers = newPool(workers, opt.Slots), workers
 	if len(workers) > 0 && workers[0].Info != nil && !workers[0].Info.CC.IsZero() {
 		e.arch = workers[0].Info.Arch()
 	}

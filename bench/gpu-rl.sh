@@ -12,6 +12,8 @@
 # Usage: bench/gpu-rl.sh OUT [PROFILE]
 #   OUT      file the report is written to (also printed)
 #   PROFILE  rl (default) or report
+#   RUNS     cold runs (default 3)
+#   STRIDE   take every STRIDE-th candidate of each task (default 1: all)
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
 # Not measured yet: there was no GPU time in the session that wrote it.
 set -euo pipefail
@@ -20,7 +22,11 @@ profile=${2:-rl}
 bin=${CUDAPERF_BIN:-bin/cudaperf}
 batch=bench/rlbatch/manifest.jsonl
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" bench/rlbatch/.stride.jsonl' EXIT
+if [ "${STRIDE:-1}" -gt 1 ]; then
+  grep -v '^#' "$batch" | awk -v s="$STRIDE" 'NF { t = $0; sub(/.*"task":"/, "", t); sub(/".*/, "", t); if ((n[t]++ % s) == 0) print }' >bench/rlbatch/.stride.jsonl
+  batch=bench/rlbatch/.stride.jsonl   # beside the manifest: its file paths are relative to it
+fi
 
 run() { # run NAME CACHE
   local name=$1 cache=$2 start end rc=0
@@ -29,6 +35,9 @@ run() { # run NAME CACHE
     --runs-dir "$tmp/runs" >"$tmp/$name.jsonl" 2>"$tmp/$name.err" || rc=$?
   end=$(date +%s.%N)
   echo "$name $rc $start $end" >>"$tmp/runs.txt"
+  # Kept as they come, so a run cut by a time limit still leaves the others.
+  cp "$tmp/$name.jsonl" "${out%.out}-$name.jsonl" 2>/dev/null
+  echo "gpu-rl: $name: exit $rc, $(wc -l <"$tmp/$name.jsonl") results in $(awk "BEGIN{print $end - $start}") s" | tee -a "$out" >&2
 }
 
 {
@@ -38,11 +47,11 @@ run() { # run NAME CACHE
   echo "# CPUs: $(nproc)"
 } >"$out"
 
-for i in 1 2 3; do
+for i in $(seq "${RUNS:-3}"); do
   mkdir -p "$tmp/cache$i"
   run "cold$i" "$tmp/cache$i"
 done
-run warm "$tmp/cache3"
+run warm "$tmp/cache${RUNS:-3}"
 
 python3 - "$tmp" "$batch" >>"$out" <<'PY'
 import json, statistics, sys, os
@@ -56,6 +65,8 @@ for line in open(os.path.join(tmp, "runs.txt")):
     rs = [json.loads(l) for l in open(os.path.join(tmp, name + ".jsonl")) if l.strip()]
     lat = sorted(r.get("eval_seconds", 0) for r in rs)
     p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")
+    run = sorted(r.get("run_seconds", 0) for r in rs if r.get("run_seconds"))
+    rp = lambda q: run[min(len(run) - 1, int(q * len(run)))] if run else float("nan")
     cpm = len(rs) * 60 / wall
     wrong = []
     for r in rs:
@@ -63,7 +74,7 @@ for line in open(os.path.join(tmp, "runs.txt")):
         ok = (r.get("verdict") or {}).get("accepted", False) if c == "honest" else r.get("caught", False)
         if not ok or r.get("error"):
             wrong.append("%s/%s (%s): %s" % (r["task"], r["candidate"], c, r.get("error") or [x["id"] for x in (r.get("verdict") or {}).get("reasons", [])]))
-    print("%-6s exit %s  %d results in %.1f s = %.1f candidates/min  latency p50 %.2f s p95 %.2f s  misjudged %d" % (name, rc, len(rs), wall, cpm, p(0.5), p(0.95), len(wrong)))
+    print("%-6s exit %s  %d results in %.1f s = %.1f candidates/min  latency p50 %.2f s p95 %.2f s  process p50 %.3f s p95 %.3f s (sum %.1f s)  misjudged %d" % (name, rc, len(rs), wall, cpm, p(0.5), p(0.95), rp(0.5), rp(0.95), sum(run), len(wrong)))
     for w in wrong[:20]:
         print("    misjudged " + w)
     if name.startswith("cold"):

@@ -24,7 +24,7 @@ const (
 )
 
 // The RL profile's time limit per configuration: max(RLMinTimeLimit,
-// RLTimeFactor x the C reference's time for the same calls); every
+// RLTimeFactor x the C reference's time for one call) for all its calls; every
 // candidate process also gets StartupAllowance for the CUDA context.
 const (
 	RLMinTimeLimit   = time.Second

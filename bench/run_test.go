@@ -157,7 +157,7 @@ func TestRunPlumbing(t *testing.T) {
 }
 
 // TestRLTimeLimit checks the RL profile's stated limit: 2 s start-up plus,
-// per configuration, max(1 s, 20 x the reference's time for the calls).
+// per configuration, max(1 s, 20 x the reference's time for one call).
 func TestRLTimeLimit(t *testing.T) {
 	tk := &task.Task{Configs: []task.Config{{Name: "small"}, {Name: "big"}}}
 	opt := Options{Profile: ProfileRL}
@@ -165,8 +165,8 @@ func TestRLTimeLimit(t *testing.T) {
 	if opt.Warmup != 1 || opt.Repeats != 5 || opt.TimeLimit != 0 {
 		t.Fatalf("rl defaults %+v", opt)
 	}
-	// small: 6 calls x 0.5 ms x 20 = 60 ms -> 1 s; big: 6 x 50 ms x 20 = 6 s.
-	s := &Session{Task: tk, opt: opt, refMs: map[int][]float64{0: {0.4, 0.5, 0.6}, 1: {50, 40, 60}}}
+	// small: 0.5 ms x 20 = 10 ms -> 1 s; big: 300 ms x 20 = 6 s.
+	s := &Session{Task: tk, opt: opt, refMs: map[int][]float64{0: {0.4, 0.5, 0.6}, 1: {300, 240, 360}}}
 	if got := s.ProcessLimit(); got != 9*time.Second {
 		t.Errorf("ProcessLimit = %v, want 9s", got)
 	}

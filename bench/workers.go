@@ -13,11 +13,13 @@ import (
 // EnvVisibleDevices is CUDA's device filter; the evaluator honours it.
 const EnvVisibleDevices = "CUDA_VISIBLE_DEVICES"
 
-// Worker is one GPU that runs candidates, one at a time.
+// Worker is one GPU that runs candidates: Slots candidate processes at a
+// time, whose timed calls its Gate keeps apart.
 type Worker struct {
 	Index   int          // NVML index, for device records and clock sampling; -1 when unknown
 	Visible string       // what the candidate's CUDA_VISIBLE_DEVICES is set to, so it sees this GPU alone
 	Info    *device.Info // nil when NVML does not know the device
+	Gate    *Gate        // set by the evaluator
 }
 
 // env is the candidate process's environment: this worker's GPU only.
@@ -91,22 +93,43 @@ func VisibleWorkers(gpus []*device.Info, visible string, set bool) ([]*Worker, e
 	return out, nil
 }
 
-// pool hands out workers: a candidate takes a free one, runs, and gives it
-// back, so candidates spread over every GPU and a GPU runs one at a time.
+// EnvSlots sets how many candidate processes share one GPU at a time when
+// the evaluator's options leave it at 0.
+const EnvSlots = "CUDAPERF_GPU_SLOTS"
+
+// DefaultSlots is the candidate processes per GPU: enough that one's
+// context creation, copies and checks hide behind the others' (measured
+// on the H200 machine: bench/RESULTS.md).
+const DefaultSlots = 8
+
+// pool hands out worker slots: a candidate takes a free one, runs, and
+// gives it back, so candidates spread over every GPU, each GPU running up
+// to its slot count at once; the worker's Gate serializes their timings.
 type pool struct{ free chan *Worker }
 
-func newPool(ws []*Worker) *pool {
-	p := &pool{free: make(chan *Worker, len(ws))}
+func newPool(ws []*Worker, slots int) *pool {
+	if slots <= 0 {
+		slots = 1
+	}
+	p := &pool{free: make(chan *Worker, len(ws)*slots)}
 	for _, w := range ws {
-		p.free <- w
+		if w.Gate == nil {
+			w.Gate = &Gate{}
+		}
+	}
+	// Round-robin, so that a few candidates still spread over every GPU.
+	for range slots {
+		for _, w := range ws {
+			p.free <- w
+		}
 	}
 	return p
 }
 
-// size is the number of workers.
+// size is the number of slots.
 func (p *pool) size() int { return cap(p.free) }
 
-// acquire waits for a free worker.
+// acquire waits for a free slot.
 func (p *pool) acquire(ctx context.Context) (*Worker, error) {
 	select {
 	case w := <-p.free:

@@ -68,14 +68,15 @@ func TestVisibleWorkers(t *testing.T) {
 	}
 }
 
-// TestPoolSpreadsWork runs 64 fake candidates over 3 fake GPUs: every GPU
-// takes work, none runs two candidates at once, and all three run at once
-// when there is work for them.
+// TestPoolSpreadsWork runs 64 fake candidates over 3 fake GPUs of 2 slots
+// each: every GPU takes work, none runs more than its slots at once, and
+// all six slots run at once when there is work for them.
 func TestPoolSpreadsWork(t *testing.T) {
+	const slots = 2
 	ws, _ := VisibleWorkers(fakeGPUs(3), "", false)
-	p := newPool(ws)
+	p := newPool(ws, slots)
 	var mu sync.Mutex
-	busy := map[*Worker]bool{}
+	busy := map[*Worker]int{}
 	ran := map[string]int{}
 	peak := 0
 	all := make(chan struct{})
@@ -91,35 +92,37 @@ func TestPoolSpreadsWork(t *testing.T) {
 				return
 			}
 			mu.Lock()
-			if busy[w] {
-				t.Errorf("%s runs two candidates at once", w)
+			if busy[w]++; busy[w] > slots {
+				t.Errorf("%s runs %d candidates at once, more than its %d slots", w, busy[w], slots)
 			}
-			busy[w] = true
 			ran[w.Visible]++
 			n := 0
 			for _, b := range busy {
-				if b {
-					n++
-				}
+				n += b
 			}
 			peak = max(peak, n)
-			if n == 3 {
+			if n == 3*slots {
 				once.Do(func() { close(all) })
 			}
 			mu.Unlock()
-			<-all // hold the GPU until all three are busy once
+			<-all // hold the slot until all six are busy once
 			mu.Lock()
-			busy[w] = false
+			busy[w]--
 			mu.Unlock()
 			p.release(w)
 		}()
 	}
 	wg.Wait()
-	if peak != 3 || len(ran) != 3 {
-		t.Errorf("peak %d GPUs busy, runs per GPU %v; want all 3 used", peak, ran)
+	if peak != 3*slots || len(ran) != 3 {
+		t.Errorf("peak %d slots busy, runs per GPU %v; want all %d used", peak, ran, 3*slots)
+	}
+	for _, w := range ws {
+		if w.Gate == nil {
+			t.Errorf("%s has no gate", w)
+		}
 	}
 	// A cancelled wait gives up instead of blocking.
-	for range 3 {
+	for range 3 * slots {
 		_, _ = p.acquire(context.Background())
 	}
 	ctx, cancel := context.WithCancel(context.Background())

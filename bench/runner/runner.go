@@ -22,6 +22,10 @@ type Cmd struct {
 	Dir     string
 	Env     []string      // nil: inherit
 	Timeout time.Duration // wall-time limit; 0 means none
+	// Paused, if set, says how long the program has waited so far for
+	// something outside its control (the GPU gate); that time does not
+	// count towards Timeout.
+	Paused func() time.Duration
 	// ExtraFiles become the program's fds 3, 4, ... (bench/sandbox passes
 	// its records pipe and control socket this way).
 	ExtraFiles []*os.File
@@ -33,6 +37,7 @@ type Outcome struct {
 	Signal   string        // the signal that ended it, if any
 	TimedOut bool          // killed at the wall-time limit
 	Wall     time.Duration // time from start to exit
+	Paused   time.Duration // of Wall, the time not counted (Cmd.Paused)
 	Output   string        // tail of stdout and stderr, interleaved
 }
 
@@ -43,6 +48,9 @@ func (o *Outcome) OK() bool { return o.ExitCode == 0 && !o.TimedOut }
 func (o *Outcome) Describe() string {
 	switch {
 	case o.TimedOut:
+		if o.Paused > 0 {
+			return fmt.Sprintf("killed after the %s wall-time limit (not counting %s waiting for the GPU)", (o.Wall - o.Paused).Round(time.Millisecond), o.Paused.Round(time.Millisecond))
+		}
 		return fmt.Sprintf("killed after the %s wall-time limit", o.Wall.Round(time.Millisecond))
 	case o.Signal != "":
 		return "crashed: " + o.Signal
@@ -55,7 +63,7 @@ func (o *Outcome) Describe() string {
 // Run starts c and waits for it. The error is only for a program that
 // could not be started; a crash or a timeout is in the Outcome.
 func Run(ctx context.Context, c Cmd) (*Outcome, error) {
-	if c.Timeout > 0 {
+	if c.Timeout > 0 && c.Paused == nil {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
 		defer cancel()
@@ -74,8 +82,38 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 	go func() { done <- cmd.Wait() }()
 	var err error
 	timedOut := false
+	// With Paused, the limit moves by the time paused: the timer is
+	// re-armed for what is left until the time counted reaches Timeout.
+	var expired chan struct{}
+	if c.Timeout > 0 && c.Paused != nil {
+		expired = make(chan struct{})
+		stop := make(chan struct{})
+		defer close(stop)
+		left := func() time.Duration { return c.Timeout - (time.Since(start) - c.Paused()) }
+		go func() {
+			t := time.NewTimer(left())
+			defer t.Stop()
+			for {
+				select {
+				case <-t.C:
+					if l := left(); l > 0 {
+						t.Reset(l)
+						continue
+					}
+					close(expired)
+					return
+				case <-stop:
+					return
+				}
+			}
+		}()
+	}
 	select {
 	case err = <-done:
+	case <-expired:
+		timedOut = true
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		err = <-done
 	case <-ctx.Done():
 		timedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
@@ -84,6 +122,9 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 	// Reap helpers the program left behind in its group.
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	o := &Outcome{Wall: time.Since(start), TimedOut: timedOut, Output: out.String()}
+	if c.Paused != nil {
+		o.Paused = c.Paused()
+	}
 	if cmd.ProcessState != nil {
 		o.ExitCode = cmd.ProcessState.ExitCode()
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {

@@ -69,3 +69,28 @@ func TestTailBuffer(t *testing.T) {
 		t.Errorf("tail = %q", s)
 	}
 }
+
+// TestPausedTimeIsNotCounted checks that time the program spends waiting
+// for the GPU gate (Cmd.Paused) extends its limit, and that the limit still
+// applies to the rest.
+func TestPausedTimeIsNotCounted(t *testing.T) {
+	start := time.Now()
+	// Paused for everything but the first 100 ms: only 0.1 s counts.
+	paused := func() time.Duration { return max(0, time.Since(start)-100*time.Millisecond) }
+	o, err := Run(context.Background(), Cmd{Path: "/bin/sleep", Args: []string{"0.8"}, Timeout: 400 * time.Millisecond, Paused: paused})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.OK() || o.Paused < 500*time.Millisecond {
+		t.Errorf("a program that waited most of its time was judged on it: %+v (%s)", o, o.Describe())
+	}
+	// Nothing paused: the same program is killed at the limit.
+	o, err = Run(context.Background(), Cmd{Path: "/bin/sleep", Args: []string{"5"}, Timeout: 300 * time.Millisecond,
+		Paused: func() time.Duration { return 0 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.TimedOut || o.Wall > 3*time.Second {
+		t.Errorf("not killed at the limit: %+v", o)
+	}
+}

@@ -27,6 +27,7 @@ type launchConfig struct {
 	Exec     []string `json:"exec"`
 	Dev      []string `json:"dev"`
 	Records  bool     `json:"records"`
+	Gate     bool     `json:"gate"`
 	CtlFD    int      `json:"ctl_fd"`
 	CPU      uint64   `json:"cpu_s"`
 	Memory   uint64   `json:"memory"`
@@ -34,6 +35,18 @@ type launchConfig struct {
 	Files    uint64   `json:"files"`
 	Skip     []string `json:"skip"`
 	NoUser   string   `json:"no_user,omitempty"` // why the user switch cannot be made
+}
+
+// protected lists the descriptors the candidate may not close or replace.
+func (c *launchConfig) protected() []int {
+	var fds []int
+	if c.Records {
+		fds = append(fds, RecordsFD)
+	}
+	if c.Gate {
+		fds = append(fds, GateFD)
+	}
+	return fds
 }
 
 // launchStatus is the launcher's answer, sent before it execs the candidate.
@@ -157,7 +170,7 @@ func launch(text string) {
 		mech(Seccomp, fmt.Errorf("the kernel cannot pass system calls to a supervisor (seccomp user notification, Linux 5.5)"), "")
 	default:
 		var err error
-		listener, err = installFilter(cfg.Records, st.Pid)
+		listener, err = installFilter(cfg.protected(), st.Pid)
 		mech(Seccomp, err, "no fork or exec; opens and file system changes checked by the supervisor")
 	}
 	// From here on, notified calls wait for the supervisor, which gets the

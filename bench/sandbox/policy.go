@@ -48,6 +48,13 @@ const RecordsFD = 3
 // RecordsArg is the records argument to give the driver.
 var RecordsArg = fmt.Sprintf("fd:%d", RecordsFD)
 
+// GateFD is the descriptor number of Policy.Gate in the candidate (after
+// the records pipe); the driver is told GateArg.
+const GateFD = 4
+
+// GateArg is the gate argument to give the driver.
+var GateArg = fmt.Sprintf("gate:%d", GateFD)
+
 // NobodyID is the uid and gid a candidate runs as when started by root.
 const NobodyID = 65534
 
@@ -56,6 +63,11 @@ type Policy struct {
 	OutDir  string   // its own folder: the only place it may write; its working folder
 	Inputs  []string // files and folders it may read (its inputs)
 	Records string   // if set, the driver's records come through a pipe and are written here
+	// Gate, if set, is given to the candidate as descriptor GateFD (it
+	// needs Records): the socket through which the driver asks the
+	// evaluator for the GPU (bench.Gate). Like the records descriptor, the
+	// candidate may not close or replace it.
+	Gate *os.File
 	// Limits; zero takes the default.
 	CPUTime  time.Duration // RLIMIT_CPU (default 2 min)
 	Memory   int64         // RLIMIT_DATA in bytes: heap and private writable mappings (default 32 GiB)

@@ -26,13 +26,20 @@ func begin(p *Policy) (*recordsReader, []*os.File, error) {
 		return nil, nil, err
 	}
 	if p.Records == "" {
+		if p.Gate != nil {
+			return nil, nil, fmt.Errorf("sandbox: a gate needs the records pipe (Policy.Records): the gate is descriptor %d, after the records' %d", GateFD, RecordsFD)
+		}
 		return nil, nil, nil
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, nil, fmt.Errorf("sandbox: %w", err)
 	}
-	return &recordsReader{r: r, path: p.Records, start: time.Now(), done: make(chan error, 1)}, []*os.File{w}, nil
+	files := []*os.File{w}
+	if p.Gate != nil {
+		files = append(files, p.Gate)
+	}
+	return &recordsReader{r: r, path: p.Records, start: time.Now(), done: make(chan error, 1)}, files, nil
 }
 
 func closeAll(files []*os.File) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cudaperf/cudaperf/bench/runner"
+	"golang.org/x/sys/unix"
 )
 
 // world is a scratch layout like the benchmarker's: a session folder
@@ -272,5 +273,37 @@ func TestBadSkipIsAnError(t *testing.T) {
 	t.Setenv(EnvSkip, "landlok")
 	if err := CheckSkip(); err == nil || !strings.Contains(err.Error(), "landlock") {
 		t.Errorf("CheckSkip(landlok) = %v, want an error naming the mechanisms", err)
+	}
+}
+
+// TestGateDescriptor checks that Policy.Gate reaches the candidate as
+// descriptor GateFD through the launcher, and that the candidate can use
+// it but not close or replace it.
+func TestGateDescriptor(t *testing.T) {
+	needs(t, Seccomp)
+	w := newWorld(t)
+	exe := w.compile(t, "gate")
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, theirs := os.NewFile(uintptr(fds[0]), "gate"), os.NewFile(uintptr(fds[1]), "gate-candidate")
+	defer mine.Close()
+	go func() { // the evaluator's side: grant the one request
+		b := make([]byte, 1)
+		if n, _ := mine.Read(b); n == 1 {
+			mine.Write([]byte{'g'})
+		}
+	}()
+	o, rep, err := Run(context.Background(), runner.Cmd{Path: exe, Timeout: time.Minute},
+		Policy{OutDir: w.out, Inputs: []string{w.data}, Records: filepath.Join(w.session, "records.jsonl"), Gate: theirs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.OK() || !strings.Contains(o.Output, "granted") {
+		t.Fatalf("the gate did not work inside the sandbox: %s\n%s", o.Describe(), o.Output)
+	}
+	if !hasViolation(rep, "records", "gate descriptor") {
+		t.Errorf("closing or replacing the gate was not a violation: %v", rep.Violations)
 	}
 }

@@ -34,7 +34,7 @@ var refused = []string{"setrlimit", "perf_event_open", "keyctl", "add_key", "req
 // filter assembles the seccomp program of the candidate with process id
 // pid (the launcher's, which exec keeps). With records, closing or
 // replacing the records descriptor is notified too.
-func filter(records bool, pid int) ([]bpf.Instruction, error) {
+func filter(protect []int, pid int) ([]bpf.Instruction, error) {
 	info, err := arch.GetInfo("")
 	if err != nil {
 		return nil, err
@@ -68,10 +68,10 @@ func filter(records bool, pid int) ([]bpf.Instruction, error) {
 	cond("tgkill", 0, seccomp.NotEqual, uint64(pid))
 	cond("rt_tgsigqueueinfo", 0, seccomp.NotEqual, uint64(pid))
 	cond("rt_sigqueueinfo", 0, seccomp.NotEqual, uint64(pid))
-	if records {
-		cond("close", 0, seccomp.Equal, RecordsFD)
-		cond("dup2", 1, seccomp.Equal, RecordsFD)
-		cond("dup3", 1, seccomp.Equal, RecordsFD)
+	for _, fd := range protect { // the records pipe and the gate
+		cond("close", 0, seccomp.Equal, uint64(fd))
+		cond("dup2", 1, seccomp.Equal, uint64(fd))
+		cond("dup3", 1, seccomp.Equal, uint64(fd))
 	}
 	policy := seccomp.Policy{
 		DefaultAction: seccomp.ActionAllow,
@@ -102,8 +102,8 @@ func filter(records bool, pid int) ([]bpf.Instruction, error) {
 
 // installFilter loads the program on the calling thread (the launcher's,
 // which then execs the candidate) and returns the notification listener.
-func installFilter(records bool, pid int) (int, error) {
-	prog, err := filter(records, pid)
+func installFilter(protect []int, pid int) (int, error) {
+	prog, err := filter(protect, pid)
 	if err != nil {
 		return -1, err
 	}

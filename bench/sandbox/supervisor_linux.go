@@ -49,7 +49,7 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	}
 	cfg := launchConfig{
 		Exe: c.Path, Args: c.Args, Env: candidateEnv(c.Env, p.Env, a.out), Out: a.out, Read: a.read, Exec: a.exec, Dev: a.dev,
-		Records: recs != nil, CPU: uint64(p.CPUTime.Seconds() + 0.5), Memory: uint64(p.Memory),
+		Records: recs != nil, Gate: p.Gate != nil, CPU: uint64(p.CPUTime.Seconds() + 0.5), Memory: uint64(p.Memory),
 		FileSize: uint64(p.FileSize), Files: uint64(p.Files), Skip: p.Skip,
 	}
 	if os.Geteuid() == 0 && !p.skips(User) {
@@ -83,7 +83,7 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	}
 	o, runErr := runner.Run(ctx, runner.Cmd{
 		Path: self, Dir: a.out, Env: []string{envLaunch + "=" + string(cfgText)},
-		Timeout: c.Timeout, ExtraFiles: files,
+		Timeout: c.Timeout, Paused: c.Paused, ExtraFiles: files,
 	})
 	conn.Close()
 	st := <-statusCh
@@ -376,6 +376,9 @@ func (s *supervisor) decide(fd int, req *notif, name string) unix.Errno {
 			if p == "" || s.a.mayWrite(p) {
 				continue
 			}
+			if devCharLink(p) {
+				return unix.EACCES
+			}
 			if (name == "mkdir" || name == "mkdirat") && exists(p) {
 				return unix.EEXIST
 			}
@@ -405,7 +408,14 @@ func (s *supervisor) decide(fd int, req *notif, name string) unix.Errno {
 	case "socket":
 		return violate("network", unix.EACCES, "socket(domain %d): candidates may not use the network", args[0])
 	case "close", "dup2", "dup3":
-		return violate("records", unix.EBADF, "%s on the records descriptor %d: the records channel is the harness's", name, RecordsFD)
+		fd := args[0]
+		if name != "close" {
+			fd = args[1]
+		}
+		if fd == GateFD {
+			return violate("records", unix.EBADF, "%s on the gate descriptor %d: the GPU gate is the harness's", name, fd)
+		}
+		return violate("records", unix.EBADF, "%s on the records descriptor %d: the records channel is the harness's", name, fd)
 	case "open", "creat", "openat", "openat2":
 		var flags uint64
 		dirfd, pathArg := -1, 0
@@ -447,13 +457,33 @@ func (s *supervisor) decide(fd int, req *notif, name string) unix.Errno {
 		return write([2]int{-1, 0}, [2]int{-1, 1})
 	case "renameat", "renameat2":
 		return write([2]int{0, 1}, [2]int{2, 3})
-	case "link", "linkat", "symlink", "symlinkat", "mknod", "mknodat":
+	case "symlink", "symlinkat":
+		// The CUDA driver (seen with 580.159 on the H200 machine) replaces
+		// the /dev/char/MAJOR:MINOR links of its device files at each
+		// start: refused as it is for any user but root, and not the
+		// candidate's doing.
+		dirfd, pathArg := -1, 1
+		if name == "symlinkat" {
+			dirfd, pathArg = 1, 2
+		}
+		if p, ok := at(dirfd, pathArg); ok && devCharLink(p) {
+			return unix.EACCES
+		}
+		return violate("write", unix.EPERM, "%s: candidates may not make links or device files", name)
+	case "link", "linkat", "mknod", "mknodat":
 		return violate("write", unix.EPERM, "%s: candidates may not make links or device files", name)
 	}
 	if name == "" {
 		name = fmt.Sprintf("system call %d", req.nr)
 	}
 	return violate("syscall", unix.EPERM, "%s: not allowed to candidates", name)
+}
+
+// devCharLink reports whether p is one of the /dev/char/MAJOR:MINOR links
+// the CUDA driver tries to replace at start-up (see decide).
+func devCharLink(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/dev/char/")
+	return ok && rest != "" && !strings.Contains(rest, "/")
 }
 
 func exists(p string) bool {

@@ -226,7 +226,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 		r.Kind = bench.KindCandidate
 	}
 	defer func() {
-		r.Caught = r.Expect != "" && r.Verdict != nil && !r.Verdict.Accepted && r.Verdict.Has(r.Expect)
+		r.Caught = r.Verdict.Caught(r.Expect)
 	}()
 	if err := ValidateProblem(j.Problem); err != nil {
 		r.Error = err.Error()

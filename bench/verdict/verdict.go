@@ -120,6 +120,23 @@ type Verdict struct {
 }
 
 // Has reports whether v carries a rejection or warning with id.
+// Caught reports whether a rejection matches a cheat's expectation: one
+// reason id, or alternatives separated by "|" where the reason depends on
+// the configurations run (a cheat that passes only small sizes is
+// partially_correct in the report profile, but fails every configuration
+// of the RL profile: wrong_result).
+func (v *Verdict) Caught(expect string) bool {
+	if v == nil || v.Accepted || expect == "" {
+		return false
+	}
+	for _, id := range strings.Split(expect, "|") {
+		if v.Has(id) {
+			return true
+		}
+	}
+	return false
+}
+
 func (v *Verdict) Has(id string) bool {
 	for _, r := range append(append([]Reason{}, v.Reasons...), v.Warnings...) {
 		if r.ID == id {

@@ -241,3 +241,18 @@ func TestCompareHalf(t *testing.T) {
 		t.Errorf("bfloat16 comparison %+v", c)
 	}
 }
+
+func TestCaughtAlternatives(t *testing.T) {
+	v := Rejected(WrongResult, "fails every configuration it ran")
+	for expect, want := range map[string]bool{
+		"wrong_result": true, "partially_correct|wrong_result": true,
+		"partially_correct": false, "": false, "timeout|runtime_error": false,
+	} {
+		if got := v.Caught(expect); got != want {
+			t.Errorf("Caught(%q) = %v, want %v", expect, got, want)
+		}
+	}
+	if (&Verdict{Accepted: true}).Caught("wrong_result") {
+		t.Error("an accepted candidate counts as caught")
+	}
+}

@@ -295,8 +295,8 @@ func benchAction(c *cli.Context) error {
 		}
 	}
 	// Every candidate is a concurrent request: the plugin compiles up to
-	// one per CPU at once and runs one per GPU at once, so a bounded number
-	// in flight keeps both busy. Results are printed in order.
+	// one per CPU at once and runs up to its slots per GPU at once, so a
+	// bounded number in flight keeps both busy. Results are printed in order.
 	// A time budget stops the dispatch, and budget + grace cancels what is
 	// still in flight; both leave the rest for a run with --skip-measured.
 	dispatch, hard := ctx, ctx

@@ -1,4 +1,4 @@
-// expect: partially_correct — launches a single block, so only the first 1024 elements are right
+// expect: partially_correct|wrong_result — launches a single block, so only the first 1024 elements are right
 __global__ void saxpy_one_block(const float *x, const float *y, float *z, float alpha, int n) {
     int i = threadIdx.x;
     if (i < n) z[i] = alpha * x[i] + y[i];

@@ -1,0 +1,118 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Gate lets several candidate processes share one GPU while no timed call
+// overlaps other work: the driver holds the gate shared for its untimed
+// work (context creation, copies, the seed-B call, reading outputs back)
+// and exclusive for each configuration's timed calls. Candidates still run
+// one per process; what overlaps is one candidate's set-up and checks with
+// another's, never a timing with anything the evaluator started.
+//
+// The driver speaks over a socket given to it as a descriptor
+// (sandbox.GateFD): it writes 'S' (shared) or 'X' (exclusive) and waits
+// for one byte back; a new request first releases what it holds, and so
+// does the end of the process. Time spent waiting is not charged to the
+// candidate's time limit (runner.Cmd.Paused).
+//
+// What a gate cannot stop: GPU work that a candidate's own host code keeps
+// running after it gave the gate up (a kernel left spinning on a stream of
+// its own) overlaps the next timing. The report profile therefore holds the
+// gate exclusive for a candidate's whole run; the RL profile accepts that
+// risk for throughput (docs/sandbox.md).
+type Gate struct {
+	mu sync.RWMutex // writer-preferring: a pending timing blocks new shared holders
+}
+
+// Exclusive holds the gate for a whole run (the report profile); the
+// returned function releases it.
+func (g *Gate) Exclusive() func() {
+	g.mu.Lock()
+	return g.mu.Unlock
+}
+
+// gateConn is one candidate process's connection to a gate.
+type gateConn struct {
+	g       *Gate
+	conn    *os.File
+	paused  atomic.Int64 // nanoseconds spent waiting, finished waits
+	waiting atomic.Int64 // unix nanoseconds the current wait began; 0: none
+	done    chan struct{}
+}
+
+// attach makes the socket pair for one process: the returned file is the
+// process's end (to pass as sandbox.Policy.Gate, closed by the caller once
+// the process started); serve answers on the other end until the process
+// closes it (exits).
+func (g *Gate) attach() (*gateConn, *os.File, error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("bench: GPU gate: %w", err)
+	}
+	c := &gateConn{g: g, conn: os.NewFile(uintptr(fds[0]), "gpu-gate"), done: make(chan struct{})}
+	go c.serve()
+	return c, os.NewFile(uintptr(fds[1]), "gpu-gate-candidate"), nil
+}
+
+// Paused is how long the process has waited for the gate so far.
+func (c *gateConn) Paused() time.Duration {
+	p := c.paused.Load()
+	if w := c.waiting.Load(); w != 0 {
+		p += time.Now().UnixNano() - w
+	}
+	return time.Duration(p)
+}
+
+// wait closes the connection once the process has gone and serve has
+// released what it held.
+func (c *gateConn) wait() {
+	<-c.done
+	c.conn.Close()
+}
+
+func (c *gateConn) serve() {
+	defer close(c.done)
+	held := byte(0)
+	release := func() {
+		switch held {
+		case 'S':
+			c.g.mu.RUnlock()
+		case 'X':
+			c.g.mu.Unlock()
+		}
+		held = 0
+	}
+	defer release()
+	buf := make([]byte, 1)
+	for {
+		if n, err := c.conn.Read(buf); n == 0 || err != nil {
+			return // the process exited (or closed its end, which it may not)
+		}
+		release()
+		op := buf[0]
+		if op != 'S' && op != 'X' {
+			continue // 'r' (release) or noise from a candidate: holds nothing
+		}
+		start := time.Now()
+		c.waiting.Store(start.UnixNano())
+		if op == 'S' {
+			c.g.mu.RLock()
+		} else {
+			c.g.mu.Lock()
+		}
+		held = op
+		c.paused.Add(int64(time.Since(start)))
+		c.waiting.Store(0)
+		if _, err := c.conn.Write([]byte{'g'}); err != nil {
+			return
+		}
+	}
+}

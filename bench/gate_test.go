@@ -1,0 +1,104 @@
+package bench
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// pollable makes a candidate's end usable with read deadlines (the real
+// candidate gets it blocking).
+func pollable(t *testing.T, f *os.File) *os.File {
+	t.Helper()
+	fd, err := unix.Dup(int(f.Fd()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := unix.SetNonblock(fd, true); err != nil {
+		t.Fatal(err)
+	}
+	return os.NewFile(uintptr(fd), "gpu-gate-candidate")
+}
+
+// ask writes op on a candidate's end of the gate and reports whether the
+// grant came within d.
+func ask(t *testing.T, f *os.File, op byte, d time.Duration) bool {
+	t.Helper()
+	if _, err := f.Write([]byte{op}); err != nil {
+		t.Fatal(err)
+	}
+	return granted(t, f, d)
+}
+
+func granted(t *testing.T, f *os.File, d time.Duration) bool {
+	t.Helper()
+	f.SetReadDeadline(time.Now().Add(d))
+	defer f.SetReadDeadline(time.Time{})
+	b := make([]byte, 1)
+	n, err := f.Read(b)
+	return n == 1 && err == nil && b[0] == 'g'
+}
+
+// TestGateTimingIsExclusive plays three candidate processes: shared
+// holders run together; a timing waits for them and then has the GPU
+// alone; the wait is not charged; a process that exits releases the gate.
+func TestGateTimingIsExclusive(t *testing.T) {
+	g := &Gate{}
+	var conns []*gateConn
+	var ends []*os.File
+	for range 3 {
+		c, f, err := g.attach()
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns, ends = append(conns, c), append(ends, pollable(t, f))
+	}
+	a, b, c := ends[0], ends[1], ends[2]
+	if !ask(t, a, 'S', time.Second) || !ask(t, b, 'S', time.Second) {
+		t.Fatal("two candidates' untimed work could not share the GPU")
+	}
+	// c's timing must wait for both shared holders.
+	if ask(t, c, 'X', 100*time.Millisecond) {
+		t.Fatal("a timing started while other candidates held the GPU")
+	}
+	if _, err := a.Write([]byte{'r'}); err != nil {
+		t.Fatal(err)
+	}
+	if granted(t, c, 100*time.Millisecond) {
+		t.Fatal("a timing started while one candidate still held the GPU")
+	}
+	// b exits while holding the gate: that releases it.
+	b.Close()
+	if !granted(t, c, 2*time.Second) {
+		t.Fatal("a timing never started after the other holders left")
+	}
+	if p := conns[2].Paused(); p < 150*time.Millisecond {
+		t.Errorf("the timing waited about 200 ms, but %s was counted as paused", p)
+	}
+	// While c times, nobody else gets the GPU, not even shared.
+	if ask(t, a, 'S', 100*time.Millisecond) {
+		t.Fatal("untimed work ran during a timing")
+	}
+	if _, err := c.Write([]byte{'S'}); err != nil { // c's timing ends: back to shared
+		t.Fatal(err)
+	}
+	if !granted(t, a, time.Second) || !granted(t, c, time.Second) {
+		t.Fatal("shared work did not resume after the timing")
+	}
+	a.Close()
+	c.Close()
+	for _, cn := range conns {
+		cn.wait()
+	}
+	// Every holder is gone: the gate is free for a whole report-profile run.
+	done := make(chan struct{})
+	go func() { g.Exclusive()(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the gate stayed held after every process exited")
+	}
+}

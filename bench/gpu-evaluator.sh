@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Issue 10's GPU measurements in one device call (each step time-boxed, so
+# a slow step never takes the others' results with it):
+#   ctx       what a process pays before its first kernel (bench/ctxinit),
+#             5 in a row and 8 at once
+#   sandbox   bench/gpu-sandbox.sh (CUDA under each sandbox mechanism)
+#   selftest-rl, selftest-report  bench/gpu-selftest.sh in that profile
+#   rl        bench/gpu-rl.sh: the 128-candidate batch, RUNS cold runs and
+#             one warm run, RL profile
+#   report    the same batch in the report profile, REPORT_RUNS cold runs
+#             and one warm run
+#
+# Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step)
+#   CUDAPERF      the cudaperf binary (default bin/cudaperf); its plugins
+#                 are found next to it, as `make build` lays them out
+#   SANDBOX_TEST  the bench/sandbox test binary (go test -c), for sandbox
+#   RUNS, REPORT_RUNS  cold runs (default 3 and 1)
+#   SELFTEST_RL_S, RL_S, SELFTEST_REPORT_S, REPORT_S  each step's time box
+#   REPORT_STRIDE every how many candidates of the batch the report step
+#                 takes (default 1: all 128)
+# Where the sandbox step shows CUDA failing inside Landlock (seen on the
+# H200 machine, docs/sandbox.md), run with CUDAPERF_SANDBOX_SKIP=landlock.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ctxmode=
+[ "${1:-}" = --ctx ] && { ctxmode=1; shift; }
+out=${1:?usage: bench/gpu-evaluator.sh OUTDIR [STEP...]}
+shift
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+steps=${*:-ctx sandbox selftest-rl rl selftest-report report}
+export CUDAPERF=${CUDAPERF:-$PWD/bin/cudaperf} CUDAPERF_BIN=${CUDAPERF:-$PWD/bin/cudaperf}
+log() { echo "gpu-evaluator: $(date -u +%T) $*" | tee -a "$out/steps.log" >&2; }
+step() { # step NAME SECONDS COMMAND...
+  local name=$1 secs=$2 t0 rc=0
+  shift 2
+  case " $steps " in *" $name "*) ;; *) return 0 ;; esac
+  log "$name: $*"
+  t0=$(date +%s)
+  timeout --kill-after=10 "$secs" "$@" || rc=$?
+  log "$name: exit $rc after $(($(date +%s) - t0)) s"
+}
+ctx() {
+  local nv
+  nv=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  "$nv" -O2 -arch=sm_90 -o /tmp/ctxinit bench/ctxinit/ctxinit.cu || return 1
+  {
+    nvidia-smi --query-gpu=name,compute_mode,persistence_mode --format=csv
+    ls -l /dev/char/ 2>&1 | grep -E '195:|238:|nvidia' | head
+    echo "# bench/ctxinit: 5 processes one after another, then 8 at once ($(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1))"
+    for i in 1 2 3 4 5; do
+      s=$(date +%s%N); /tmp/ctxinit | tr -d '\n'; echo " process_ms $((($(date +%s%N) - s) / 1000000))"
+    done
+    echo "# 8 at once"
+    s=$(date +%s%N)
+    for i in 1 2 3 4 5 6 7 8; do /tmp/ctxinit & done; wait
+    echo "# 8 at once: $((($(date +%s%N) - s) / 1000000)) ms wall"
+  } 2>&1 | tee "$out/ctxinit.out"
+}
+[ -n "$ctxmode" ] && { ctx; exit; }
+{ date -u; df -h /dev/shm /tmp 2>&1; free -g 2>&1; } >>"$out/steps.log"
+step ctx 60 bash "$0" --ctx "$out"
+step sandbox 120 bash bench/gpu-sandbox.sh "$out/gpu-sandbox.out"
+step selftest-rl "${SELFTEST_RL_S:-240}" bash bench/gpu-selftest.sh rl "$out/gpu-selftest-rl.out"
+step rl "${RL_S:-330}" env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.out" rl
+step selftest-report "${SELFTEST_REPORT_S:-300}" bash bench/gpu-selftest.sh report "$out/gpu-selftest.out"
+step report "${REPORT_S:-400}" env RUNS="${REPORT_RUNS:-1}" STRIDE="${REPORT_STRIDE:-1}" bash bench/gpu-rl.sh "$out/gpu-rl-report.out" report
+log "done"
