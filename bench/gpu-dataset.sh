@@ -54,7 +54,8 @@ run)
   mkdir -p "$work"
   log "bench/gpu-dataset.sh run, $(date -u +%FT%TZ), budget ${budget}s + ${grace}s grace, tasks: ${TASKS:-all}"
   log "$(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,temperature.gpu --format=csv,noheader 2>&1 | head -1)"
-  log "$(nvcc --version 2>&1 | tail -1); $(gcc --version 2>&1 | head -1); $(nproc) CPUs; $("$bin" version 2>&1 | head -1)"
+  nv=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc) # cudaperf looks there too
+  log "$("$nv" --version 2>&1 | tail -1); $(gcc --version 2>&1 | head -1); $(nproc) CPUs; $("$bin" version 2>&1 | head -1)"
 
   # Preflight (a few seconds): two honest selftest variants must be accepted.
   pre() { "$bin" bench --suite selftest --task saxpy --format json --runs-dir "$work/preflight" 2>>"$OUT/measure.log" | grep -c '"accepted":true'; }
