@@ -13,6 +13,7 @@ import (
 	"github.com/cudaperf/cudaperf/bench/harness"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/task"
+	"github.com/cudaperf/cudaperf/bench/verdict"
 )
 
 // toolchain returns a toolchain with a cache private to the test binary,
@@ -192,5 +193,50 @@ func TestCompileOnly(t *testing.T) {
 	s.Run(context.Background(), r, nil)
 	if r.Ran || r.Verdict != nil || !r.Compile.OK {
 		t.Errorf("compile-only Build and Run ran or judged: %+v", r)
+	}
+}
+
+// TestReferenceProgramHalf runs the reference program of a task with
+// float16, bfloat16 and float64 arrays: inputs are drawn in their
+// distributions and rounded to the type, and the reference's outputs are
+// the formula within one rounding of each output type.
+func TestReferenceProgramHalf(t *testing.T) {
+	ctx := context.Background()
+	s := session(t, "halfmix", Options{Seeds: [2]uint64{3, 4}})
+	if err := s.prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.runReference(ctx); err != nil {
+		t.Fatal(err)
+	}
+	const npot, n, alpha = 3, 65537, 3.0
+	u16 := func(b []byte, i int) uint16 { return binary.LittleEndian.Uint16(b[2*i:]) }
+	bf := func(v uint16) float64 { return float64(math.Float32frombits(uint32(v) << 16)) }
+	x, y, w := readInput(t, s, npot, 'a', 0), readInput(t, s, npot, 'a', 1), readInput(t, s, npot, 'a', 2)
+	h, b, d := s.refOut[[3]int{npot, 0, 3}], s.refOut[[3]int{npot, 0, 4}], s.refOut[[3]int{npot, 0, 5}]
+	if len(x) != 2*n || len(y) != 2*n || len(w) != 8*n || len(h) != 2*n || len(b) != 2*n || len(d) != 8*n {
+		t.Fatalf("array sizes %d %d %d %d %d %d", len(x), len(y), len(w), len(h), len(b), len(d))
+	}
+	var ysq float64
+	for i := 0; i < n; i++ {
+		xv, yv := verdict.HalfValue(u16(x, i)), bf(u16(y, i))
+		wv := math.Float64frombits(binary.LittleEndian.Uint64(w[8*i:]))
+		if xv < -2 || xv > 2 || wv < -1 || wv > 1 {
+			t.Fatalf("input %d: x %v w %v outside their uniform ranges", i, xv, wv)
+		}
+		ysq += yv * yv
+		hv, want := verdict.HalfValue(u16(h, i)), float64(float32(alpha)*float32(xv)+float32(yv))
+		if math.Abs(hv-want) > math.Ldexp(math.Abs(want), -11)+math.Ldexp(1, -25) {
+			t.Fatalf("h[%d] = %v, want half(%v)", i, hv, want)
+		}
+		if bv, want := bf(u16(b, i)), float64(float32(xv)*float32(yv)); math.Abs(bv-want) > math.Ldexp(math.Abs(want), -8) {
+			t.Fatalf("b[%d] = %v, want bfloat16(%v)", i, bv, want)
+		}
+		if dv := math.Float64frombits(binary.LittleEndian.Uint64(d[8*i:])); dv != wv*alpha+xv {
+			t.Fatalf("d[%d] = %v, want %v", i, dv, wv*alpha+xv)
+		}
+	}
+	if std := math.Sqrt(ysq / n); math.Abs(std-4) > 0.1 {
+		t.Errorf("y std %.3f, want normal(0, 4)", std)
 	}
 }

@@ -14,7 +14,10 @@ import (
 // reference program (so the entry and any generator are defined), the
 // generated driver compiles with nvcc, and every variant (and cheat)
 // compiles with nvcc. Compiles run in parallel through the cache, so a
-// second run only recompiles what changed.
+// second run only recompiles what changed. Every sweep instance is compiled
+// too, not a sample: with 61 c2cuda tasks (426 variants, 158 of them sweep
+// instances) a cold run took 691 CPU-seconds on the 2-core development
+// machine (+260 over the 41-task suite), a few minutes of CI.
 func TestSuites(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("suites", "*", "*", task.File))
 	if err != nil || len(files) == 0 {

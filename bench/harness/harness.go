@@ -55,6 +55,9 @@ func OutputPath(dir string, config int, tag byte, param int) string {
 // (Load has checked that).
 func Generate(t *task.Task) (*Sources, error) {
 	d := &genData{Task: t, NConfigs: len(t.Configs), NParams: len(t.Params)}
+	for _, p := range t.Params {
+		d.HasHalf = d.HasHalf || p.Type.IsHalf()
+	}
 	for i := range t.Configs {
 		r, err := t.Resolve(i)
 		if err != nil {
@@ -81,11 +84,13 @@ type genData struct {
 	NConfigs int
 	NParams  int
 	Resolved []*task.Resolved
+	HasHalf  bool // some parameter is float16 or bfloat16: the header declares the types
 }
 
 var typeEnum = map[task.DType]string{
 	task.Float32: "T_F32", task.Float64: "T_F64", task.Int32: "T_I32",
 	task.Int64: "T_I64", task.Uint32: "T_U32", task.Uint8: "T_U8",
+	task.Float16: "T_F16", task.BFloat16: "T_BF16",
 }
 
 var roleEnum = map[task.Role]string{task.In: "R_IN", task.Out: "R_OUT", task.InOut: "R_INOUT", task.Scalar: "R_SCALAR"}

@@ -48,3 +48,35 @@ func TestRLConfigs(t *testing.T) {
 		t.Errorf("marked: %v, want [2 4]", got)
 	}
 }
+
+// TestTwoSizes: every c2cuda task has, besides its primary, a configuration
+// moving between 1/1024 and 1/16 of the primary's bytes, so that each
+// measured kernel is timed at two sizes a ranker can learn size effects
+// from (a real workload, not only the tiny edge cases).
+func TestTwoSizes(t *testing.T) {
+	dirs, _ := filepath.Glob(filepath.Join("..", "suites", "c2cuda", "*", File))
+	if len(dirs) == 0 {
+		t.Fatal("no c2cuda tasks found")
+	}
+	for _, f := range dirs {
+		tk, err := Load(filepath.Dir(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := tk.Resolve(tk.Primary())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := false
+		for i := range tk.Configs {
+			r, err := tk.Resolve(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok = ok || i != tk.Primary() && r.Bytes*16 <= p.Bytes && r.Bytes*1024 >= p.Bytes
+		}
+		if !ok {
+			t.Errorf("%s: no configuration moves between 1/1024 and 1/16 of the primary's %d bytes; add one", tk.Name, p.Bytes)
+		}
+	}
+}

@@ -24,10 +24,15 @@ const (
 	Int64   DType = "int64"
 	Uint32  DType = "uint32"
 	Uint8   DType = "uint8"
+	// Float16 is IEEE binary16 (CUDA __half); BFloat16 is the top half of a
+	// float32 (CUDA __nv_bfloat16). Both are array-only: a C reference
+	// sees them as unsigned short bits (see docs/task-format.md).
+	Float16  DType = "float16"
+	BFloat16 DType = "bfloat16"
 )
 
 // DTypes lists the element types in documentation order.
-var DTypes = []DType{Float32, Float64, Int32, Int64, Uint32, Uint8}
+var DTypes = []DType{Float32, Float64, Float16, BFloat16, Int32, Int64, Uint32, Uint8}
 
 // CType is the C spelling of d.
 func (d DType) CType() string {
@@ -44,6 +49,10 @@ func (d DType) CType() string {
 		return "unsigned int"
 	case Uint8:
 		return "unsigned char"
+	case Float16:
+		return "__half"
+	case BFloat16:
+		return "__nv_bfloat16"
 	}
 	return ""
 }
@@ -55,6 +64,8 @@ func (d DType) Size() int {
 		return 8
 	case Uint8:
 		return 1
+	case Float16, BFloat16:
+		return 2
 	case Float32, Int32, Uint32:
 		return 4
 	}
@@ -62,7 +73,11 @@ func (d DType) Size() int {
 }
 
 // IsFloat reports whether d is a floating-point type.
-func (d DType) IsFloat() bool { return d == Float32 || d == Float64 }
+func (d DType) IsFloat() bool { return d == Float32 || d == Float64 || d.IsHalf() }
+
+// IsHalf reports whether d is a 16-bit floating-point type, which exists
+// only in arrays: no C literal or host arithmetic spells it.
+func (d DType) IsHalf() bool { return d == Float16 || d == BFloat16 }
 
 func (d DType) valid() bool { return d.Size() > 0 }
 
@@ -137,7 +152,13 @@ type Tolerance struct {
 var DefaultTolerance = map[DType]Tolerance{
 	Float32: {RTol: 1e-4, ATol: 1e-5},
 	Float64: {RTol: 1e-9, ATol: 1e-12},
-	Int32:   {}, Int64: {}, Uint32: {}, Uint8: {},
+	// Two units in the last place of the output's own rounding (2^-10 and
+	// 2^-7 relative): a kernel that computes in float and rounds once may
+	// differ from the reference by one rounding of a value that differs
+	// in the float's last bits.
+	Float16:  {RTol: 2e-3, ATol: 1e-4},
+	BFloat16: {RTol: 1.6e-2, ATol: 1e-3},
+	Int32:    {}, Int64: {}, Uint32: {}, Uint8: {},
 }
 
 // Task is a loaded, validated c2cuda task.

@@ -157,6 +157,9 @@ func (t *Task) checkParams(c *collector) bool {
 			if p.Size != "" {
 				c.add(f+".size", "scalars have no size; remove it")
 			}
+			if p.Type.IsHalf() {
+				c.add(f+".type", "%s is for arrays only; pass the scalar as float32", p.Type)
+			}
 		default:
 			c.add(f+".role", "%q is not a role (want in, out, inout or scalar)", p.Role)
 		}

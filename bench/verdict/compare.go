@@ -93,6 +93,10 @@ func value(d task.DType, b []byte) float64 {
 		return float64(binary.LittleEndian.Uint32(b))
 	case task.Uint8:
 		return float64(b[0])
+	case task.Float16:
+		return HalfValue(binary.LittleEndian.Uint16(b))
+	case task.BFloat16:
+		return float64(math.Float32frombits(uint32(binary.LittleEndian.Uint16(b)) << 16))
 	}
 	return math.NaN()
 }
@@ -127,4 +131,23 @@ func compareFloat32(c *Comparison, tol task.Tolerance, want, got []byte, poison 
 			c.PoisonLeft++
 		}
 	}
+}
+
+// HalfValue is the value of IEEE binary16 bits h.
+func HalfValue(h uint16) float64 {
+	sign := 1.0
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	e, m := int(h>>10)&0x1F, float64(h&0x3FF)
+	switch e {
+	case 0x1F:
+		if m != 0 {
+			return math.NaN()
+		}
+		return math.Inf(int(sign))
+	case 0:
+		return sign * math.Ldexp(m, -24) // subnormal
+	}
+	return sign * math.Ldexp(1+m/1024, e-15)
 }

@@ -201,6 +201,47 @@ func TestFloatJSON(t *testing.T) {
 	}
 }
 
+// TestCompareHalf: float16 and bfloat16 outputs are decoded (normal,
+// subnormal, negative), compared with the type's tolerance, and a 0xFFFF
+// poison left in place is a NaN that fails and is counted as poison.
+func TestCompareHalf(t *testing.T) {
+	for _, c := range []struct {
+		bits uint16
+		want float64
+	}{{0x3C00, 1}, {0xC000, -2}, {0x0001, math.Ldexp(1, -24)}, {0x7BFF, 65504}, {0x3555, 0.333251953125}} {
+		if got := HalfValue(c.bits); got != c.want {
+			t.Errorf("HalfValue(%#04x) = %v, want %v", c.bits, got, c.want)
+		}
+	}
+	if !math.IsNaN(HalfValue(0xFFFF)) {
+		t.Error("0xFFFF (the poison) is not a NaN")
+	}
+	le := func(vs ...uint16) []byte {
+		b := make([]byte, 2*len(vs))
+		for i, v := range vs {
+			binary.LittleEndian.PutUint16(b[2*i:], v)
+		}
+		return b
+	}
+	tol := task.DefaultTolerance[task.Float16]
+	// 1.0 vs 1.0 + 1 ulp (2^-10, within 2e-3); 1.0 vs 1 + 4 ulp (fails); poison.
+	c, err := Compare(task.Float16, tol, le(0x3C00, 0x3C00, 0x3C00), le(0x3C01, 0x3C04, 0xFFFF), 0xFF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Mismatches != 2 || c.FirstBad != 1 || c.PoisonLeft != 1 {
+		t.Errorf("float16 comparison %+v, want 2 mismatches from index 1, 1 poison", c)
+	}
+	// bfloat16 0x3F80 = 1.0; 0x3F81 = 1 + 2^-7 passes rtol 1.6e-2, 0x3F84 does not.
+	c, err = Compare(task.BFloat16, task.DefaultTolerance[task.BFloat16], le(0x3F80, 0x3F80), le(0x3F81, 0x3F84), 0xFF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Mismatches != 1 || c.FirstBad != 1 || math.Abs(c.MaxAbsErr-4.0/128) > 1e-9 {
+		t.Errorf("bfloat16 comparison %+v", c)
+	}
+}
+
 func TestCaughtAlternatives(t *testing.T) {
 	v := Rejected(WrongResult, "fails every configuration it ran")
 	for expect, want := range map[string]bool{

@@ -84,6 +84,8 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
 			&cli.StringSliceFlag{Name: "skip-measured", Usage: "skip candidates that a results `FILE` (repeatable; globs allowed) already holds a finished record of (same task and candidate): resume a measurement cut short"},
+			&cli.DurationFlag{Name: "time-budget", Usage: "send no new candidate after `DURATION` (the ones in flight finish, up to --time-grace more), so a run in a time-limited slot stops cleanly; resume with --skip-measured"},
+			&cli.DurationFlag{Name: "time-grace", Value: time.Minute, Usage: "with --time-budget: after the budget, how long candidates in flight may still finish before they are cancelled (and left for the next run)"},
 			&cli.StringFlag{Name: "shard", Usage: "evaluate only share `K/N` (every N-th candidate from the K-th) of the selection: split the work over N hosts"},
 			&cli.StringFlag{Name: "benchmarker", Value: defaultBenchmarker, Usage: "benchmarker plugin `NAME` that evaluates (see `cudaperf plugins list`)"},
 			&cli.StringFlag{Name: "runs-dir", Value: "runs", Usage: "results go to `DIR`/bench-<UTC>/results.jsonl"},
@@ -295,7 +297,18 @@ func benchAction(c *cli.Context) error {
 	// Every candidate is a concurrent request: the plugin compiles up to
 	// one per CPU at once and runs up to its slots per GPU at once, so a
 	// bounded number in flight keeps both busy. Results are printed in order.
-	rctx := pluginhost.WithRequestTimeout(ctx, benchRequestTimeout)
+	// A time budget stops the dispatch, and budget + grace cancels what is
+	// still in flight; both leave the rest for a run with --skip-measured.
+	dispatch, hard := ctx, ctx
+	budget := c.Duration("time-budget")
+	if budget > 0 {
+		var cancelDispatch, cancelHard context.CancelFunc
+		dispatch, cancelDispatch = context.WithTimeout(ctx, budget)
+		defer cancelDispatch()
+		hard, cancelHard = context.WithTimeout(ctx, budget+max(c.Duration("time-grace"), 0))
+		defer cancelHard()
+	}
+	rctx := pluginhost.WithRequestTimeout(hard, benchRequestTimeout)
 	type slot struct {
 		r    *bench.Result
 		err  error
@@ -309,10 +322,15 @@ func benchAction(c *cli.Context) error {
 	go func() {
 		for i, it := range items {
 			sl := slots[i]
+			if dispatch.Err() != nil { // a full semaphore must not win the race with the budget
+				sl.err = dispatch.Err()
+				close(sl.done)
+				continue
+			}
 			select {
 			case sem <- struct{}{}:
-			case <-ctx.Done():
-				sl.err = ctx.Err()
+			case <-dispatch.Done():
+				sl.err = dispatch.Err()
 				close(sl.done)
 				continue
 			}
@@ -322,11 +340,16 @@ func benchAction(c *cli.Context) error {
 			}()
 		}
 	}()
+	left := 0
 	for i, sl := range slots {
 		<-sl.done
 		if sl.err != nil {
 			if ctx.Err() != nil {
 				break
+			}
+			if budget > 0 && (dispatch.Err() != nil || hard.Err() != nil) {
+				left++ // not sent, or cancelled in flight: the next run measures it
+				continue
 			}
 			if strings.Contains(sl.err.Error(), device.ErrNoGPU.Error()) {
 				return failuref("bench: %v; use --compile-only on a machine without a GPU, or --benchmarker recorded for recorded measurements", sl.err)
@@ -343,6 +366,10 @@ func benchAction(c *cli.Context) error {
 	}
 	bar.finish()
 	fmt.Fprintf(os.Stderr, "cudaperf: results appended to %s\n", w.Path)
+	if left > 0 {
+		fmt.Fprintf(os.Stderr, "cudaperf: bench: time budget %s reached: %d of %d candidates evaluated, %d left; run again with --skip-measured to resume\n",
+			budget, len(items)-left, len(items), left)
+	}
 	if ctx.Err() != nil {
 		return failuref("bench: interrupted")
 	}
@@ -374,10 +401,9 @@ func shard(items []benchItem, spec string) ([]benchItem, error) {
 }
 
 // skipMeasured drops the items that the results files already hold a
-// finished record of: one the harness could judge (it ran, or failed to
-// compile) without a harness error. A record cut short by a kill, or one
-// that ended in a harness error, is measured again. Matching is by task and
-// candidate name, as `bench report` merges results.
+// finished record of (dataset.Finished); a record cut short by a kill, or
+// one that ended in a harness error, is measured again. Matching is by task
+// and candidate name, as `bench report` and `dataset merge` merge results.
 func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
 	var files []string
 	for _, p := range patterns {
@@ -395,9 +421,9 @@ func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
 		return nil, usageErrorf("bench: --skip-measured: %v", err)
 	}
 	done := map[[2]string]bool{}
-	for _, r := range rs {
-		if r.Error == "" && (r.Ran || !r.Compile.OK) {
-			done[[2]string{r.Task, r.Candidate}] = true
+	for i := range rs {
+		if dataset.Finished(&rs[i]) {
+			done[[2]string{rs[i].Task, rs[i].Candidate}] = true
 		}
 	}
 	var out []benchItem

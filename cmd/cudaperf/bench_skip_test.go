@@ -34,3 +34,19 @@ func TestBenchSkipMeasured(t *testing.T) {
 		t.Fatalf("all measured: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestBenchTimeBudget: with --time-budget a run sends no candidate after the
+// budget, says how many are left, and exits as a finished run would, so a
+// script in a time-limited slot can resume with --skip-measured.
+func TestBenchTimeBudget(t *testing.T) {
+	stdout, stderr, code := benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy",
+		"--compile-only", "--format", "json", "--runs-dir", t.TempDir(), "--time-budget", "1ns")
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "time budget 1ns reached: 0 of 2 candidates evaluated, 2 left") {
+		t.Fatalf("budget spent at once: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy",
+		"--compile-only", "--format", "json", "--runs-dir", t.TempDir(), "--time-budget", "10m")
+	if code != 0 || strings.Count(stdout, "\n") != 2 || strings.Contains(stderr, "time budget") {
+		t.Fatalf("ample budget: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}

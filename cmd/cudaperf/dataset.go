@@ -23,7 +23,7 @@ func datasetCommand() *cli.Command {
 		Description: "A suite (e.g. " + defaultSuiteDir + ") is a folder of tasks, each with hand-written\n" +
 			"variants/*.cu and optional sweep templates sweeps/*.cu, plus split.yaml, the\n" +
 			"frozen train/validation/test split by task.",
-		Subcommands: []*cli.Command{datasetExpandCommand(), datasetAssignCommand(), datasetCheckCommand()},
+		Subcommands: []*cli.Command{datasetExpandCommand(), datasetAssignCommand(), datasetCheckCommand(), datasetMergeCommand()},
 	}
 }
 
@@ -236,4 +236,32 @@ func runDatasetCheck(c *cli.Context) error {
 		return findings("")
 	}
 	return nil
+}
+
+func datasetMergeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "merge",
+		Usage:     "append the finished results of measurement runs to a suite's measurements.jsonl",
+		ArgsUsage: "RESULTS.jsonl...",
+		Description: "Appends every finished result (the candidate ran, or did not compile, without a\n" +
+			"harness error) whose task and candidate the records file does not hold yet, as\n" +
+			"written. The records file is only appended to; merging the same results twice\n" +
+			"adds nothing; unfinished results are left for the next run (`cudaperf bench\n" +
+			"--skip-measured` measures them again). Default records file: " + defaultSuiteDir + "/measurements.jsonl.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "into", Value: filepath.Join(defaultSuiteDir, "measurements.jsonl"), Usage: "the records `FILE` to append to"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usageErrorf("dataset merge: give the results.jsonl files to merge (e.g. the $OUT of bench/gpu-dataset.sh run)")
+			}
+			st, err := dataset.Merge(c.String("into"), c.Args().Slice()...)
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			fmt.Fprintf(c.App.Writer, "dataset merge: %d added to %s, %d already there, %d unfinished (measured again by the next run)\n",
+				st.Added, c.String("into"), st.Duplicates, st.Unfinished)
+			return nil
+		},
+	}
 }

@@ -115,9 +115,10 @@ func (s *server) armsOf(task string) (*arms, error) {
 		// known variants are recognised.
 		a.texts = append(a.texts, "```cuda\n"+src+"```")
 	}
-	if len(a.texts) == 0 {
-		return nil, status.Errorf(codes.InvalidArgument, "replay: task %q has no measured variants in %s/measurements.jsonl", task, s.suite)
-	}
+	// A task with variants but none measured yet (added to the suite
+	// before its first GPU run) has only the "(no code)" arm: replaying an
+	// unmeasured kernel would send the recorded benchmarker a source it
+	// cannot answer.
 	a.names = append(a.names, "(no code)")
 	a.texts = append(a.texts, noCode)
 	a.logits = make([]float64, len(a.texts))

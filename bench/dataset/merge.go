@@ -1,0 +1,91 @@
+package dataset
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/bench/results"
+)
+
+// Finished reports whether r is a result the harness could judge: the
+// candidate ran, or failed to compile, without a harness error. A record cut
+// short by a kill, or one that ended in a harness error, is not finished:
+// it is measured again.
+func Finished(r *bench.Result) bool { return r.Error == "" && (r.Ran || !r.Compile.OK) }
+
+// MergeStats counts what Merge did with the records it read.
+type MergeStats struct {
+	Added      int // appended to the records file
+	Duplicates int // the records file (or an earlier line) already held a finished record of the candidate
+	Unfinished int // not finished (see Finished): left for the next run
+}
+
+// Merge appends to the records file into (created if missing) every
+// finished result in files whose (task, candidate) into does not hold a
+// finished result of yet, byte for byte as it was written. into is only
+// appended to, never rewritten, so records are never lost; and a candidate
+// is never recorded twice, so merging the same files again adds nothing.
+// A torn last line (a run killed while writing) is skipped.
+func Merge(into string, files ...string) (MergeStats, error) {
+	var st MergeStats
+	done := map[[2]string]bool{}
+	err := results.Read(into, func(line []byte) error {
+		var r bench.Result
+		if err := json.Unmarshal(line, &r); err != nil {
+			return err
+		}
+		if Finished(&r) {
+			done[[2]string{r.Task, r.Candidate}] = true
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return st, fmt.Errorf("dataset: merge: %w", err)
+	}
+	var add bytes.Buffer
+	for _, p := range files {
+		err := results.Read(p, func(line []byte) error {
+			var r bench.Result
+			if err := json.Unmarshal(line, &r); err != nil {
+				return err // Read skips a torn last line and reports any other
+			}
+			k := [2]string{r.Task, r.Candidate}
+			switch {
+			case !Finished(&r):
+				st.Unfinished++
+			case done[k]:
+				st.Duplicates++
+			default:
+				done[k] = true
+				add.Write(line)
+				add.WriteByte('\n')
+				st.Added++
+			}
+			return nil
+		})
+		if err != nil {
+			return MergeStats{}, fmt.Errorf("dataset: merge: %w", err)
+		}
+	}
+	if add.Len() == 0 {
+		return st, nil
+	}
+	f, err := os.OpenFile(into, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return MergeStats{}, fmt.Errorf("dataset: merge: %w", err)
+	}
+	if _, err := f.Write(add.Bytes()); err != nil {
+		f.Close()
+		return MergeStats{}, fmt.Errorf("dataset: merge: %s: %w", into, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return MergeStats{}, fmt.Errorf("dataset: merge: %s: %w", into, err)
+	}
+	return st, f.Close()
+}

@@ -1,0 +1,51 @@
+package dataset
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMerge: finished records of new candidates are appended byte for
+// byte; duplicates, unfinished records and a torn last line are not; a
+// second merge of the same files adds nothing; a corrupt line in the
+// middle of a file is an error that names it.
+func TestMerge(t *testing.T) {
+	dir := t.TempDir()
+	into := filepath.Join(dir, "measurements.jsonl")
+	a := `{"task":"t","candidate":"a","compile":{"ok":true},"ran":true}`
+	b := `{"task":"t","candidate":"b","compile":{"ok":true},"ran":true,"extra":{"kept":[1,2]}}`
+	bad := `{"task":"t","candidate":"c","compile":{"ok":false}}` // did not compile: finished
+	os.WriteFile(into, []byte(a+"\n"), 0o644)
+	run := filepath.Join(dir, "results.jsonl")
+	os.WriteFile(run, []byte(a+"\n"+b+"\n"+
+		`{"task":"t","candidate":"d","compile":{"ok":true},"ran":false,"error":"run: killed"}`+"\n"+
+		bad+"\n"+
+		`{"task":"t","candidate":"e","compile":{"ok":tr`), 0o644)
+	st, err := Merge(into, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st != (MergeStats{Added: 2, Duplicates: 1, Unfinished: 1}) {
+		t.Errorf("stats %+v, want 2 added, 1 duplicate, 1 unfinished", st)
+	}
+	got, _ := os.ReadFile(into)
+	if want := a + "\n" + b + "\n" + bad + "\n"; string(got) != want {
+		t.Errorf("records file:\n%s\nwant:\n%s", got, want)
+	}
+	st, err = Merge(into, run, run)
+	if err != nil || st.Added != 0 || st.Duplicates != 6 {
+		t.Errorf("second merge: %+v, %v; want nothing added, 6 duplicates", st, err)
+	}
+	os.WriteFile(run, []byte(a+"\nnot json\n"+b+"\n"), 0o644)
+	if _, err := Merge(into, run); err == nil || !strings.Contains(err.Error(), "results.jsonl:2") {
+		t.Errorf("corrupt line: %v, want an error naming results.jsonl:2", err)
+	}
+	// A missing records file is created.
+	fresh := filepath.Join(dir, "new.jsonl")
+	os.WriteFile(run, []byte(b+"\n"), 0o644)
+	if st, err := Merge(fresh, run); err != nil || st.Added != 1 {
+		t.Errorf("fresh file: %+v, %v", st, err)
+	}
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Measures the c2cuda kernels not measured yet (new tasks, sweep instances)
+# on a GPU machine without Go, in time-boxed, resumable calls, and merges
+# what comes back into bench/suites/c2cuda/measurements.jsonl.
+#
+#   bench/gpu-dataset.sh build         here: stripped cudaperf + benchmarker plugin in .device/bin (~47 MB, carried)
+#   bench/gpu-dataset.sh run           on the GPU machine: measure until the budget, write $OUT
+#   bench/gpu-dataset.sh merge DIR     here: append DIR/results.jsonl to measurements.jsonl, regenerate RESULTS.md
+#
+# run measures every c2cuda candidate that measurements.jsonl (and earlier
+# runs on the same machine, under runs/gpu-dataset) holds no finished record
+# of, with the report profile: every configuration, the primary and its
+# second size 16-1024x smaller included (TestTwoSizes), 3 warm-up and 20
+# timed calls each, checked on every configuration. It stops sending
+# candidates BUDGET_S seconds after it started (default 480, for a 600 s
+# call), lets the ones in flight finish for up to GRACE_S more (default 45),
+# then cancels the rest: a cancelled or unsent candidate has no record and
+# is measured by the next call. Records are appended as they finish and
+# merged by task and candidate, so nothing is measured, or recorded, twice.
+#
+# Environment of run: OUT (required; at most 5 files land there), CUDAPERF
+# (default .device/bin/cudaperf; its plugins/ folder beside it), BUDGET_S,
+# GRACE_S, TASKS (space-separated; default all), BENCH_FLAGS (extra `cudaperf
+# bench` flags). If CUDAPERF_SANDBOX_SKIP is unset and a selftest candidate
+# fails inside the sandbox (as CUDA did under Landlock on the first H200),
+# run retries with CUDAPERF_SANDBOX_SKIP=landlock and says so in the log.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+suite=bench/suites/c2cuda
+records=$suite/measurements.jsonl
+
+log() { echo "# $*" | tee -a "$OUT/measure.log" >&2; }
+
+case ${1:-} in
+build)
+  dev=${DEVICE_DIR:-.device}
+  rm -rf "$dev/bin" && mkdir -p "$dev/bin/plugins/benchmarker" || exit 1
+  version=$(git describe --always --dirty 2>/dev/null || echo dev)
+  export CGO_CFLAGS=${CGO_CFLAGS:--O2 -g -Wno-deprecated-declarations} # as the Makefile: NVML's deprecation warnings
+  CGO_ENABLED=1 go build -trimpath -ldflags "-s -w -X main.version=$version" -o "$dev/bin/cudaperf" ./cmd/cudaperf &&
+    go build -trimpath -ldflags "-s -w -X main.version=$version" -o "$dev/bin/plugins/benchmarker/benchmarker" ./plugins/benchmarker &&
+    cp plugins/benchmarker/plugin.yaml "$dev/bin/plugins/benchmarker/" || exit 1
+  du -sh "$dev/bin"
+  ;;
+
+run)
+  : "${OUT:?gpu-dataset run: set OUT to the folder whose files come back}"
+  mkdir -p "$OUT" || exit 1
+  start=$(date +%s)
+  bin=${CUDAPERF:-.device/bin/cudaperf}
+  [ -x "$bin" ] || { echo "gpu-dataset: no cudaperf at $bin; run 'bench/gpu-dataset.sh build' here and carry .device" >&2; exit 2; }
+  budget=${BUDGET_S:-480} grace=${GRACE_S:-45}
+  work=runs/gpu-dataset # ignored by git: kept between calls on a machine that stays warm
+  mkdir -p "$work"
+  log "bench/gpu-dataset.sh run, $(date -u +%FT%TZ), budget ${budget}s + ${grace}s grace, tasks: ${TASKS:-all}"
+  log "$(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,temperature.gpu --format=csv,noheader 2>&1 | head -1)"
+  nv=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc) # cudaperf looks there too
+  log "$("$nv" --version 2>&1 | tail -1); $(gcc --version 2>&1 | head -1); $(nproc) CPUs; $("$bin" version 2>&1 | head -1)"
+
+  # Preflight (a few seconds): two honest selftest variants must be accepted.
+  pre() { "$bin" bench --suite selftest --task saxpy --format json --runs-dir "$work/preflight" 2>>"$OUT/measure.log" | grep -c '"accepted":true'; }
+  ok=$(pre)
+  if [ "$ok" != 2 ] && [ -z "${CUDAPERF_SANDBOX_SKIP+x}" ]; then
+    export CUDAPERF_SANDBOX_SKIP=landlock
+    log "preflight failed under the full sandbox; retrying with CUDAPERF_SANDBOX_SKIP=landlock (results say sandboxed: false)"
+    ok=$(pre)
+  fi
+  if [ "$ok" != 2 ]; then
+    log "preflight failed: the selftest saxpy variants are not accepted (see above); nothing measured"
+    exit 3
+  fi
+
+  left=$((budget - ($(date +%s) - start)))
+  [ "$left" -gt 10 ] || { log "no budget left after the preflight"; exit 3; }
+  tasks=()
+  for t in ${TASKS:-}; do tasks+=(--task "$t"); done
+  # The outer timeout only guards against a hang of cudaperf itself.
+  timeout -k 10 $((left + grace + 30)) "$bin" bench --suite c2cuda "${tasks[@]}" --profile report ${BENCH_FLAGS:-} \
+    --skip-measured "$records" --skip-measured "$work/runs/bench-*/results.jsonl" \
+    --time-budget "${left}s" --time-grace "${grace}s" --runs-dir "$work/runs" --format text \
+    >>"$OUT/measure.log" 2>"$OUT/stderr.log"
+  rc=$?
+  cat "$OUT/stderr.log" >>"$OUT/measure.log"
+
+  # Whole lines only: a kill while appending leaves a torn last line.
+  : >"$OUT/results.jsonl"
+  for f in "$work"/runs/bench-*/results.jsonl; do
+    [ -f "$f" ] && head -n "$(wc -l <"$f")" "$f" >>"$OUT/results.jsonl"
+  done
+  {
+    echo "exit status $rc after $(($(date +%s) - start)) s"
+    echo "records in results.jsonl: $(wc -l <"$OUT/results.jsonl") (all runs of this machine; merge skips those already merged)"
+    echo "accepted: $(grep -c '"accepted":true' "$OUT/results.jsonl"), rejected: $(grep -c '"accepted":false' "$OUT/results.jsonl"), not compiled: $(grep -c '"compile":{"ok":false' "$OUT/results.jsonl")"
+    grep -h 'already measured\|time budget' "$OUT/stderr.log" || echo "time budget not reached: every selected candidate was sent"
+  } | tee "$OUT/summary.txt"
+  # A first look at the numbers, over everything measured so far.
+  "$bin" bench report --command "bench/gpu-dataset.sh run" "$records" "$OUT/results.jsonl" >/dev/null 2>>"$OUT/measure.log" &&
+    cp "$suite/RESULTS.md" "$OUT/RESULTS.md"
+  ;;
+
+merge)
+  dir=${2:?usage: bench/gpu-dataset.sh merge DIR (the folder run wrote, e.g. the files_at of the device call)}
+  bin=${CUDAPERF:-bin/cudaperf}
+  [ -f "$dir/results.jsonl" ] || { echo "gpu-dataset: no $dir/results.jsonl" >&2; exit 2; }
+  "$bin" dataset merge --into "$records" "$dir/results.jsonl" || exit $?
+  "$bin" bench report --command "bench/gpu-dataset.sh run (then merge)" \
+    --compare "$suite/measurements-earlier.jsonl" "$records" || exit $?
+  cat "$dir/summary.txt" 2>/dev/null
+  ;;
+
+*)
+  sed -n '2,8p' "$0" >&2
+  exit 2
+  ;;
+esac
