@@ -14,10 +14,14 @@
 # bench/rl/device.sh collects them outside the repository. The script ends by
 # printing the calls to make, with their sizes.
 #
-# Usage: bench/rl/prepare.sh            PART_MB (default 32): size of a model part in MiB
+# Usage: bench/rl/prepare.sh
+#   PART_MB  size of a model part in MiB (default: as large as a call allows:
+#            62 MiB less the repository's files, and for the first part
+#            less the binaries and wheels too, so the model takes the fewest
+#            calls: 3 with a 28 MB tree)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-PART_MB=${PART_MB:-32}
+PART_MB=${PART_MB:-}
 rl=.rl
 exclude=$(git rev-parse --git-path info/exclude)
 mkdir -p "$(dirname "$exclude")"
@@ -39,16 +43,25 @@ PY=.venv/bin/python
   --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
   -d "$rl/whl" gguf==0.19.0
 
-echo "prepare: splitting the model into ${PART_MB} MB parts" >&2
 gguf=$("$PY" -c 'import sys; sys.path.insert(0, "plugins/policy/hf"); import settings; print(settings.default_gguf())')
 name=$(basename "$gguf")
-split -b "${PART_MB}m" -d -a 2 "$gguf" "$rl/model/$name.part-"
-(cd "$(dirname "$gguf")" && sha256sum "$name") >"$rl/model/SHA256"
-
-# The plan: the repository's files travel with every call.
 repo=$(git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
 other=$(git ls-files -z --others --exclude-standard | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
 base=$((repo + ${other:-0}))
+first_extra=$(du -cb "$rl/bin.tar.xz" "$rl/whl" | tail -1 | cut -f1)
+if [ -n "$PART_MB" ]; then
+  part=$((PART_MB << 20)) first=$((PART_MB << 20))
+else
+  part=$(((62 << 20) - base - (256 << 10)))         # a little room for the SHA256 and slack
+  first=$((part - first_extra))
+fi
+[ "$first" -gt 0 ] || { echo "prepare: the binaries and wheels leave no room for a model part in the first call" >&2; exit 1; }
+echo "prepare: splitting the model: first part $((first >> 20)) MiB, then $((part >> 20)) MiB parts" >&2
+head -c "$first" "$gguf" >"$rl/model/$name.part-00"
+tail -c +"$((first + 1))" "$gguf" | split -b "$part" -d -a 2 --numeric-suffixes=1 - "$rl/model/$name.part-"
+(cd "$(dirname "$gguf")" && sha256sum "$name") >"$rl/model/SHA256"
+
+# The plan: the repository's files travel with every call.
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 size() { du -cb "$@" | tail -1 | cut -f1; }
 echo
@@ -62,9 +75,9 @@ plan() { # plan WHAT...: one call carrying WHAT
   printf '  call %d: carry %s  (%s)%s\n' "$i" "$(printf '%s ' "$@" | sed 's/ $//; s/ /, /g')" "$(mib "$total")" "$warn"
   printf '          command: bash bench/rl/device.sh stage\n'
 }
-plan "$rl/bin.tar.xz" "$rl/whl" "$rl/model/SHA256"
+first=1
 for p in "$rl"/model/"$name".part-*; do
-  plan "$p"
+  if [ $first = 1 ]; then plan "$rl/bin.tar.xz" "$rl/whl" "$rl/model/SHA256" "$p"; first=0; else plan "$p"; fi
 done
 cat <<EOF
   then, in the same or later calls (each under 10 minutes; phases resume):
