@@ -3,7 +3,7 @@
 # on a GPU machine without Go, in time-boxed, resumable calls, and merges
 # what comes back into bench/suites/c2cuda/measurements.jsonl.
 #
-#   bench/gpu-dataset.sh build         here: stripped cudaperf + benchmarker plugin in .device/bin (~47 MB, carried)
+#   bench/gpu-dataset.sh build         here: stripped cudaperf + benchmarker plugin packed in .device/dataset.tar.xz (bench/device-pack.sh; carry that file)
 #   bench/gpu-dataset.sh run           on the GPU machine: measure until the budget, write $OUT
 #   bench/gpu-dataset.sh merge DIR     here: append DIR/results.jsonl to measurements.jsonl, regenerate RESULTS.md
 #
@@ -19,7 +19,7 @@
 # merged by task and candidate, so nothing is measured, or recorded, twice.
 #
 # Environment of run: OUT (required; at most 5 files land there), CUDAPERF
-# (default .device/bin/cudaperf; its plugins/ folder beside it), BUDGET_S,
+# (default: .device/dataset.tar.xz unpacked into /tmp/cudaperf-dataset), BUDGET_S,
 # GRACE_S, TASKS (space-separated; default all), BENCH_FLAGS (extra `cudaperf
 # bench` flags). If CUDAPERF_SANDBOX_SKIP is unset and a selftest candidate
 # fails inside the sandbox (as CUDA did under Landlock on the first H200),
@@ -33,22 +33,18 @@ log() { echo "# $*" | tee -a "$OUT/measure.log" >&2; }
 
 case ${1:-} in
 build)
-  dev=${DEVICE_DIR:-.device}
-  rm -rf "$dev/bin" && mkdir -p "$dev/bin/plugins/benchmarker" || exit 1
-  version=$(git describe --always --dirty 2>/dev/null || echo dev)
-  export CGO_CFLAGS=${CGO_CFLAGS:--O2 -g -Wno-deprecated-declarations} # as the Makefile: NVML's deprecation warnings
-  CGO_ENABLED=1 go build -trimpath -ldflags "-s -w -X main.version=$version" -o "$dev/bin/cudaperf" ./cmd/cudaperf &&
-    go build -trimpath -ldflags "-s -w -X main.version=$version" -o "$dev/bin/plugins/benchmarker/benchmarker" ./plugins/benchmarker &&
-    cp plugins/benchmarker/plugin.yaml "$dev/bin/plugins/benchmarker/" || exit 1
-  du -sh "$dev/bin"
+  exec bench/device-pack.sh "${DEVICE_DIR:-.device}/dataset.tar.xz" benchmarker
   ;;
 
 run)
   : "${OUT:?gpu-dataset run: set OUT to the folder whose files come back}"
   mkdir -p "$OUT" || exit 1
   start=$(date +%s)
-  bin=${CUDAPERF:-.device/bin/cudaperf}
-  [ -x "$bin" ] || { echo "gpu-dataset: no cudaperf at $bin; run 'bench/gpu-dataset.sh build' here and carry .device" >&2; exit 2; }
+  if [ -z "${CUDAPERF:-}" ] && [ -f .device/dataset.tar.xz ]; then
+    mkdir -p /tmp/cudaperf-dataset && tar -C /tmp/cudaperf-dataset -xJf .device/dataset.tar.xz || exit 1
+  fi
+  bin=${CUDAPERF:-/tmp/cudaperf-dataset/bin/cudaperf}
+  [ -x "$bin" ] || { echo "gpu-dataset: no cudaperf at $bin; run 'bench/gpu-dataset.sh build' here and carry .device/dataset.tar.xz" >&2; exit 2; }
   budget=${BUDGET_S:-480} grace=${GRACE_S:-45}
   work=runs/gpu-dataset # ignored by git: kept between calls on a machine that stays warm
   mkdir -p "$work"

@@ -11,9 +11,13 @@
 #             and one warm run
 #
 # Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step)
-#   CUDAPERF      the cudaperf binary (default bin/cudaperf); its plugins
-#                 are found next to it, as `make build` lays them out
+#   CUDAPERF      the cudaperf binary; its plugins are found next to it,
+#                 as `make build` lays them out. Default: .device/dev.tar.xz
+#                 unpacked (on a machine without Go; made here with
+#                 `bench/device-pack.sh .device/dev.tar.xz benchmarker analyzer -- ./bench/sandbox`,
+#                 then carry that file), else bin/cudaperf
 #   SANDBOX_TEST  the bench/sandbox test binary (go test -c), for sandbox
+#                 (default: the one in the pack)
 #   RUNS, REPORT_RUNS  cold runs (default 3 and 1)
 #   SELFTEST_RL_S, RL_S, SELFTEST_REPORT_S, REPORT_S  each step's time box
 #   REPORT_STRIDE every how many candidates of the batch the report step
@@ -29,6 +33,11 @@ shift
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 steps=${*:-ctx sandbox selftest-rl rl selftest-report report}
+if [ -z "${CUDAPERF:-}" ] && [ -f .device/dev.tar.xz ]; then
+  mkdir -p /tmp/cudaperf-evaluator && tar -C /tmp/cudaperf-evaluator -xJf .device/dev.tar.xz || exit 1
+  CUDAPERF=/tmp/cudaperf-evaluator/bin/cudaperf
+  [ -x /tmp/cudaperf-evaluator/sandbox.test ] && export SANDBOX_TEST=${SANDBOX_TEST:-/tmp/cudaperf-evaluator/sandbox.test}
+fi
 export CUDAPERF=${CUDAPERF:-$PWD/bin/cudaperf} CUDAPERF_BIN=${CUDAPERF:-$PWD/bin/cudaperf}
 log() { echo "gpu-evaluator: $(date -u +%T) $*" | tee -a "$out/steps.log" >&2; }
 step() { # step NAME SECONDS COMMAND...

@@ -10,16 +10,4 @@
 # set. .device/ is in .git/info/exclude: nothing of it is committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pack=${1:-.device/t2c.tar.xz}
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-ld="-s -w -X main.version=$(git describe --always --dirty 2>/dev/null || echo dev)"
-go build -ldflags "$ld" -o "$d/bin/cudaperf" ./cmd/cudaperf
-mkdir -p "$d/bin/plugins/benchmarker"
-go build -ldflags "-s -w" -o "$d/bin/plugins/benchmarker/benchmarker" ./plugins/benchmarker
-cp plugins/benchmarker/plugin.yaml "$d/bin/plugins/benchmarker/"
-go test -c -ldflags "-s -w" -o "$d/torch2cuda.test" ./bench/torch2cuda
-mkdir -p "$(dirname "$pack")"
-tar -C "$d" -cf - bin torch2cuda.test | xz -T0 -6 > "$pack.tmp"
-mv "$pack.tmp" "$pack"
-echo "torch2cuda-pack: $pack $(du -h "$pack" | cut -f1) (cudaperf, plugins/benchmarker, torch2cuda.test)"
+exec bench/device-pack.sh "${1:-.device/t2c.tar.xz}" benchmarker -- ./bench/torch2cuda

@@ -2,7 +2,7 @@
 # Prepares, on this machine, what the GPU run of issue 14 (bench/rl/gpu-rl.sh)
 # needs on the device machine, into .rl/ (ignored by git through
 # .git/info/exclude):
-#   .rl/bin.tar.xz     `make build` with stripped binaries (-s -w), xz-compressed
+#   .rl/bin.tar.xz     the run's binaries (bench/device-pack.sh: stripped, xz)
 #   .rl/whl/           wheels the device image lacks (gguf, pure Python)
 #   .rl/model/         the default model's GGUF (98 MB) in parts, and its SHA256
 # The device's torch, transformers, peft, grpcio and protobuf are used as they are.
@@ -33,19 +33,12 @@ rl=.rl
 exclude=$(git rev-parse --git-path info/exclude)
 mkdir -p "$(dirname "$exclude")"
 grep -qx '/.rl/' "$exclude" 2>/dev/null || echo '/.rl/' >>"$exclude"
-rm -rf "$rl/build" "$rl/whl" "$rl/model" "$rl/bin.tar.xz"
-mkdir -p "$rl/build" "$rl/whl" "$rl/model"
+rm -rf "$rl/whl" "$rl/model" "$rl/bin.tar.xz"
+mkdir -p "$rl/whl" "$rl/model"
 
 echo "prepare: building stripped binaries" >&2
-make -s build BIN="$rl/build/bin" LDFLAGS="-s -w -X main.version=$(git describe --always --dirty 2>/dev/null || echo dev)" >&2
-# The recorded interpreter is this machine's .venv: on the device run.sh falls
-# back to python3, the one with torch.
-rm -f "$rl"/build/bin/plugins/*/python-path
-for p in "$rl"/build/bin/plugins/*; do
-  case " $PLUGINS " in *" $(basename "$p") "*) ;; *) rm -rf "$p" ;; esac
-done
-tar -C "$rl/build" -cf - bin | xz -T0 -9 >"$rl/bin.tar.xz"
-rm -rf "$rl/build"
+# shellcheck disable=SC2086 # PLUGINS is a list
+bench/device-pack.sh "$rl/bin.tar.xz" $PLUGINS
 
 echo "prepare: downloading wheels for the device (CPython 3.12, x86-64)" >&2
 PY=.venv/bin/python
