@@ -96,6 +96,9 @@ type Options struct {
 	ScratchDir  string       // inputs and outputs; default /dev/shm when writable, else the temp dir
 	Seeds       [2]uint64    // input seeds A and B; zero: fresh random seeds (reproduce a result with its recorded seeds)
 	NVML        *device.NVML // samples clocks during runs; nil without NVML
+	// ShareGPU: report-profile candidates share the GPU outside their timed
+	// calls, as RL-profile ones always do (EvaluatorOptions.ShareGPU).
+	ShareGPU bool
 }
 
 func (o *Options) defaults() {
@@ -161,6 +164,10 @@ type Result struct {
 	Seeds     [2]uint64        `json:"seeds,omitempty"` // recorded after the run, for reproduction
 	RunWall   float64          `json:"run_seconds,omitempty"`
 	GateWait  float64          `json:"gate_wait_seconds,omitempty"` // of run_seconds, waiting for the GPU gate (RL profile)
+	// GPUShared says how the candidate was timed: false, the GPU was its
+	// alone for the whole run; true, other candidates' set-up and checks
+	// ran beside it, but never during its timed calls (Gate).
+	GPUShared bool `json:"gpu_shared,omitempty"`
 	// InitRetries counts runs made again because CUDA could not be
 	// initialised (see initRetries).
 	InitRetries int             `json:"init_retries,omitempty"`
@@ -655,7 +662,7 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 	cmd := runner.Cmd{Path: exe, Env: w.env(), Timeout: limit}
 	var gc *gateConn
 	if w != nil && w.Gate != nil {
-		if s.opt.Profile == ProfileRL {
+		if s.opt.Profile == ProfileRL || s.opt.ShareGPU {
 			// Shared with other candidates but for the timed calls.
 			var child *os.File
 			if gc, child, err = w.Gate.attach(); err != nil {
@@ -687,7 +694,7 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 		r.Error = err.Error()
 		return func() {}, "", ""
 	}
-	r.Ran, r.RunWall, r.Seeds = true, o.Wall.Seconds(), s.seeds
+	r.Ran, r.RunWall, r.Seeds, r.GPUShared = true, o.Wall.Seconds(), s.seeds, gc != nil
 	if o.Paused > 0 {
 		r.GateWait = o.Paused.Seconds()
 	}

@@ -50,7 +50,18 @@ type EvaluatorOptions struct {
 	// overlap all but their timed calls; a report-profile candidate has
 	// the GPU to itself.
 	Slots int
+	// ShareGPU lets report-profile candidates share the GPU as the RL
+	// profile's do: their timed calls still have it alone (the gate), but
+	// their set-up and checks overlap other candidates'. For trusted
+	// candidates only (a task's own variants, a dataset sweep): a
+	// candidate's host code could keep GPU work running past its turn.
+	// False: $CUDAPERF_SHARE_GPU=1 turns it on.
+	ShareGPU bool
 }
+
+// EnvShareGPU turns EvaluatorOptions.ShareGPU on for an evaluator started
+// without it (the benchmarker plugin).
+const EnvShareGPU = "CUDAPERF_SHARE_GPU"
 
 // Evaluator is the one evaluation path: `cudaperf bench` reaches it through
 // the built-in benchmarker plugin, which serves it, and so does the RL loop.
@@ -114,6 +125,7 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 		opt.Slots = DefaultSlots
 	}
 	e.opt.Slots = opt.Slots
+	e.opt.ShareGPU = opt.ShareGPU || os.Getenv(EnvShareGPU) == "1"
 	e.pool, e.workers = newPool(workers, opt.Slots), workers
 	if len(workers) > 0 && workers[0].Info != nil && !workers[0].Info.CC.IsZero() {
 		e.arch = workers[0].Info.Arch()
@@ -325,7 +337,7 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 	}
 	opt := Options{Toolchain: e.tc, Arch: s.Arch, Profile: prof, Warmup: s.Warmup, Repeats: s.Repeats,
 		TimeLimit: s.TimeLimit, RefTimeout: e.opt.RefTimeout, CompileOnly: s.CompileOnly,
-		ScratchDir: e.opt.ScratchDir, Seeds: s.Seeds, NVML: e.gpu}
+		ScratchDir: e.opt.ScratchDir, Seeds: s.Seeds, NVML: e.gpu, ShareGPU: e.opt.ShareGPU}
 	if opt.Arch == "" {
 		opt.Arch = e.arch
 	}

@@ -20,7 +20,10 @@
 #
 # Environment of run: OUT (required; at most 5 files land there), CUDAPERF
 # (default: .device/dataset.tar.xz unpacked into /tmp/cudaperf-dataset), BUDGET_S,
-# GRACE_S, TASKS (space-separated; default all), BENCH_FLAGS (extra `cudaperf
+# GRACE_S, SHARE_GPU (1: candidates share the GPU outside their timed calls,
+# CUDAPERF_SHARE_GPU; these are the suite's own, trusted kernels; every
+# record says gpu_shared; default 0 until a control run shows the medians
+# agree with exclusive runs), TASKS (space-separated; default all), BENCH_FLAGS (extra `cudaperf
 # bench` flags). If CUDAPERF_SANDBOX_SKIP is unset and a selftest candidate
 # fails inside the sandbox (as CUDA did under Landlock on the first H200),
 # run retries with CUDAPERF_SANDBOX_SKIP=landlock and says so in the log.
@@ -48,7 +51,8 @@ run)
   budget=${BUDGET_S:-480} grace=${GRACE_S:-45}
   work=runs/gpu-dataset # ignored by git: kept between calls on a machine that stays warm
   mkdir -p "$work"
-  log "bench/gpu-dataset.sh run, $(date -u +%FT%TZ), budget ${budget}s + ${grace}s grace, tasks: ${TASKS:-all}"
+  [ "${SHARE_GPU:-0}" = 1 ] && export CUDAPERF_SHARE_GPU=1
+  log "bench/gpu-dataset.sh run, $(date -u +%FT%TZ), budget ${budget}s + ${grace}s grace, tasks: ${TASKS:-all}, GPU shared: ${SHARE_GPU:-0}"
   log "$(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,temperature.gpu --format=csv,noheader 2>&1 | head -1)"
   nv=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc) # cudaperf looks there too
   log "$("$nv" --version 2>&1 | tail -1); $(gcc --version 2>&1 | head -1); $(nproc) CPUs; $("$bin" version 2>&1 | head -1)"

@@ -34,12 +34,33 @@ func TestMain(m *testing.M) {
 }
 
 // fakeDriver follows the generated driver's interface for the selftest
-// saxpy task (INDIR OUTDIR RECORDS WARMUP REPEATS): it reads the inputs,
-// writes z = alpha*x + y ("honest") or the NaN poison ("nothing"), and
-// records made-up timings.
+// saxpy task (INDIR OUTDIR RECORDS WARMUP REPEATS [gate:FD]): it reads the
+// inputs, writes z = alpha*x + y ("honest") or the NaN poison ("nothing"),
+// and records made-up timings; with a gate it asks for the GPU as the
+// driver does (shared, and exclusive around each configuration's timing).
 func fakeDriver(mode string, args []string) int {
-	if len(args) != 5 {
+	if len(args) != 5 && len(args) != 6 {
 		return 2
+	}
+	gate := func(op byte) bool { return true }
+	if len(args) == 6 {
+		fd, ok := strings.CutPrefix(args[5], "gate:")
+		n, err := strconv.Atoi(fd)
+		if !ok || err != nil {
+			return 2
+		}
+		g := os.NewFile(uintptr(n), "gate")
+		gate = func(op byte) bool {
+			b := []byte{op}
+			if _, err := g.Write(b); err != nil {
+				return false
+			}
+			_, err := g.Read(b)
+			return err == nil && b[0] == 'g'
+		}
+	}
+	if !gate('S') {
+		return 4
 	}
 	in, out, records := args[0], args[1], args[2]
 	alphas := []float32{2.5, -1.5, 0.75, 3, 1.25}
@@ -62,6 +83,9 @@ func fakeDriver(mode string, args []string) int {
 	}
 	fmt.Fprintln(rec, `{"config":-1,"device":"fake","cc":"9.0","sms":132,"l2_bytes":1}`)
 	for c, alpha := range alphas {
+		if !gate('X') || !gate('S') { // the timed calls (made up here)
+			return 4
+		}
 		for _, tag := range harness.Tags {
 			x, err1 := os.ReadFile(harness.InputPath(in, c, tag, 0))
 			y, err2 := os.ReadFile(harness.InputPath(in, c, tag, 1))
@@ -181,4 +205,53 @@ func TestRLTimeLimit(t *testing.T) {
 // notification (the sandbox package's own tests say which is missing).
 func sandboxFull() bool {
 	return sandbox.KernelHas(sandbox.Landlock) && sandbox.KernelHas(sandbox.Seccomp)
+}
+
+// TestRunSharedGPU runs the fake driver with a worker's gate, as the RL
+// profile (and a report profile with ShareGPU) does: the run speaks the
+// gate protocol through the sandbox, waits while another candidate holds
+// the GPU for its timing, is not charged for that wait, and says it was
+// timed sharing the GPU.
+func TestRunSharedGPU(t *testing.T) {
+	ctx := context.Background()
+	s := session(t, "saxpy", Options{Seeds: [2]uint64{7, 8}, ShareGPU: true})
+	if err := s.prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d := filepath.Dir(s.dir); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		os.Chmod(d, 0o711)
+	}
+	t.Setenv(envFakeDriver, "honest")
+	if err := s.runReference(ctx); err != nil { // before the clock below starts
+		t.Fatal(err)
+	}
+	w := &Worker{Index: -1, Gate: &Gate{}}
+	release := w.Gate.Exclusive() // another candidate is timing
+	go func() { time.Sleep(800 * time.Millisecond); release() }()
+	r := &Result{Candidate: "shared", exe: self}
+	s.Run(ctx, r, w)
+	if r.Error != "" || r.Verdict == nil || !r.Verdict.Accepted {
+		t.Fatalf("error %q, verdict %+v\n%s", r.Error, r.Verdict, r.RunLog)
+	}
+	// The driver starts in well under 0.8 s, then waits for the rest.
+	if !r.GPUShared || r.GateWait < 0.2 {
+		t.Errorf("gpu_shared %v, gate wait %.3f s; want true and most of 0.8 s", r.GPUShared, r.GateWait)
+	}
+	// Without ShareGPU, the report profile has the GPU alone: no gate.
+	s2 := session(t, "saxpy", Options{Seeds: [2]uint64{7, 8}})
+	if err := s2.prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for d := filepath.Dir(s2.dir); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		os.Chmod(d, 0o711)
+	}
+	r2 := &Result{Candidate: "alone", exe: self}
+	s2.Run(ctx, r2, w)
+	if r2.Verdict == nil || !r2.Verdict.Accepted || r2.GPUShared || r2.GateWait != 0 {
+		t.Errorf("report profile alone: verdict %+v, gpu_shared %v, wait %v\n%s", r2.Verdict, r2.GPUShared, r2.GateWait, r2.RunLog)
+	}
 }
