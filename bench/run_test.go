@@ -115,10 +115,13 @@ func fakeDriver(mode string, args []string) int {
 	return 0
 }
 
-func TestRunPlumbing(t *testing.T) {
-	ctx := context.Background()
-	s := session(t, "saxpy", Options{Seeds: [2]uint64{7, 8}})
-	if err := s.prepare(ctx); err != nil {
+// fakeSession is a prepared saxpy session whose candidates are this test
+// binary acting as the driver (fakeDriver), and that binary's path.
+func fakeSession(t *testing.T, opt Options) (*Session, string) {
+	t.Helper()
+	opt.Seeds = [2]uint64{7, 8}
+	s := session(t, "saxpy", opt)
+	if err := s.prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	self, err := os.Executable()
@@ -130,6 +133,12 @@ func TestRunPlumbing(t *testing.T) {
 	for d := filepath.Dir(s.dir); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
 		os.Chmod(d, 0o711)
 	}
+	return s, self
+}
+
+func TestRunPlumbing(t *testing.T) {
+	ctx := context.Background()
+	s, self := fakeSession(t, Options{})
 	for _, c := range []struct {
 		mode   string
 		accept bool
@@ -214,17 +223,7 @@ func sandboxFull() bool {
 // timed sharing the GPU.
 func TestRunSharedGPU(t *testing.T) {
 	ctx := context.Background()
-	s := session(t, "saxpy", Options{Seeds: [2]uint64{7, 8}, ShareGPU: true})
-	if err := s.prepare(ctx); err != nil {
-		t.Fatal(err)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for d := filepath.Dir(s.dir); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
-		os.Chmod(d, 0o711)
-	}
+	s, self := fakeSession(t, Options{ShareGPU: true})
 	t.Setenv(envFakeDriver, "honest")
 	if err := s.runReference(ctx); err != nil { // before the clock below starts
 		t.Fatal(err)
@@ -242,13 +241,7 @@ func TestRunSharedGPU(t *testing.T) {
 		t.Errorf("gpu_shared %v, gate wait %.3f s; want true and most of 0.8 s", r.GPUShared, r.GateWait)
 	}
 	// Without ShareGPU, the report profile has the GPU alone: no gate.
-	s2 := session(t, "saxpy", Options{Seeds: [2]uint64{7, 8}})
-	if err := s2.prepare(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for d := filepath.Dir(s2.dir); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
-		os.Chmod(d, 0o711)
-	}
+	s2, _ := fakeSession(t, Options{})
 	r2 := &Result{Candidate: "alone", exe: self}
 	s2.Run(ctx, r2, w)
 	if r2.Verdict == nil || !r2.Verdict.Accepted || r2.GPUShared || r2.GateWait != 0 {
