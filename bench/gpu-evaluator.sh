@@ -51,10 +51,39 @@ ctx() {
     for i in 1 2 3 4 5; do
       s=$(date +%s%N); /tmp/ctxinit | tr -d '\n'; echo " process_ms $((($(date +%s%N) - s) / 1000000))"
     done
-    echo "# 8 at once"
-    s=$(date +%s%N)
+    burst() { # burst N LABEL [ENV...]: N processes at once, wall time
+      local n=$1 label=$2 s
+      shift 2
+      s=$(date +%s%N)
+      for _ in $(seq "$n"); do env "$@" /tmp/ctxinit >/dev/null & done
+      wait
+      echo "# $n at once, $label: $((($(date +%s%N) - s) / 1000000)) ms wall"
+    }
+    echo "# 8 at once, one line each"
     for i in 1 2 3 4 5 6 7 8; do /tmp/ctxinit & done; wait
-    echo "# 8 at once: $((($(date +%s%N) - s) / 1000000)) ms wall"
+    # Is the ~5 contexts/s of the first measurement the driver's limit, or
+    # a setting's? Each line is the wall time of a burst.
+    burst 8 default
+    burst 16 default
+    burst 8 "CUDA_MODULE_LOADING=EAGER" CUDA_MODULE_LOADING=EAGER
+    burst 8 "CUDA_DEVICE_MAX_CONNECTIONS=1" CUDA_DEVICE_MAX_CONNECTIONS=1
+    # MPS: clients share the server's context, if the daemon is there.
+    if command -v nvidia-cuda-mps-control >/dev/null; then
+      export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe CUDA_MPS_LOG_DIRECTORY=/tmp/mps-log
+      mkdir -p /tmp/mps-pipe /tmp/mps-log
+      if nvidia-cuda-mps-control -d; then
+        sleep 1
+        for i in 1 2 3; do /tmp/ctxinit; done
+        burst 8 MPS
+        burst 16 MPS
+        echo quit | nvidia-cuda-mps-control
+      else
+        echo "# MPS: the daemon did not start"
+      fi
+      unset CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
+    else
+      echo "# MPS: nvidia-cuda-mps-control is not installed"
+    fi
   } 2>&1 | tee "$out/ctxinit.out"
 }
 [ -n "$ctxmode" ] && { ctx; exit; }

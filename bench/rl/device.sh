@@ -43,7 +43,7 @@ model() { # joins the parts once; prints the model's path
   local name
   name=$(awk '{print $2}' "$T/model/SHA256")
   if [ ! -f "$T/model/$name" ]; then
-    cat "$T/model/$name".part-* >"$T/model/$name.tmp"
+    cat "$T/model/$name".xz.part-* | xz -d >"$T/model/$name.tmp"
     if ! (cd "$T/model" && sed "s/$name\$/$name.tmp/" SHA256 | sha256sum -c --quiet -); then
       rm -f "$T/model/$name.tmp"
       echo "device: the joined model's SHA256 differs: a part is missing; staged parts: $(ls "$T/model")" >&2

@@ -14,10 +14,21 @@
 # bench/rl/device.sh collects them outside the repository. The script ends by
 # printing the calls to make, with their sizes.
 #
-# Usage: bench/rl/prepare.sh            PART_MB (default 32): size of a model part in MiB
+# Usage: bench/rl/prepare.sh
+#   PART_MB  size of a model part in MiB (default: as large as a call allows:
+#            CAP_MIB less the repository's files, and for the first part
+#            less the binaries and wheels too, so the model takes the fewest
+#            calls: 3 with a 28 MB tree)
+#   CAP_MIB  what one call may carry in all (default 63; the limit is 64)
+#   PLUGINS  the plugins the run needs (default: benchmarker analyzer hf);
+#            the others stay behind to leave room for the model
+# The model travels xz-compressed (6 % smaller: Q4_1 weights compress
+# little, but enough to save a call).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-PART_MB=${PART_MB:-32}
+PART_MB=${PART_MB:-}
+CAP_MIB=${CAP_MIB:-63}
+PLUGINS=${PLUGINS:-benchmarker analyzer hf}
 rl=.rl
 exclude=$(git rev-parse --git-path info/exclude)
 mkdir -p "$(dirname "$exclude")"
@@ -30,7 +41,10 @@ make -s build BIN="$rl/build/bin" LDFLAGS="-s -w -X main.version=$(git describe 
 # The recorded interpreter is this machine's .venv: on the device run.sh falls
 # back to python3, the one with torch.
 rm -f "$rl"/build/bin/plugins/*/python-path
-tar -C "$rl/build" -cf - bin | xz -T0 -6 >"$rl/bin.tar.xz"
+for p in "$rl"/build/bin/plugins/*; do
+  case " $PLUGINS " in *" $(basename "$p") "*) ;; *) rm -rf "$p" ;; esac
+done
+tar -C "$rl/build" -cf - bin | xz -T0 -9 >"$rl/bin.tar.xz"
 rm -rf "$rl/build"
 
 echo "prepare: downloading wheels for the device (CPython 3.12, x86-64)" >&2
@@ -39,16 +53,27 @@ PY=.venv/bin/python
   --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
   -d "$rl/whl" gguf==0.19.0
 
-echo "prepare: splitting the model into ${PART_MB} MB parts" >&2
 gguf=$("$PY" -c 'import sys; sys.path.insert(0, "plugins/policy/hf"); import settings; print(settings.default_gguf())')
 name=$(basename "$gguf")
-split -b "${PART_MB}m" -d -a 2 "$gguf" "$rl/model/$name.part-"
-(cd "$(dirname "$gguf")" && sha256sum "$name") >"$rl/model/SHA256"
-
-# The plan: the repository's files travel with every call.
 repo=$(git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
 other=$(git ls-files -z --others --exclude-standard | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
 base=$((repo + ${other:-0}))
+first_extra=$(du -cb "$rl/bin.tar.xz" "$rl/whl" | tail -1 | cut -f1)
+if [ -n "$PART_MB" ]; then
+  part=$((PART_MB << 20)) first=$((PART_MB << 20))
+else
+  part=$(((CAP_MIB << 20) - base - (256 << 10)))    # a little room for the SHA256 and slack
+  first=$((part - first_extra))
+fi
+[ "$first" -gt 0 ] || { echo "prepare: the binaries and wheels leave no room for a model part in the first call" >&2; exit 1; }
+echo "prepare: splitting the model: first part $((first >> 20)) MiB, then $((part >> 20)) MiB parts" >&2
+xz -T0 -6 -c "$gguf" >"$rl/model.xz"
+head -c "$first" "$rl/model.xz" >"$rl/model/$name.xz.part-00"
+tail -c +"$((first + 1))" "$rl/model.xz" | split -b "$part" -d -a 2 --numeric-suffixes=1 - "$rl/model/$name.xz.part-"
+rm "$rl/model.xz"
+(cd "$(dirname "$gguf")" && sha256sum "$name") >"$rl/model/SHA256"
+
+# The plan: the repository's files travel with every call.
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 size() { du -cb "$@" | tail -1 | cut -f1; }
 echo
@@ -58,13 +83,13 @@ plan() { # plan WHAT...: one call carrying WHAT
   i=$((i + 1))
   local total warn=""
   total=$((base + $(size "$@")))
-  [ "$total" -gt $((62 << 20)) ] && warn="  TOO LARGE: lower PART_MB"
+  [ "$total" -gt $((64 << 20)) ] && warn="  TOO LARGE: lower PART_MB or CAP_MIB"
   printf '  call %d: carry %s  (%s)%s\n' "$i" "$(printf '%s ' "$@" | sed 's/ $//; s/ /, /g')" "$(mib "$total")" "$warn"
   printf '          command: bash bench/rl/device.sh stage\n'
 }
-plan "$rl/bin.tar.xz" "$rl/whl" "$rl/model/SHA256"
-for p in "$rl"/model/"$name".part-*; do
-  plan "$p"
+first=1
+for p in "$rl"/model/"$name".xz.part-*; do
+  if [ $first = 1 ]; then plan "$rl/bin.tar.xz" "$rl/whl" "$rl/model/SHA256" "$p"; first=0; else plan "$p"; fi
 done
 cat <<EOF
   then, in the same or later calls (each under 10 minutes; phases resume):

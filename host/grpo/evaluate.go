@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/host/stats"
 
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 )
@@ -180,7 +181,7 @@ func (r *EvalReport) summarize(o EvalOptions) {
 		for i := range all {
 			all[i] = i
 		}
-		lo, hi := Bootstrap(n, o.Bootstrap, 0.95, o.Seed, agg)
+		lo, hi := stats.Bootstrap(n, o.Bootstrap, 0.95, o.Seed, agg)
 		return Estimate{Value: agg(all), Lo: lo, Hi: hi}
 	}
 	for _, k := range o.Ks {

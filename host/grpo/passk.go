@@ -2,7 +2,6 @@ package grpo
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 )
 
@@ -49,33 +48,4 @@ func lchoose(n, k int) float64 {
 	b, _ := math.Lgamma(float64(k + 1))
 	c, _ := math.Lgamma(float64(n - k + 1))
 	return a - b - c
-}
-
-// Bootstrap returns the percentile interval (level, e.g. 0.95) of stat
-// over B resamples (with replacement) of the items, with a fixed seed so a
-// report is reproducible.
-func Bootstrap(items int, B int, level float64, seed uint64, stat func(idx []int) float64) (lo, hi float64) {
-	if items == 0 {
-		return math.NaN(), math.NaN()
-	}
-	rng := rand.New(rand.NewPCG(seed, 0xb00757))
-	vals := make([]float64, 0, B)
-	idx := make([]int, items)
-	for range B {
-		for i := range idx {
-			idx[i] = rng.IntN(items)
-		}
-		if v := stat(idx); !math.IsNaN(v) {
-			vals = append(vals, v)
-		}
-	}
-	if len(vals) == 0 {
-		return math.NaN(), math.NaN()
-	}
-	slices.Sort(vals)
-	q := func(p float64) float64 {
-		i := int(math.Round(p * float64(len(vals)-1)))
-		return vals[max(0, min(len(vals)-1, i))]
-	}
-	return q((1 - level) / 2), q(1 - (1-level)/2)
 }

@@ -42,23 +42,3 @@ func TestExpectedMaxOfK(t *testing.T) {
 		t.Errorf("k=2: %v, want %v", got, 20.0/6)
 	}
 }
-
-func TestBootstrap(t *testing.T) {
-	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
-	mean := func(idx []int) float64 {
-		s := 0.0
-		for _, i := range idx {
-			s += x[i]
-		}
-		return s / float64(len(idx))
-	}
-	lo, hi := Bootstrap(len(x), 2000, 0.95, 1, mean)
-	// The sample mean 5.5 has a standard error of about 0.9.
-	if !(lo < 5.5 && hi > 5.5 && lo > 3 && hi < 8) {
-		t.Errorf("95%% interval [%v, %v] for a mean of 5.5", lo, hi)
-	}
-	lo2, hi2 := Bootstrap(len(x), 2000, 0.95, 1, mean)
-	if lo != lo2 || hi != hi2 {
-		t.Error("not reproducible for a seed")
-	}
-}

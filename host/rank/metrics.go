@@ -2,10 +2,11 @@ package rank
 
 import (
 	"math"
-	"math/rand/v2"
 	"sort"
 
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/cudaperf/cudaperf/host/stats"
 )
 
 // TaskResult measures a scorer on one task and configuration.
@@ -256,23 +257,6 @@ func bootstrap(n int, stat func(idx []int) float64, seed uint64) CI {
 		all[i] = i
 	}
 	ci := CI{Mean: stat(all)}
-	rng := rand.New(rand.NewPCG(seed, 0xb007))
-	means := make([]float64, BootstrapRounds)
-	idx := make([]int, n)
-	for b := range means {
-		for i := range idx {
-			idx[i] = rng.IntN(n)
-		}
-		means[b] = stat(idx)
-	}
-	sort.Float64s(means)
-	ci.Lo = quantile(means, 0.025)
-	ci.Hi = quantile(means, 0.975)
+	ci.Lo, ci.Hi = stats.Bootstrap(n, BootstrapRounds, 0.95, seed, stat)
 	return ci
-}
-
-// quantile is the p-quantile of sorted xs (empirical, as gonum's
-// stat.Quantile with stat.Empirical).
-func quantile(sorted []float64, p float64) float64 {
-	return stat.Quantile(p, stat.Empirical, sorted, nil)
 }
