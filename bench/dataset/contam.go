@@ -91,6 +91,13 @@ func CheckContamination(suite string, split *Split, threshold float64) ([]Overla
 			exact := a.exact == b.exact
 			sim := 1.0
 			if !exact {
+				// |A∩B|/|A∪B| <= min/max of the sizes: most pairs are
+				// ruled out without looking at a shingle (with ~2,500
+				// files the full comparison took half a minute).
+				la, lb := len(a.shingles), len(b.shingles)
+				if float64(min(la, lb)) < threshold*float64(max(la, lb)) {
+					continue
+				}
 				sim = jaccard(a.shingles, b.shingles)
 			}
 			if exact || sim >= threshold {
@@ -112,26 +119,29 @@ func CheckContamination(suite string, split *Split, threshold float64) ([]Overla
 
 func fingerprintOf(path, side string, src []byte) fingerprint {
 	toks := CanonicalTokens(src)
+	fp := fingerprint{path: path, side: side, exact: streamHash(toks), shingles: map[uint64]bool{}}
+	for i := 0; i+ShingleLen <= len(toks); i++ {
+		fp.shingles[streamHash(toks[i:i+ShingleLen])] = true
+	}
+	return fp
+}
+
+// streamHash is the FNV-1a hash of a token stream (tokens NUL-separated).
+func streamHash(toks []string) uint64 {
 	h := fnv.New64a()
 	for _, t := range toks {
 		h.Write([]byte(t))
 		h.Write([]byte{0})
 	}
-	fp := fingerprint{path: path, side: side, exact: h.Sum64(), shingles: map[uint64]bool{}}
-	for i := 0; i+ShingleLen <= len(toks); i++ {
-		s := fnv.New64a()
-		for _, t := range toks[i : i+ShingleLen] {
-			s.Write([]byte(t))
-			s.Write([]byte{0})
-		}
-		fp.shingles[s.Sum64()] = true
-	}
-	return fp
+	return h.Sum64()
 }
 
 func jaccard(a, b map[uint64]bool) float64 {
 	if len(a) == 0 && len(b) == 0 {
 		return 1
+	}
+	if len(a) > len(b) {
+		a, b = b, a
 	}
 	inter := 0
 	for k := range a {
@@ -244,4 +254,36 @@ func init() {
 	`) {
 		keep[w] = true
 	}
+}
+
+// Duplicates returns the groups of files (variants and templates of every
+// task of the suite, on any side) whose canonical token streams are equal,
+// and the number of files read. A sweep instance differs from its
+// siblings by the values of its #defines, which the streams keep, so an
+// instance in a group means a template whose parameters do not reach the
+// code, or a hand-written variant that repeats another.
+func Duplicates(suite string) ([][]string, int, error) {
+	byHash := map[uint64][]string{}
+	files := 0
+	for _, dir := range TaskDirs(suite) {
+		vs, _ := filepath.Glob(filepath.Join(dir, "variants", "*.cu"))
+		ts, _ := filepath.Glob(filepath.Join(dir, SweepDir, "*.cu"))
+		for _, f := range append(vs, ts...) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return nil, 0, fmt.Errorf("dataset: %w", err)
+			}
+			files++
+			h := streamHash(CanonicalTokens(src))
+			byHash[h] = append(byHash[h], f)
+		}
+	}
+	var out [][]string
+	for _, g := range byHash {
+		if len(g) > 1 {
+			out = append(out, g)
+		}
+	}
+	slices.SortFunc(out, func(a, b []string) int { return strings.Compare(a[0], b[0]) })
+	return out, files, nil
 }

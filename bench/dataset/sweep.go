@@ -2,8 +2,10 @@ package dataset
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -460,3 +462,98 @@ func TaskDirs(suite string) []string {
 	slices.Sort(dirs)
 	return dirs
 }
+
+// Sample returns at most k of ins (all of them when k <= 0 or there are
+// no more than k), chosen deterministically for a compile check that
+// cannot afford every instance: first the first and last instances (the
+// corners where every parameter is at its first or last declared value,
+// when the constraints allow them), then, for each parameter, an instance
+// with its first and one with its last declared value if none is chosen
+// yet (the extremes are where sizes overflow and loops degenerate), then
+// the rest in order of the FNV-1a hash of the file name, so the sample
+// spreads over the space and does not move when an unrelated template
+// changes. The extremes may take the sample above k. The result keeps
+// the order of ins.
+func Sample(ins []Instance, k int) []Instance {
+	if k <= 0 || len(ins) <= k {
+		return ins
+	}
+	chosen := make([]bool, len(ins))
+	n := 0
+	pick := func(i int) {
+		if !chosen[i] {
+			chosen[i], n = true, n+1
+		}
+	}
+	byHash := make([]int, len(ins))
+	for i := range byHash {
+		byHash[i] = i
+	}
+	hash := func(s string) uint64 {
+		h := fnv.New64a()
+		h.Write([]byte(s))
+		return h.Sum64()
+	}
+	slices.SortStableFunc(byHash, func(a, b int) int { return cmp.Compare(hash(ins[a].File), hash(ins[b].File)) })
+	pick(0)
+	pick(len(ins) - 1)
+	t := ins[0].Template
+	for p, param := range t.Params {
+		for _, v := range []string{param.Values[0], param.Values[len(param.Values)-1]} {
+			have := false
+			for i, in := range ins {
+				have = have || chosen[i] && in.Values[p] == v
+			}
+			for _, i := range byHash {
+				if have {
+					break
+				}
+				if ins[i].Values[p] == v {
+					pick(i)
+					have = true
+				}
+			}
+		}
+	}
+	for _, i := range byHash {
+		if n >= k {
+			break
+		}
+		pick(i)
+	}
+	var out []Instance
+	for i, in := range ins {
+		if chosen[i] {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// SampleFiles returns the base names of the instances that Sample(ins,
+// perTemplate) picks from each template of taskDir/sweeps: the set a
+// compile check covers when compiling every instance takes too long (see
+// bench's TestSuites). perTemplate <= 0 means every instance.
+func SampleFiles(taskDir string, perTemplate int) (map[string]bool, error) {
+	templates, _ := filepath.Glob(filepath.Join(taskDir, SweepDir, "*.cu"))
+	slices.Sort(templates)
+	out := map[string]bool{}
+	for _, p := range templates {
+		t, err := ParseTemplate(p)
+		if err != nil {
+			return nil, err
+		}
+		ins, err := t.Instances()
+		if err != nil {
+			return nil, err
+		}
+		for _, in := range Sample(ins, perTemplate) {
+			out[in.File] = true
+		}
+	}
+	return out, nil
+}
+
+// Generated reports whether src is a variant written by Expand (an
+// instance of a template) rather than a hand-written one.
+func Generated(src []byte) bool { return generated(src) }

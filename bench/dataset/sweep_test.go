@@ -3,6 +3,8 @@ package dataset
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -164,5 +166,124 @@ func TestSuiteInstancesAreUpToDate(t *testing.T) {
 		if plan.Changed() {
 			t.Errorf("%s: instances out of date with sweeps/ (write %v, remove %v): run `bin/cudaperf dataset expand bench/suites/c2cuda`", d, plan.Written, plan.Removed)
 		}
+	}
+}
+
+// The c2cuda templates use identifier values (types), % and products in
+// constraints; the rich template has each.
+func richInstances(t *testing.T) (*Template, []Instance) {
+	t.Helper()
+	tp, err := ParseTemplate("testdata/sweep/rich/sweeps/reduce.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, err := tp.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tp, ins
+}
+
+func TestTemplateWithTypeValuesAndDivisibility(t *testing.T) {
+	_, ins := richInstances(t)
+	// (BLOCK, VEC, ACC) meeting BLOCK % (VEC*ACC) == 0 and BLOCK*VEC*ACC <= 256,
+	// counted by hand: BLOCK 32: VEC*ACC in {1, 2, 4, 4, 8} (ACC 3 never divides);
+	// BLOCK 64: VEC*ACC <= 4: {1, 2, 4, 4}; BLOCK 128: VEC*ACC <= 2: {1, 2}.
+	// 11 triples, each with ACCT float and double.
+	if len(ins) != 22 {
+		var got []string
+		for _, in := range ins {
+			got = append(got, in.File)
+		}
+		t.Fatalf("%d instances, want 22: %v", len(ins), got)
+	}
+	for _, in := range ins {
+		src := string(in.Source())
+		p := Params(in.Source())
+		b, v, a := atoi(t, p["BLOCK"]), atoi(t, p["VEC"]), atoi(t, p["ACC"])
+		if b%(v*a) != 0 || b*v*a > 256 || a == 3 {
+			t.Errorf("%s violates a sweep-require", in.File)
+		}
+		// Every parameter reaches the code as a #define of its value.
+		for _, name := range []string{"BLOCK", "VEC", "ACC", "ACCT"} {
+			if !strings.Contains(src, "\n#define "+name+" "+p[name]+"\n") {
+				t.Errorf("%s: no `#define %s %s`", in.File, name, p[name])
+			}
+		}
+		if p["ACCT"] != "float" && p["ACCT"] != "double" {
+			t.Errorf("%s: ACCT = %q", in.File, p["ACCT"])
+		}
+		if !strings.Contains(in.File, "_acct"+p["ACCT"]) {
+			t.Errorf("file name %s does not carry ACCT=%s", in.File, p["ACCT"])
+		}
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%q is not an integer", s)
+	}
+	return n
+}
+
+func TestSampleKeepsCornersAndExtremesAndIsStable(t *testing.T) {
+	tp, ins := richInstances(t)
+	s := Sample(ins, 4)
+	if s[0].File != ins[0].File || s[len(s)-1].File != ins[len(ins)-1].File {
+		t.Errorf("sample %v lacks the first or last instance", files(s))
+	}
+	for p, param := range tp.Params {
+		for _, v := range []string{param.Values[0], param.Values[len(param.Values)-1]} {
+			found := false
+			for _, in := range s {
+				found = found || in.Values[p] == v
+			}
+			if !found {
+				t.Errorf("sample %v has no instance with %s = %s", files(s), param.Name, v)
+			}
+		}
+	}
+	if len(s) < 4 || len(s) > len(ins) {
+		t.Errorf("sample of %d", len(s))
+	}
+	_, again := richInstances(t)
+	if strings.Join(files(Sample(again, 4)), " ") != strings.Join(files(s), " ") {
+		t.Error("the sample differs between two runs")
+	}
+	if len(Sample(ins, 0)) != len(ins) || len(Sample(ins, len(ins))) != len(ins) {
+		t.Error("k <= 0 or k >= len must keep every instance")
+	}
+	big := Sample(ins, 12)
+	if len(big) != 12 {
+		t.Errorf("Sample(22 instances, 12) kept %d", len(big))
+	}
+	for _, in := range s {
+		if !slices.Contains(files(big), in.File) {
+			t.Errorf("%s is in the sample of 4 but not of 12: the fill order is not by hash", in.File)
+		}
+	}
+}
+
+func files(ins []Instance) []string {
+	var out []string
+	for _, in := range ins {
+		out = append(out, in.File)
+	}
+	return out
+}
+
+func TestSampleFilesCoversEveryTemplate(t *testing.T) {
+	all, err := SampleFiles("testdata/sweep/ok", 0)
+	if err != nil || len(all) != 8 {
+		t.Fatalf("SampleFiles(all) = %d files, %v; want the 8 instances", len(all), err)
+	}
+	some, err := SampleFiles("testdata/sweep/ok", 2)
+	if err != nil || len(some) < 2 || len(some) >= 8 || !some["sw_tiled_block64_items1.cu"] || !some["sw_tiled_block256_items2.cu"] {
+		t.Fatalf("SampleFiles(2) = %v, %v; want the corners and the extremes only", some, err)
+	}
+	if Generated([]byte("// strategy: x\n__global__ void k() {}\n")) {
+		t.Error("a hand-written file counts as generated")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -232,7 +233,17 @@ func runDatasetCheck(c *cli.Context) error {
 		return usageErrorf("dataset check: --format %q: use text or json", c.String("format"))
 	}
 	fmt.Fprintf(c.App.ErrWriter, "dataset check: %d files compared, %d overlaps at similarity >= %.2f (%d involve the test side)\n", files, len(over), th, test)
-	if test > 0 {
+	dups, _, err := dataset.Duplicates(suite)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	same := 0
+	for _, g := range dups {
+		fmt.Fprintf(c.App.ErrWriter, "error: same token stream (not distinct kernels): %s\n", strings.Join(g, ", "))
+		same += len(g) - 1
+	}
+	fmt.Fprintf(c.App.ErrWriter, "dataset check: %d distinct token streams among %d files (variants and templates)\n", files-same, files)
+	if test > 0 || len(dups) > 0 {
 		return findings("")
 	}
 	return nil

@@ -58,10 +58,19 @@ extern "C" void vector_add(const float *a, const float *b, float *c, int n) {
 		t.Fatalf("split.yaml after assign:\n%s", split)
 	}
 
-	// A test task's copy on the train side is found, named and fails the check.
+	_, stderr, code = runCudaperf(t, "", "dataset", "check", suite)
+	if code != 0 || !strings.Contains(stderr, " distinct token streams among ") {
+		t.Fatalf("check of a clean suite: exit %d\n%s", code, stderr)
+	}
+
+	// A test task's copy on the train side is found, named and fails the
+	// check, both as contamination and as a kernel that is not distinct.
 	naive, _ := os.ReadFile(filepath.Join(suite, "saxpy", "variants", "naive.cu"))
 	writeFile(t, filepath.Join(suite, "gelu", "variants"), "from_saxpy.cu", string(naive))
-	stdout, _, code = runCudaperf(t, "", "dataset", "check", "--format", "json", suite)
+	stdout, stderr, code = runCudaperf(t, "", "dataset", "check", "--format", "json", suite)
+	if !strings.Contains(stderr, "same token stream") || !strings.Contains(stderr, "from_saxpy.cu") {
+		t.Errorf("check did not name the duplicate:\n%s", stderr)
+	}
 	var over []struct {
 		A, B  string
 		Exact bool
