@@ -670,7 +670,11 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 				r.Error = err.Error()
 				return func() {}, "", ""
 			}
+			// The process's end is closed here too (sandbox.Run closes it
+			// once the process started, but not when it fails before), so
+			// that the gate always sees the end of the process.
 			defer gc.wait()
+			defer child.Close()
 			policy.Gate, cmd.Paused = child, gc.Paused
 			args = append(args, sandbox.GateArg)
 		} else {
