@@ -15,7 +15,8 @@
 #   RUNS     cold runs (default 3)
 #   STRIDE   take every STRIDE-th candidate of each task (default 1: all)
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
-# Not measured yet: there was no GPU time in the session that wrote it.
+# Measured on the H200 on 2026-12-02 only with the defects described in
+# bench/RESULTS.md; no valid RL number yet.
 set -euo pipefail
 out=${1:?usage: bench/gpu-rl.sh OUT [PROFILE]}
 profile=${2:-rl}
