@@ -164,6 +164,13 @@ type Result struct {
 	Seeds     [2]uint64        `json:"seeds,omitempty"` // recorded after the run, for reproduction
 	RunWall   float64          `json:"run_seconds,omitempty"`
 	GateWait  float64          `json:"gate_wait_seconds,omitempty"` // of run_seconds, waiting for the GPU gate (RL profile)
+	// GateExclusive is how long, of run_seconds, the candidate held the
+	// GPU alone for its timed calls (RL profile): what candidates running
+	// side by side cannot overlap, so their sum bounds the throughput.
+	GateExclusive float64 `json:"gate_exclusive_seconds,omitempty"`
+	// ContextSeconds is the time from the driver's start to a ready CUDA
+	// context, which candidates starting together pay together.
+	ContextSeconds float64 `json:"context_seconds,omitempty"`
 	// GPUShared says how the candidate was timed: false, the GPU was its
 	// alone for the whole run; true, other candidates' set-up and checks
 	// ran beside it, but never during its timed calls (Gate).
@@ -413,8 +420,10 @@ func compileRecord(res *nvcc.Result, arch string) Compile {
 // Build compiles the candidate (through the cache) and, unless the session
 // is compile-only, links it with the driver. Builds may run concurrently
 // with each other and with Run.
-func (s *Session) Build(ctx context.Context, c Candidate) *Result {
-	r := s.compile(ctx, c)
+func (s *Session) Build(ctx context.Context, c Candidate) (r *Result) {
+	r = s.compile(ctx, c)
+	// A cheat expected not to build is judged here: it never runs.
+	defer r.settle()
 	if r.Error != "" || !r.Compile.OK || s.opt.CompileOnly {
 		return r
 	}
@@ -463,9 +472,15 @@ func (s *Session) Start(ctx context.Context, r *Result, w *Worker) (judge func()
 	j := s.run(ctx, r, r.exe, w)
 	return func() {
 		j()
-		if r.Expect != "" && r.Verdict != nil {
-			r.Caught = r.Verdict.Caught(r.Expect)
-		}
+		r.settle()
+	}
+}
+
+// settle says whether an expected rejection (r.Expect) happened, once the
+// verdict is final.
+func (r *Result) settle() {
+	if r.Expect != "" && r.Verdict != nil {
+		r.Caught = r.Verdict.Caught(r.Expect)
 	}
 }
 
@@ -547,10 +562,13 @@ type record struct {
 	HostMs []float64 `json:"host_ms"`
 	Leak   int64     `json:"leak_bytes"`
 	// InputsModified are the indices of input parameters the calls changed.
-	InputsModified []int  `json:"inputs_modified"`
-	Device         string `json:"device"`
-	CC             string `json:"cc"`
-	SMs            int    `json:"sms"`
+	InputsModified []int `json:"inputs_modified"`
+	// AtMs is when the record was written, in ms since the driver's main
+	// began (for the device record: once the CUDA context was made).
+	AtMs   float64 `json:"at_ms"`
+	Device string  `json:"device"`
+	CC     string  `json:"cc"`
+	SMs    int     `json:"sms"`
 }
 
 func readRecords(path string) ([]record, error) {
@@ -659,7 +677,7 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 	r.TimeLimit = limit.Seconds()
 	args := []string{data, outDir, sandbox.RecordsArg, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)}
 	policy := s.sandboxPolicy(outDir, records)
-	cmd := runner.Cmd{Path: exe, Env: w.env(), Timeout: limit}
+	cmd := runner.Cmd{Path: exe, Env: candidateEnv(w, s.opt.Profile), Timeout: limit}
 	var gc *gateConn
 	if w != nil && w.Gate != nil {
 		if s.opt.Profile == ProfileRL || s.opt.ShareGPU {
@@ -673,7 +691,12 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 			// The process's end is closed here too (sandbox.Run closes it
 			// once the process started, but not when it fails before), so
 			// that the gate always sees the end of the process.
-			defer gc.wait()
+			defer func() {
+				gc.wait() // serve has released what the process held: the hold time is final
+				if x := gc.Exclusive(); x > 0 {
+					r.GateExclusive = x.Seconds()
+				}
+			}()
 			defer child.Close()
 			policy.Gate, cmd.Paused = child, gc.Paused
 			args = append(args, sandbox.GateArg)
@@ -702,6 +725,7 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 	if o.Paused > 0 {
 		r.GateWait = o.Paused.Seconds()
 	}
+
 	return func() {
 		defer os.RemoveAll(outDir)
 		defer os.Remove(records)
@@ -721,7 +745,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 	byKey := map[[2]int]record{}
 	for _, rec := range recs {
 		if rec.Config < 0 {
-			r.DriverSMs = rec.SMs
+			r.DriverSMs, r.ContextSeconds = rec.SMs, rec.AtMs/1000
 			if rec.Error != "" {
 				r.Error = "driver: " + rec.Error
 				if strings.Contains(rec.Error, "CUDA initialisation") {

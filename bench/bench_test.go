@@ -196,6 +196,17 @@ func TestCompileOnly(t *testing.T) {
 	}
 }
 
+// TestBuildJudgesExpectedCompileError: a batch candidate that must not
+// compile never runs, so its expectation is settled by Build (the H200's RL
+// batch counted all 12 such candidates misjudged before).
+func TestBuildJudgesExpectedCompileError(t *testing.T) {
+	s := session(t, "saxpy", Options{})
+	r := s.Build(context.Background(), Candidate{Name: "broken", Path: filepath.Join("nvcc", "testdata", "broken.cu"), Kind: KindCheat, Expect: "compile_error"})
+	if r.Compile.OK || !r.Caught {
+		t.Errorf("a candidate expected not to compile: compiled %v, caught %v (verdict %+v)", r.Compile.OK, r.Caught, r.Verdict)
+	}
+}
+
 // TestReferenceProgramHalf runs the reference program of a task with
 // float16, bfloat16 and float64 arrays: inputs are drawn in their
 // distributions and rounded to the type, and the reference's outputs are

@@ -44,6 +44,7 @@ type gateConn struct {
 	g       *Gate
 	conn    *os.File
 	paused  atomic.Int64 // nanoseconds spent waiting, finished waits
+	held    atomic.Int64 // nanoseconds spent holding the gate exclusive, finished holds
 	waiting atomic.Int64 // unix nanoseconds the current wait began; 0: none
 	done    chan struct{}
 }
@@ -71,6 +72,10 @@ func (c *gateConn) Paused() time.Duration {
 	return time.Duration(p)
 }
 
+// Exclusive is how long the process held the gate exclusive (its timed
+// calls): the part of its run that no other candidate could overlap.
+func (c *gateConn) Exclusive() time.Duration { return time.Duration(c.held.Load()) }
+
 // wait closes the connection once the process has gone and serve has
 // released what it held.
 func (c *gateConn) wait() {
@@ -81,12 +86,14 @@ func (c *gateConn) wait() {
 func (c *gateConn) serve() {
 	defer close(c.done)
 	held := byte(0)
+	var since time.Time
 	release := func() {
 		switch held {
 		case 'S':
 			c.g.mu.RUnlock()
 		case 'X':
 			c.g.mu.Unlock()
+			c.held.Add(int64(time.Since(since)))
 		}
 		held = 0
 	}
@@ -99,7 +106,7 @@ func (c *gateConn) serve() {
 		release()
 		op := buf[0]
 		if op != 'S' && op != 'X' {
-			continue // 'r' (release) or noise from a candidate: holds nothing
+			continue // 'r' (release, not answered) or noise: holds nothing
 		}
 		start := time.Now()
 		c.waiting.Store(start.UnixNano())
@@ -108,8 +115,8 @@ func (c *gateConn) serve() {
 		} else {
 			c.g.mu.Lock()
 		}
-		held = op
-		c.paused.Add(int64(time.Since(start)))
+		held, since = op, time.Now()
+		c.paused.Add(int64(since.Sub(start)))
 		c.waiting.Store(0)
 		if _, err := c.conn.Write([]byte{'g'}); err != nil {
 			return

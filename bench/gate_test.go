@@ -93,6 +93,14 @@ func TestGateTimingIsExclusive(t *testing.T) {
 	for _, cn := range conns {
 		cn.wait()
 	}
+	// c held the GPU alone at least while a's 100 ms request waited; a and
+	// b never did.
+	if x := conns[2].Exclusive(); x < 80*time.Millisecond {
+		t.Errorf("the timing held the gate exclusive for over 100 ms, but %s was counted", x)
+	}
+	if x := conns[0].Exclusive() + conns[1].Exclusive(); x != 0 {
+		t.Errorf("shared holders were counted %s of exclusive hold", x)
+	}
 	// Every holder is gone: the gate is free for a whole report-profile run.
 	done := make(chan struct{})
 	go func() { g.Exclusive()(); close(done) }()

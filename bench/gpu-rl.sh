@@ -14,6 +14,7 @@
 #   PROFILE  rl (default) or report
 #   RUNS     cold runs (default 3)
 #   STRIDE   take every STRIDE-th candidate of each task (default 1: all)
+#   WARM     0: no warm run (default 1)
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
 # Measured on the H200 on 2026-12-02 only with the defects described in
 # bench/RESULTS.md; no valid RL number yet.
@@ -52,7 +53,7 @@ for i in $(seq "${RUNS:-3}"); do
   mkdir -p "$tmp/cache$i"
   run "cold$i" "$tmp/cache$i"
 done
-run warm "$tmp/cache${RUNS:-3}"
+[ "${WARM:-1}" = 0 ] || run warm "$tmp/cache${RUNS:-3}"
 
 python3 - "$tmp" "$batch" >>"$out" <<'PY'
 import json, statistics, sys, os
@@ -76,6 +77,13 @@ for line in open(os.path.join(tmp, "runs.txt")):
         if not ok or r.get("error"):
             wrong.append("%s/%s (%s): %s" % (r["task"], r["candidate"], c, r.get("error") or [x["id"] for x in (r.get("verdict") or {}).get("reasons", [])]))
     print("%-6s exit %s  %d results in %.1f s = %.1f candidates/min  latency p50 %.2f s p95 %.2f s  process p50 %.3f s p95 %.3f s (sum %.1f s)  misjudged %d" % (name, rc, len(rs), wall, cpm, p(0.5), p(0.95), rp(0.5), rp(0.95), sum(run), len(wrong)))
+    # Where the process time went (RL profile): waiting for the gate, the
+    # timed calls' exclusive hold (their sum bounds the throughput), and
+    # the CUDA context.
+    med = lambda k: statistics.median([r[k] for r in rs if r.get(k)] or [float("nan")])
+    print("       gate wait p50 %.3f s, exclusive sum %.1f s (p50 %.3f s), context p50 %.3f s, init retries %d" % (
+        med("gate_wait_seconds"), sum(r.get("gate_exclusive_seconds", 0) for r in rs), med("gate_exclusive_seconds"),
+        med("context_seconds"), sum(r.get("init_retries", 0) for r in rs)))
     for w in wrong[:20]:
         print("    misjudged " + w)
     if name.startswith("cold"):

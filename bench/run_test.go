@@ -189,7 +189,7 @@ func TestRunPlumbing(t *testing.T) {
 	}
 }
 
-// TestRLTimeLimit checks the RL profile's stated limit: 2 s start-up plus,
+// TestRLTimeLimit checks the RL profile's stated limit: 5 s start-up plus,
 // per configuration, max(1 s, 20 x the reference's time for one call).
 func TestRLTimeLimit(t *testing.T) {
 	tk := &task.Task{Configs: []task.Config{{Name: "small"}, {Name: "big"}}}
@@ -200,13 +200,13 @@ func TestRLTimeLimit(t *testing.T) {
 	}
 	// small: 0.5 ms x 20 = 10 ms -> 1 s; big: 300 ms x 20 = 6 s.
 	s := &Session{Task: tk, opt: opt, refMs: map[int][]float64{0: {0.4, 0.5, 0.6}, 1: {300, 240, 360}}}
-	if got := s.ProcessLimit(); got != 9*time.Second {
-		t.Errorf("ProcessLimit = %v, want 9s", got)
+	if got := s.ProcessLimit(); got != 12*time.Second {
+		t.Errorf("ProcessLimit = %v, want 12s", got)
 	}
 	opt.TimeLimit = 3 * time.Second
 	s.opt = opt
-	if got := s.ProcessLimit(); got != 8*time.Second {
-		t.Errorf("ProcessLimit with 3 s per configuration = %v, want 8s", got)
+	if got := s.ProcessLimit(); got != 11*time.Second {
+		t.Errorf("ProcessLimit with 3 s per configuration = %v, want 11s", got)
 	}
 }
 

@@ -37,6 +37,19 @@ func (w *Worker) env() []string {
 	return append(out, EnvVisibleDevices+"="+w.Visible)
 }
 
+// candidateEnv is the environment of a candidate process on worker w in
+// profile p (nil: inherit this process's).
+func candidateEnv(w *Worker, p Profile) []string {
+	env := w.env()
+	if _, set := os.LookupEnv(EnvMaxConnections); p != ProfileRL || set {
+		return env
+	}
+	if env == nil {
+		env = os.Environ()
+	}
+	return append(env, EnvMaxConnections+"=1")
+}
+
 func (w *Worker) String() string {
 	if w.Info != nil {
 		return fmt.Sprintf("GPU %d (%s)", w.Index, w.Info.Name)

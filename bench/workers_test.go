@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -129,5 +130,28 @@ func TestPoolSpreadsWork(t *testing.T) {
 	cancel()
 	if _, err := p.acquire(ctx); err == nil {
 		t.Error("acquire on a busy pool with a cancelled context succeeded")
+	}
+}
+
+// TestCandidateEnv: the RL profile gives candidates one hardware queue
+// unless the user chose a number; the report profile leaves CUDA's default;
+// the worker's GPU filter is kept either way.
+func TestCandidateEnv(t *testing.T) {
+	w := &Worker{Visible: "1"}
+	has := func(env []string, kv string) bool { return slices.Contains(env, kv) }
+	t.Setenv(EnvMaxConnections, "")
+	os.Unsetenv(EnvMaxConnections)
+	if env := candidateEnv(w, ProfileRL); !has(env, EnvMaxConnections+"=1") || !has(env, EnvVisibleDevices+"=1") {
+		t.Errorf("RL profile: %s=1 and %s=1 wanted in the candidate's environment", EnvMaxConnections, EnvVisibleDevices)
+	}
+	if env := candidateEnv(nil, ProfileRL); !has(env, EnvMaxConnections+"=1") || len(env) < 2 {
+		t.Errorf("RL profile without a worker: want the inherited environment plus %s=1, got %d entries", EnvMaxConnections, len(env))
+	}
+	if env := candidateEnv(w, ProfileReport); slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, EnvMaxConnections+"=") }) {
+		t.Errorf("report profile: %s must stay CUDA's default", EnvMaxConnections)
+	}
+	t.Setenv(EnvMaxConnections, "4")
+	if env := candidateEnv(nil, ProfileRL); env != nil {
+		t.Errorf("RL profile with %s=4 set by the user: want the environment inherited as it is", EnvMaxConnections)
 	}
 }
