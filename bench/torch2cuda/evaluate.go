@@ -265,6 +265,11 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 		r.Error = err.Error()
 		return r
 	}
+	tol, err := e.problemTolerances(j.Problem)
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
 	if j.Candidate == "" {
 		e.baseline(ctx, j, r)
 		return r
@@ -299,7 +304,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 		ss = append(ss, strconv.FormatUint(s, 10))
 	}
 	args := []string{"run", "--problem", j.Problem, "--candidate", j.Candidate, "--seeds", strings.Join(ss, ","),
-		"--tolerance", runnerArg(e.opt.Tolerances), "--warmup", strconv.Itoa(warmup), "--repeats", strconv.Itoa(repeats)}
+		"--tolerance", runnerArg(tol), "--warmup", strconv.Itoa(warmup), "--repeats", strconv.Itoa(repeats)}
 	if e.opt.NoCompile || j.NoCompile {
 		args = append(args, "--no-compile")
 	}
@@ -319,7 +324,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 	}
 	r.Ran = true
 	r.Seeds = [2]uint64{seeds[0], seeds[1]}
-	jo := JudgeOptions{Seeds: len(seeds), Tolerances: e.opt.Tolerances, OwnKernels: cand.Kernels, TimedOut: out.TimedOut}
+	jo := JudgeOptions{Seeds: len(seeds), Tolerances: tol, OwnKernels: cand.Kernels, TimedOut: out.TimedOut}
 	if !out.OK() {
 		jo.ExitError = out.Describe()
 	}
@@ -371,4 +376,14 @@ func (e *Evaluator) baseline(ctx context.Context, j Job, r *bench.Result) {
 		return
 	}
 	r.Ran = true
+}
+
+// problemTolerances is the run's table with the problem file's own
+// tolerance lines applied (ProblemTolerances).
+func (e *Evaluator) problemTolerances(problem string) (map[string]Tolerance, error) {
+	src, err := os.ReadFile(problem)
+	if err != nil {
+		return nil, fmt.Errorf("torch2cuda: problem: %w", err)
+	}
+	return ProblemTolerances(e.opt.Tolerances, problem, src)
 }

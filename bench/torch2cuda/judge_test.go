@@ -165,3 +165,42 @@ func TestTolerances(t *testing.T) {
 		t.Fatalf("runnerArg %s", got)
 	}
 }
+
+// TestProblemTolerances: a problem's own tolerance line replaces its
+// dtype's entry for that problem only; a malformed one names the file;
+// every problem of the suite parses (col_sum declares one).
+func TestProblemTolerances(t *testing.T) {
+	base, _ := Tolerances(false, nil)
+	src := []byte("import torch\n# cudaperf: tolerance float32=1e-4,5e-3\nclass Model: pass\n")
+	tol, err := ProblemTolerances(base, "p.py", src)
+	if err != nil || tol["float32"] != (Tolerance{1e-4, 5e-3}) || tol["float16"] != base["float16"] {
+		t.Fatalf("table %v, error %v", tol, err)
+	}
+	if base["float32"] != DefaultTolerances["float32"] {
+		t.Errorf("the run's table was changed: %v", base["float32"])
+	}
+	if tol, _ := ProblemTolerances(base, "p.py", []byte("x = 1  # cudaperf: tolerance float32=1,1\n")); tol["float32"] != base["float32"] {
+		t.Errorf("a directive that is not a line of its own applied: %v", tol["float32"])
+	}
+	if _, err := ProblemTolerances(base, "bad.py", []byte("# cudaperf: tolerance float32=a,b\n")); err == nil || !strings.Contains(err.Error(), "bad.py") {
+		t.Errorf("malformed directive: error %v, want one naming bad.py", err)
+	}
+	problems, _ := filepath.Glob("../suites/torch2cuda/*/problem.py")
+	declared := 0
+	for _, p := range problems {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tol, err := ProblemTolerances(base, p, src)
+		if err != nil {
+			t.Error(err)
+		}
+		if tol["float32"] != base["float32"] {
+			declared++
+		}
+	}
+	if len(problems) < 30 || declared == 0 {
+		t.Errorf("%d problems, %d with their own float32 tolerance; want 30 or more, and col_sum's", len(problems), declared)
+	}
+}
