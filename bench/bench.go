@@ -171,6 +171,13 @@ type Result struct {
 	// ContextSeconds is the time from the driver's start to a ready CUDA
 	// context, which candidates starting together pay together.
 	ContextSeconds float64 `json:"context_seconds,omitempty"`
+	// StartSeconds is the process's time before the driver's main (the
+	// sandbox, exec, loading libraries); ExitSeconds its time after the
+	// last record (freeing and CUDA's teardown at exit). With the context,
+	// the gate wait and the configurations' own time they make up
+	// run_seconds.
+	StartSeconds float64 `json:"start_seconds,omitempty"`
+	ExitSeconds  float64 `json:"exit_seconds,omitempty"`
 	// GPUShared says how the candidate was timed: false, the GPU was its
 	// alone for the whole run; true, other candidates' set-up and checks
 	// ran beside it, but never during its timed calls (Gate).
@@ -565,10 +572,12 @@ type record struct {
 	InputsModified []int `json:"inputs_modified"`
 	// AtMs is when the record was written, in ms since the driver's main
 	// began (for the device record: once the CUDA context was made).
-	AtMs   float64 `json:"at_ms"`
-	Device string  `json:"device"`
-	CC     string  `json:"cc"`
-	SMs    int     `json:"sms"`
+	AtMs float64 `json:"at_ms"`
+	// MainMonoMs is CLOCK_MONOTONIC when main began (device record only).
+	MainMonoMs float64 `json:"main_mono_ms"`
+	Device     string  `json:"device"`
+	CC         string  `json:"cc"`
+	SMs        int     `json:"sms"`
 }
 
 func readRecords(path string) ([]record, error) {
@@ -733,6 +742,22 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 	}, outDir, records
 }
 
+// edges splits off the time a process spent before the driver's main and
+// after its last record, from the records' clock and the runner's (both
+// CLOCK_MONOTONIC); zero when either is missing.
+func edges(recs []record, o *runner.Outcome) (start, exit float64) {
+	if len(recs) == 0 || recs[0].Config >= 0 || recs[0].MainMonoMs <= 0 || o.StartMono <= 0 {
+		return 0, 0
+	}
+	main := time.Duration(recs[0].MainMonoMs * float64(time.Millisecond))
+	last := recs[0].AtMs
+	for _, rec := range recs {
+		last = max(last, rec.AtMs)
+	}
+	end := main + time.Duration(last*float64(time.Millisecond))
+	return max(0, (main - o.StartMono).Seconds()), max(0, (o.EndMono - end).Seconds())
+}
+
 // judge reads the driver's records and outputs and fills r.Verdict.
 func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 	// Also when the driver failed: a candidate that tried to escape is
@@ -761,6 +786,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 		}
 		byKey[[2]int{rec.Config, k}] = rec
 	}
+	r.StartSeconds, r.ExitSeconds = edges(recs, o)
 	var runs []verdict.ConfigRun
 	stopped := false
 	for c := range s.Task.Configs {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cudaperf/cudaperf/bench/harness"
+	"github.com/cudaperf/cudaperf/bench/runner"
 	"github.com/cudaperf/cudaperf/bench/sandbox"
 	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/bench/verdict"
@@ -246,5 +247,25 @@ func TestRunSharedGPU(t *testing.T) {
 	s2.Run(ctx, r2, w)
 	if r2.Verdict == nil || !r2.Verdict.Accepted || r2.GPUShared || r2.GateWait != 0 {
 		t.Errorf("report profile alone: verdict %+v, gpu_shared %v, wait %v\n%s", r2.Verdict, r2.GPUShared, r2.GateWait, r2.RunLog)
+	}
+}
+
+// TestEdges splits a process's wall time at the driver's main and last
+// record: 100 ms before main, 200 ms after the last record.
+func TestEdges(t *testing.T) {
+	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
+	recs := []record{{Config: -1, AtMs: 300, MainMonoMs: 1000}, {Config: 0, Seed: "a", AtMs: 700}, {Config: 0, Seed: "b", AtMs: 800}}
+	o := &runner.Outcome{StartMono: ms(900), EndMono: ms(2000)}
+	start, exit := edges(recs, o)
+	if math.Abs(start-0.1) > 1e-9 || math.Abs(exit-0.2) > 1e-9 {
+		t.Errorf("edges = %g s before main, %g s after the last record; want 0.1 and 0.2", start, exit)
+	}
+	// A driver that died before its first record, or a runner without the
+	// clock: nothing is made up.
+	if s, e := edges(recs[1:], o); s != 0 || e != 0 {
+		t.Errorf("without the device record: %g, %g", s, e)
+	}
+	if s, e := edges(recs, &runner.Outcome{}); s != 0 || e != 0 {
+		t.Errorf("without the runner's clock: %g, %g", s, e)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // MaxOutput bounds the captured stdout+stderr; the tail is kept.
@@ -38,7 +40,12 @@ type Outcome struct {
 	TimedOut bool          // killed at the wall-time limit
 	Wall     time.Duration // time from start to exit
 	Paused   time.Duration // of Wall, the time not counted (Cmd.Paused)
-	Output   string        // tail of stdout and stderr, interleaved
+	// StartMono and EndMono are CLOCK_MONOTONIC just before the start and
+	// just after the end, the clock a C program reads with clock_gettime:
+	// with a time the program reports, they split Wall into what came
+	// before the program's main and after its last word.
+	StartMono, EndMono time.Duration
+	Output             string // tail of stdout and stderr, interleaved
 }
 
 // OK reports whether the program exited 0 by itself.
@@ -74,6 +81,7 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 	cmd.Stdout, cmd.Stderr = out, out
 	// Its own process group, so that killing it reaches every child.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	startMono := monotonic()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("runner: start %s: %w", c.Path, err)
@@ -121,7 +129,7 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 	}
 	// Reap helpers the program left behind in its group.
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	o := &Outcome{Wall: time.Since(start), TimedOut: timedOut, Output: out.String()}
+	o := &Outcome{Wall: time.Since(start), TimedOut: timedOut, Output: out.String(), StartMono: startMono, EndMono: monotonic()}
 	if c.Paused != nil {
 		o.Paused = c.Paused()
 	}
@@ -175,4 +183,13 @@ func (t *tailBuffer) String() string {
 		return "[... earlier output dropped ...]\n" + string(b)
 	}
 	return string(b)
+}
+
+// monotonic reads CLOCK_MONOTONIC (0 where it cannot).
+func monotonic() time.Duration {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts) != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
 }

@@ -18,6 +18,11 @@ func TestExit(t *testing.T) {
 	if o.Describe() != "exited with status 3" {
 		t.Errorf("Describe = %q", o.Describe())
 	}
+	// The monotonic stamps bracket the run (a C program's clock_gettime
+	// reading inside it falls between them).
+	if o.StartMono <= 0 || o.EndMono-o.StartMono < o.Wall {
+		t.Errorf("monotonic stamps %v..%v do not bracket the %v run", o.StartMono, o.EndMono, o.Wall)
+	}
 }
 
 // TestTimeoutKillsGroup checks that a hung program and the child it forked
