@@ -6,6 +6,16 @@
 #   bench/gpu-dataset.sh build         here: stripped cudaperf + benchmarker plugin packed in .device/dataset.tar.xz (bench/device-pack.sh; carry that file)
 #   bench/gpu-dataset.sh run           on the GPU machine: measure until the budget, write $OUT
 #   bench/gpu-dataset.sh merge DIR     here: append DIR/results.jsonl to measurements.jsonl, regenerate RESULTS.md
+#   bench/gpu-dataset.sh control       on the GPU machine: the control for SHARE_GPU=1 (below), into $OUT
+#   bench/gpu-dataset.sh control-report DIR   here: how far each run's primary medians sit from the committed ones
+#
+# control re-measures already measured variants (CONTROL_TASKS, default 6
+# tasks, about 30 variants) twice in the report profile, once with the GPU
+# the candidate's alone and once shared outside the timed calls
+# (CUDAPERF_SHARE_GPU=1), into $OUT/control-exclusive.jsonl and
+# $OUT/control-shared.jsonl. control-report compares both with the
+# committed records: if the shared run sits no further from them than the
+# exclusive one (run-to-run noise), SHARE_GPU=1 is safe for the sweep.
 #
 # run measures every c2cuda candidate that measurements.jsonl (and earlier
 # runs on the same machine, under runs/gpu-dataset) holds no finished record
@@ -106,6 +116,71 @@ merge)
   "$bin" bench report --command "bench/gpu-dataset.sh run (then merge)" \
     --compare "$suite/measurements-earlier.jsonl" "$records" || exit $?
   cat "$dir/summary.txt" 2>/dev/null
+  ;;
+
+control)
+  : "${OUT:?gpu-dataset control: set OUT to the folder whose files come back}"
+  mkdir -p "$OUT" || exit 1
+  if [ -z "${CUDAPERF:-}" ] && [ -f .device/dataset.tar.xz ]; then
+    mkdir -p /tmp/cudaperf-dataset && tar -C /tmp/cudaperf-dataset -xJf .device/dataset.tar.xz || exit 1
+  fi
+  bin=${CUDAPERF:-/tmp/cudaperf-dataset/bin/cudaperf}
+  for mode in exclusive shared; do
+    : >"$OUT/control-$mode.jsonl"
+    for t in ${CONTROL_TASKS:-gelu sum_reduce clamp_scale dot_product conv1d box_blur}; do
+      # The task's measured, accepted variants, by their recorded paths.
+      mapfile -t cands < <(python3 - "$records" "$t" <<'PY'
+import json, sys
+seen = set()
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["task"] == sys.argv[2] and (r.get("verdict") or {}).get("accepted") and r["path"] not in seen:
+        seen.add(r["path"])
+        print(r["path"])
+PY
+)
+      args=()
+      for c in "${cands[@]}"; do args+=(--candidate "$c"); done
+      [ ${#args[@]} -gt 0 ] || continue
+      share=0
+      [ "$mode" = shared ] && share=1
+      CUDAPERF_SHARE_GPU=$share "$bin" bench --suite c2cuda --task "$t" "${args[@]}" --profile report \
+        --runs-dir "/tmp/control-$mode" --format json >>"$OUT/control-$mode.jsonl" 2>>"$OUT/control.log"
+    done
+    echo "control $mode: $(wc -l <"$OUT/control-$mode.jsonl") results" | tee -a "$OUT/control.log"
+  done
+  ;;
+
+control-report)
+  dir=${2:?usage: bench/gpu-dataset.sh control-report DIR}
+  python3 - "$records" "$dir"/control-exclusive.jsonl "$dir"/control-shared.jsonl <<'PY'
+import json, statistics, sys
+
+def primary(path):
+    out = {}
+    for line in open(path):
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        v = r.get("verdict") or {}
+        for c in v.get("configs") or []:
+            if c.get("primary") and c.get("pass") and c.get("time"):
+                out[(r["task"], r["candidate"])] = c["time"]["median_ms"]
+    return out
+
+ref = primary(sys.argv[1])
+print("| run | variants | median ratio to the committed median | median abs. deviation | p90 | max |")
+print("| --- | --- | --- | --- | --- | --- |")
+for path in sys.argv[2:]:
+    got = primary(path)
+    ratios = [got[k] / ref[k] for k in got if k in ref and ref[k] > 0]
+    if not ratios:
+        print("| %s | 0 | - | - | - | - |" % path)
+        continue
+    dev = sorted(abs(r - 1) for r in ratios)
+    print("| %s | %d | %.4f | %.2f %% | %.2f %% | %.1f %% |" % (path.split("/")[-1], len(ratios), statistics.median(ratios),
+          100 * statistics.median(dev), 100 * dev[int(0.9 * (len(dev) - 1))], 100 * dev[-1]))
+PY
   ;;
 
 *)

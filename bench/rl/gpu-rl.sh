@@ -12,6 +12,27 @@
 #   BATCH   tasks per step (default 8)   EPOCHS  SFT epochs (default 4)
 #   MODE    reward mode (default both; ver if no ranker is built in)
 #   BUDGET  stop GRPO between steps after this long (e.g. 8m; default none)
+#   EVAL_TRAIN_TASKS  the train tasks evaluated in distribution (default 8
+#           simple ones; all 43 at 10 samples would be 430 candidates per
+#           evaluation, several minutes of GPU each); the test side is
+#           evaluated whole (9 tasks)
+#   EVAL_PROFILE  the benchmarker profile of the evaluations (default rl:
+#           the primary and an odd size; report for every configuration)
+#   MAX_TOKENS  tokens per completion, evaluations and GRPO (default 768)
+#   SFT_FLAGS   more `cudaperf sft` flags (e.g. "--top 3 --max-chars 4000")
+#   FEW_SHOT    example kernels per prompt (default 1; 0 for the tiny
+#               model's 2048-token context in a dry run)
+#   BENCHMARKER  the benchmarker plugin (default cudaperf-benchmarker; a dry
+#           run without a GPU: recorded, with CUDAPERF_HF_MODEL set to a
+#           tiny model from plugins/policy/hf/tiny.py)
+#
+# Dry run of every phase without a GPU (checks the commands and configs,
+# not the numbers: the tiny model writes no code), 1.5 min on a 2-core VM:
+#   .venv/bin/python plugins/policy/hf/tiny.py /tmp/tiny   # then raise
+#   max_position_embeddings in /tmp/tiny/config.json to 8192 (bytes are tokens)
+#   CUDAPERF_HF_MODEL=/tmp/tiny CUDAPERF_HF_DEVICE=cpu BENCHMARKER=recorded FEW_SHOT=0 \
+#   STEPS=2 GROUP=2 BATCH=1 TURNS=1 EVAL_N=1 EPOCHS=1 MAX_TOKENS=64 EVAL_TRAIN_TASKS="gelu row_sum" \
+#   SFT_FLAGS="--top 1 --max-chars 1200" bash bench/rl/gpu-rl.sh /tmp/dry
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: bench/rl/gpu-rl.sh OUT}
@@ -19,6 +40,8 @@ mkdir -p "$out"
 bin=${CUDAPERF:-bin/cudaperf}
 [ -x "$bin" ] || { echo "gpu-rl: no cudaperf at $bin: run make build (or set CUDAPERF)" >&2; exit 2; }
 STEPS=${STEPS:-30} EVAL_N=${EVAL_N:-10} GROUP=${GROUP:-16} TURNS=${TURNS:-2} BATCH=${BATCH:-8} EPOCHS=${EPOCHS:-4} MODE=${MODE:-both}
+FEW_SHOT=${FEW_SHOT:-1} BENCHMARKER=${BENCHMARKER:-cudaperf-benchmarker} EVAL_PROFILE=${EVAL_PROFILE:-rl} MAX_TOKENS=${MAX_TOKENS:-768}
+EVAL_TRAIN_TASKS=${EVAL_TRAIN_TASKS:-clamp_scale gelu matrix_add2d rgb_to_gray row_sum transpose dot_product sum_reduce}
 phase() { # phase NAME COMMAND...: run once, log to $out/NAME.log
   local name=$1; shift
   if [ -e "$out/$name.done" ]; then echo "gpu-rl: $name: done before"; return; fi
@@ -27,13 +50,18 @@ phase() { # phase NAME COMMAND...: run once, log to $out/NAME.log
   touch "$out/$name.done"
 }
 evals() { # evals LABEL [--load DIR]
-  local label=$1; shift
-  for side in train test; do
-    phase "eval-$label-$side" "$bin" eval --policy hf "$@" --side "$side" -n "$EVAL_N" --out "$out/eval-$label-$side.json"
-  done
+  local label=$1 t; shift
+  local train=()
+  for t in $EVAL_TRAIN_TASKS; do train+=(--task "$t"); done
+  local ks=() k
+  for k in 1 3 5; do [ "$k" -le "$EVAL_N" ] && ks+=(--k "$k"); done # pass@k needs n >= k
+  local common=(--policy hf "$@" --benchmarker "$BENCHMARKER" --profile "$EVAL_PROFILE" -n "$EVAL_N" "${ks[@]}" --max-tokens "$MAX_TOKENS" --few-shot "$FEW_SHOT")
+  phase "eval-$label-train" "$bin" eval "${common[@]}" --side train "${train[@]}" --out "$out/eval-$label-train.json"
+  phase "eval-$label-test" "$bin" eval "${common[@]}" --side test --out "$out/eval-$label-test.json"
 }
 evals base
-phase sft "$bin" sft --policy hf --epochs "$EPOCHS" --out "$out/sft"
+# shellcheck disable=SC2086 # SFT_FLAGS is a list of flags
+phase sft "$bin" sft --policy hf --epochs "$EPOCHS" --few-shot "$FEW_SHOT" ${SFT_FLAGS:-} --out "$out/sft"
 evals sft --load "$out/sft/epoch-$EPOCHS"
 cat > "$out/run.yaml" <<YAML
 name: grpo
@@ -43,9 +71,11 @@ batch: $BATCH
 group: $GROUP
 turns: $TURNS
 seed: 1
+few_shot: $FEW_SHOT
 policy: {plugin: hf, init: $out/sft/epoch-$EPOCHS}
-benchmarker: {plugin: cudaperf-benchmarker, concurrency: 16}
+benchmarker: {plugin: $BENCHMARKER, concurrency: 16}
 reward: {mode: $MODE}
+sampling: {max_tokens: $MAX_TOKENS}
 YAML
 resume=()
 [ -e "$out/grpo/config.yaml" ] && resume=(--resume)
