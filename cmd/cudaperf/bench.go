@@ -51,7 +51,7 @@ func benchCommand() *cli.Command {
 			"Profiles: report (default) runs every configuration with 3 warm-up and 20 timed calls, 30 s\n" +
 			"per configuration; rl runs the task's RL configurations (the primary and an odd size, or those\n" +
 			"marked rl: true) with 1 warm-up and 5 timed calls, each configuration limited to\n" +
-			"max(1 s, 20x the C reference's time for the same calls), plus 2 s to start CUDA. Both run\n" +
+			"max(1 s, 20x the C reference's time for the same calls), plus 5 s to start CUDA. Both run\n" +
 			"the same checks.\n\n" +
 			"KernelBench: --kernelbench DIR --level N runs the problems of a KernelBench checkout\n" +
 			"unchanged (torch2cuda tasks: Model, get_inputs, get_init_inputs): for each problem the eager\n" +
