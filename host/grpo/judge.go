@@ -57,6 +57,9 @@ type Judged struct {
 	// NoCode says why no code was extracted.
 	NoCode    string
 	Eval      *pluginhost.Evaluation // nil without code
+	// Shared says that Eval was measured once for an identical candidate
+	// (same task, same code) earlier in the batch and is shared.
+	Shared bool
 	Outcome   reward.Outcome
 	Structure Structure
 }
@@ -111,12 +114,30 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, p
 		code, ok, why := ExtractFor(tasks[i], text)
 		out[i] = Judged{Task: tasks[i], Code: code, HasCode: ok, NoCode: why, Structure: Structure{Str: math.NaN()}}
 	}
+	// A small policy often writes the same code more than once in a group:
+	// each distinct (task, code) is measured once and its evaluation shared,
+	// so identical candidates get identical rewards and the GPU is spent on
+	// distinct ones.
+	first := map[[2]string]int{}
+	dup := make([]int, len(out)) // index of the candidate measured for it; -1: itself
+	for i := range out {
+		dup[i] = -1
+		if !out[i].HasCode {
+			continue
+		}
+		key := [2]string{out[i].Task.Dir + "\x00" + out[i].Task.Name, out[i].Code}
+		if f, ok := first[key]; ok {
+			dup[i] = f
+			continue
+		}
+		first[key] = i
+	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(1, conc))
 	for i := range out {
-		if !out[i].HasCode {
+		if !out[i].HasCode || dup[i] >= 0 {
 			continue
 		}
 		wg.Add(1)
@@ -167,6 +188,11 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, p
 	wg.Wait()
 	if err := context.Cause(ctx); err != nil {
 		return nil, err
+	}
+	for i, f := range dup {
+		if f >= 0 {
+			out[i].Eval, out[i].Outcome, out[i].Shared = out[f].Eval, out[f].Outcome, true
+		}
 	}
 	return out, nil
 }

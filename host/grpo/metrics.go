@@ -25,6 +25,9 @@ type Metrics struct {
 	// Candidates counts every completion of the step (all turns).
 	Candidates int `json:"candidates"`
 	NoCode     int `json:"no_code"`
+	// Shared counts candidates identical to an earlier one of their batch,
+	// whose evaluation they reused (not measured again).
+	Shared int `json:"shared,omitempty"`
 	// NotRecorded counts candidates a recorded benchmarker could not
 	// judge (they get the compile-failure reward).
 	NotRecorded int     `json:"not_recorded,omitempty"`
@@ -76,6 +79,9 @@ func (m *Metrics) fill(trajs [][]*trajectory, turns int) {
 				}
 				turnR[turn] = append(turnR[turn], s.Total)
 				turnN[turn]++
+				if j.Shared {
+					m.Shared++
+				}
 				if !j.HasCode {
 					m.NoCode++
 				}
