@@ -55,11 +55,11 @@ type Judged struct {
 	Code    string
 	HasCode bool
 	// NoCode says why no code was extracted.
-	NoCode    string
-	Eval      *pluginhost.Evaluation // nil without code
+	NoCode string
+	Eval   *pluginhost.Evaluation // nil without code
 	// Shared says that Eval was measured once for an identical candidate
 	// (same task, same code) earlier in the batch and is shared.
-	Shared bool
+	Shared    bool
 	Outcome   reward.Outcome
 	Structure Structure
 }
