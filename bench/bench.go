@@ -610,18 +610,99 @@ func readRecords(path string) ([]record, error) {
 // a candidate more than about 3x slower than the single-threaded C
 // reference times out there. The limit is kept that tight because a hang
 // holds the GPU's timing gate until it is killed (measured on the H200:
-// with 20 x the time of all the calls, one hang cost 42 s).
+// with 20 x the time of all the calls, one hang cost 42 s). Each
+// configuration is also held to its own share as it runs (stageWatch), so
+// a hang in the first configuration is stopped after that one's limit,
+// not the sum.
 func (s *Session) ProcessLimit() time.Duration {
 	total := StartupAllowance
 	for c := range s.Task.Configs {
-		if s.opt.TimeLimit > 0 {
-			total += s.opt.TimeLimit
-			continue
-		}
-		ref := time.Duration(RLTimeFactor * median(s.refMs[c]) * float64(time.Millisecond))
-		total += max(RLMinTimeLimit, ref)
+		total += s.configLimit(c)
 	}
 	return total
+}
+
+// configLimit is configuration c's share of ProcessLimit.
+func (s *Session) configLimit(c int) time.Duration {
+	if s.opt.TimeLimit > 0 {
+		return s.opt.TimeLimit
+	}
+	ref := time.Duration(RLTimeFactor * median(s.refMs[c]) * float64(time.Millisecond))
+	return max(RLMinTimeLimit, ref)
+}
+
+// stageWatch holds each configuration of a running driver to its own
+// limit: the driver writes seed B's record last for each configuration,
+// so a configuration runs from the previous one's seed-B record (the first
+// from the process's start, with StartupAllowance) to its own. Time
+// waiting for the GPU gate is not charged. Exceeding it closes stop, which
+// kills the process as a timeout.
+type stageWatch struct {
+	limits []time.Duration // per configuration; the first includes the start-up allowance
+	paused func() time.Duration
+	stop   chan struct{}
+
+	mu          sync.Mutex
+	stage       int // the configuration running
+	since       time.Time
+	pausedSince time.Duration
+}
+
+func newStageWatch(s *Session, paused func() time.Duration) *stageWatch {
+	w := &stageWatch{paused: paused, stop: make(chan struct{}), since: time.Now()}
+	for c := range s.Task.Configs {
+		w.limits = append(w.limits, s.configLimit(c))
+	}
+	if len(w.limits) > 0 {
+		w.limits[0] += StartupAllowance
+	}
+	if w.paused == nil {
+		w.paused = func() time.Duration { return 0 }
+	}
+	return w
+}
+
+// record follows one records line (sandbox.Policy.OnRecord).
+func (w *stageWatch) record(line []byte) {
+	var r struct {
+		Config int    `json:"config"`
+		Seed   string `json:"seed"`
+	}
+	if json.Unmarshal(line, &r) != nil || r.Seed != "b" {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if r.Config+1 > w.stage {
+		w.stage, w.since, w.pausedSince = r.Config+1, time.Now(), w.paused()
+	}
+}
+
+// over reports whether the running configuration has used up its limit.
+func (w *stageWatch) over() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stage >= len(w.limits) {
+		return false // every configuration recorded: the process is ending
+	}
+	return time.Since(w.since)-(w.paused()-w.pausedSince) > w.limits[w.stage]
+}
+
+// run checks every tick until done is closed or a limit is exceeded.
+func (w *stageWatch) run(done <-chan struct{}) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			if w.over() {
+				close(w.stop)
+				return
+			}
+		}
+	}
 }
 
 func median(xs []float64) float64 {
@@ -715,6 +796,11 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 		}
 	}
 	cmd.Args = args
+	watch := newStageWatch(s, cmd.Paused)
+	policy.OnRecord, cmd.Stop = watch.record, watch.stop
+	watchDone := make(chan struct{})
+	go watch.run(watchDone)
+	defer close(watchDone)
 	if w != nil && w.Info != nil && s.opt.NVML != nil {
 		sampler = s.opt.NVML.Sample(w.Index, 20*time.Millisecond)
 	}

@@ -23,8 +23,9 @@ import (
 // envFakeDriver makes the test binary act as a saxpy driver (see
 // fakeDriver), so the run, records and judging plumbing is tested without
 // a GPU. Its value is the behaviour: "honest", "nothing", "inputs" (the
-// driver finds x changed after the calls) or "escape" (writes outside its
-// folder and runs a shell). It runs under the sandbox like any candidate.
+// driver finds x changed after the calls), "escape" (writes outside its
+// folder and runs a shell) or "stall" (hangs in the second configuration).
+// It runs under the sandbox like any candidate.
 const envFakeDriver = "CUDAPERF_TEST_FAKE_DRIVER"
 
 func TestMain(m *testing.M) {
@@ -84,6 +85,9 @@ func fakeDriver(mode string, args []string) int {
 	}
 	fmt.Fprintln(rec, `{"config":-1,"device":"fake","cc":"9.0","sms":132,"l2_bytes":1}`)
 	for c, alpha := range alphas {
+		if mode == "stall" && c == 1 {
+			time.Sleep(time.Hour)
+		}
 		if !gate('X') || !gate('S') { // the timed calls (made up here)
 			return 4
 		}
@@ -96,7 +100,7 @@ func fakeDriver(mode string, args []string) int {
 			z := make([]byte, len(x))
 			for i := 0; i < len(x); i += 4 {
 				v := math.Float32frombits(0xFFFFFFFF)
-				if mode == "honest" {
+				if mode == "honest" || mode == "stall" {
 					xv := math.Float32frombits(binary.LittleEndian.Uint32(x[i:]))
 					yv := math.Float32frombits(binary.LittleEndian.Uint32(y[i:]))
 					v = alpha*xv + yv
@@ -267,5 +271,34 @@ func TestEdges(t *testing.T) {
 	}
 	if s, e := edges(recs, &runner.Outcome{}); s != 0 || e != 0 {
 		t.Errorf("without the runner's clock: %g, %g", s, e)
+	}
+}
+
+// TestConfigLimit: a driver that hangs in its second configuration is
+// stopped after that configuration's limit (2 s here), not after the
+// process's (5 s start-up + 5 x 2 s); the first configuration's results
+// stand and the verdict names the timeout.
+func TestConfigLimit(t *testing.T) {
+	s, self := fakeSession(t, Options{TimeLimit: 2 * time.Second})
+	t.Setenv(envFakeDriver, "stall")
+	if err := s.runReference(context.Background()); err != nil { // not timed here
+		t.Fatal(err)
+	}
+	r := &Result{Candidate: "stall", exe: self}
+	start := time.Now()
+	s.Run(context.Background(), r, nil)
+	wall := time.Since(start)
+	t.Logf("stopped after %s (limit of the second configuration: 2 s)", wall.Round(time.Millisecond))
+	if r.TimeLimit != 15 {
+		t.Errorf("process limit %v s, want 15 s", r.TimeLimit)
+	}
+	if wall > 11*time.Second {
+		t.Errorf("the stalled driver ran %s: it was not stopped at its configuration's limit", wall.Round(time.Millisecond))
+	}
+	if r.Verdict == nil || r.Verdict.Accepted || !r.Verdict.Has(verdict.Timeout) {
+		t.Fatalf("verdict %+v, want a rejection for timeout\n%s", r.Verdict, r.RunLog)
+	}
+	if cs := r.Verdict.Configs; len(cs) < 2 || !cs[0].Pass || cs[1].Pass {
+		t.Errorf("configurations %+v: want the first passed and the second not", cs)
 	}
 }

@@ -28,6 +28,9 @@ type Cmd struct {
 	// something outside its control (the GPU gate); that time does not
 	// count towards Timeout.
 	Paused func() time.Duration
+	// Stop, when closed, kills the program as the time limit does (the
+	// outcome says TimedOut): for a caller with a finer limit than Timeout.
+	Stop <-chan struct{}
 	// ExtraFiles become the program's fds 3, 4, ... (bench/sandbox passes
 	// its records pipe and control socket this way).
 	ExtraFiles []*os.File
@@ -119,6 +122,10 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 	select {
 	case err = <-done:
 	case <-expired:
+		timedOut = true
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		err = <-done
+	case <-c.Stop:
 		timedOut = true
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		err = <-done

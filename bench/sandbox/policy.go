@@ -63,6 +63,10 @@ type Policy struct {
 	OutDir  string   // its own folder: the only place it may write; its working folder
 	Inputs  []string // files and folders it may read (its inputs)
 	Records string   // if set, the driver's records come through a pipe and are written here
+	// OnRecord, if set, is called with each records line as it arrives
+	// (from the reader's goroutine), so a caller can follow the run's
+	// progress.
+	OnRecord func(line []byte)
 	// Gate, if set, is given to the candidate as descriptor GateFD (it
 	// needs Records): the socket through which the driver asks the
 	// evaluator for the GPU (bench.Gate). Like the records descriptor, the

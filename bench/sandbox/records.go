@@ -39,7 +39,7 @@ func begin(p *Policy) (*recordsReader, []*os.File, error) {
 	if p.Gate != nil {
 		files = append(files, p.Gate)
 	}
-	return &recordsReader{r: r, path: p.Records, start: time.Now(), done: make(chan error, 1)}, files, nil
+	return &recordsReader{r: r, path: p.Records, start: time.Now(), done: make(chan error, 1), on: p.OnRecord}, files, nil
 }
 
 func closeAll(files []*os.File) {
@@ -111,6 +111,7 @@ type recordsReader struct {
 	start time.Time
 	lines []Record
 	done  chan error
+	on    func([]byte) // Policy.OnRecord
 }
 
 func (rr *recordsReader) read() {
@@ -127,6 +128,9 @@ func (rr *recordsReader) read() {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
 			rr.lines = append(rr.lines, Record{Line: line, At: time.Since(rr.start)})
+			if rr.on != nil {
+				rr.on(line)
+			}
 			if _, e := f.Write(line); e != nil && werr == nil {
 				werr = e
 			}
