@@ -99,3 +99,16 @@ func TestPausedTimeIsNotCounted(t *testing.T) {
 		t.Errorf("not killed at the limit: %+v", o)
 	}
 }
+
+// TestStop: closing Cmd.Stop kills the program as the time limit would.
+func TestStop(t *testing.T) {
+	stop := make(chan struct{})
+	time.AfterFunc(100*time.Millisecond, func() { close(stop) })
+	o, err := Run(context.Background(), Cmd{Path: "/bin/sleep", Args: []string{"30"}, Timeout: time.Minute, Stop: stop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.TimedOut || o.OK() || o.Wall > 20*time.Second {
+		t.Errorf("outcome %+v: want killed as timed out, long before the sleep ends", o)
+	}
+}
