@@ -76,6 +76,16 @@ ctx() {
     burst 16 default
     burst 8 "CUDA_MODULE_LOADING=EAGER" CUDA_MODULE_LOADING=EAGER
     burst 8 "CUDA_DEVICE_MAX_CONNECTIONS=1" CUDA_DEVICE_MAX_CONNECTIONS=1
+    # What ending the process costs (a candidate holds hundreds of MB):
+    # the CUDA runtime's teardown at exit, or _exit and the kernel driver's.
+    echo "# one process at a time, 512 MiB allocated: process_ms - context - first kernel - alloc = start + exit"
+    for how in normal fast normal fast; do
+      s=$(date +%s%N); CTXINIT_MB=512 CTXINIT_EXIT=$how /tmp/ctxinit | tr -d '\n'; echo " exit $how process_ms $((($(date +%s%N) - s) / 1000000))"
+    done
+    burst 8 "512 MiB each, exit" CUDA_DEVICE_MAX_CONNECTIONS=1 CTXINIT_MB=512
+    burst 8 "512 MiB each, _exit" CUDA_DEVICE_MAX_CONNECTIONS=1 CTXINIT_MB=512 CTXINIT_EXIT=fast
+    burst 16 "512 MiB each, exit" CUDA_DEVICE_MAX_CONNECTIONS=1 CTXINIT_MB=512
+    burst 16 "512 MiB each, _exit" CUDA_DEVICE_MAX_CONNECTIONS=1 CTXINIT_MB=512 CTXINIT_EXIT=fast
     # MPS: clients share the server's context, if the daemon is there.
     if command -v nvidia-cuda-mps-control >/dev/null; then
       export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe CUDA_MPS_LOG_DIRECTORY=/tmp/mps-log
