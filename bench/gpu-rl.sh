@@ -16,8 +16,8 @@
 #   STRIDE   take every STRIDE-th candidate of each task (default 1: all)
 #   WARM     0: no warm run (default 1)
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
-# Measured on the H200 on 2026-12-02 only with the defects described in
-# bench/RESULTS.md; no valid RL number yet.
+# Latest on the H200 (2026-12-02, one cold run, RL profile): 82-84
+# candidates/min; bench/RESULTS.md has the numbers and where the time goes.
 set -euo pipefail
 out=${1:?usage: bench/gpu-rl.sh OUT [PROFILE]}
 profile=${2:-rl}
