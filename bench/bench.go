@@ -611,9 +611,9 @@ func readRecords(path string) ([]record, error) {
 // reference times out there. The limit is kept that tight because a hang
 // holds the GPU's timing gate until it is killed (measured on the H200:
 // with 20 x the time of all the calls, one hang cost 42 s). Each
-// configuration is also held to its own share as it runs (stageWatch), so
-// a hang in the first configuration is stopped after that one's limit,
-// not the sum.
+// configuration is also held to its own share plus the start-up allowance
+// as it runs (stageWatch), so a hang is stopped after that, not after the
+// sum over every configuration.
 func (s *Session) ProcessLimit() time.Duration {
 	total := StartupAllowance
 	for c := range s.Task.Configs {
@@ -632,13 +632,17 @@ func (s *Session) configLimit(c int) time.Duration {
 }
 
 // stageWatch holds each configuration of a running driver to its own
-// limit: the driver writes seed B's record last for each configuration,
-// so a configuration runs from the previous one's seed-B record (the first
-// from the process's start, with StartupAllowance) to its own. Time
-// waiting for the GPU gate is not charged. Exceeding it closes stop, which
-// kills the process as a timeout.
+// limit plus StartupAllowance: the driver writes seed B's record last for
+// each configuration, so a configuration runs from the previous one's
+// seed-B record (the first from the process's start) to its own. The
+// allowance is slack for every configuration, not only the first: under
+// contention (8 candidates on a GPU) reading inputs and copying them cost
+// more than the calls of a fast configuration, and before this watch the
+// limit was pooled over the configurations. Time waiting for the GPU gate
+// is not charged. Exceeding it closes stop, which kills the process as a
+// timeout.
 type stageWatch struct {
-	limits []time.Duration // per configuration; the first includes the start-up allowance
+	limits []time.Duration // per configuration, the start-up allowance included
 	paused func() time.Duration
 	stop   chan struct{}
 
@@ -651,10 +655,7 @@ type stageWatch struct {
 func newStageWatch(s *Session, paused func() time.Duration) *stageWatch {
 	w := &stageWatch{paused: paused, stop: make(chan struct{}), since: time.Now()}
 	for c := range s.Task.Configs {
-		w.limits = append(w.limits, s.configLimit(c))
-	}
-	if len(w.limits) > 0 {
-		w.limits[0] += StartupAllowance
+		w.limits = append(w.limits, s.configLimit(c)+StartupAllowance)
 	}
 	if w.paused == nil {
 		w.paused = func() time.Duration { return 0 }

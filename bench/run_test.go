@@ -275,11 +275,11 @@ func TestEdges(t *testing.T) {
 }
 
 // TestConfigLimit: a driver that hangs in its second configuration is
-// stopped after that configuration's limit (2 s here), not after the
-// process's (5 s start-up + 5 x 2 s); the first configuration's results
-// stand and the verdict names the timeout.
+// stopped after that configuration's limit and the start-up allowance
+// (3 + 5 s here), not after the process's (5 s start-up + 5 x 3 s); the
+// first configuration's results stand and the verdict names the timeout.
 func TestConfigLimit(t *testing.T) {
-	s, self := fakeSession(t, Options{TimeLimit: 2 * time.Second})
+	s, self := fakeSession(t, Options{TimeLimit: 3 * time.Second})
 	t.Setenv(envFakeDriver, "stall")
 	if err := s.runReference(context.Background()); err != nil { // not timed here
 		t.Fatal(err)
@@ -288,11 +288,11 @@ func TestConfigLimit(t *testing.T) {
 	start := time.Now()
 	s.Run(context.Background(), r, nil)
 	wall := time.Since(start)
-	t.Logf("stopped after %s (limit of the second configuration: 2 s)", wall.Round(time.Millisecond))
-	if r.TimeLimit != 15 {
-		t.Errorf("process limit %v s, want 15 s", r.TimeLimit)
+	t.Logf("stopped after %s (limit of the second configuration: 3 + 5 s)", wall.Round(time.Millisecond))
+	if r.TimeLimit != 20 {
+		t.Errorf("process limit %v s, want 20 s", r.TimeLimit)
 	}
-	if wall > 11*time.Second {
+	if wall > 15*time.Second {
 		t.Errorf("the stalled driver ran %s: it was not stopped at its configuration's limit", wall.Round(time.Millisecond))
 	}
 	if r.Verdict == nil || r.Verdict.Accepted || !r.Verdict.Has(verdict.Timeout) {
