@@ -821,7 +821,6 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 	if o.Paused > 0 {
 		r.GateWait = o.Paused.Seconds()
 	}
-
 	return func() {
 		defer os.RemoveAll(outDir)
 		defer os.Remove(records)
