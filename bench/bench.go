@@ -643,6 +643,7 @@ func (s *Session) configLimit(c int) time.Duration {
 // timeout.
 type stageWatch struct {
 	limits []time.Duration // per configuration, the start-up allowance included
+	names  []string
 	paused func() time.Duration
 	stop   chan struct{}
 
@@ -650,12 +651,14 @@ type stageWatch struct {
 	stage       int // the configuration running
 	since       time.Time
 	pausedSince time.Duration
+	why         string // once stopped: which limit
 }
 
 func newStageWatch(s *Session, paused func() time.Duration) *stageWatch {
 	w := &stageWatch{paused: paused, stop: make(chan struct{}), since: time.Now()}
-	for c := range s.Task.Configs {
+	for c, cfg := range s.Task.Configs {
 		w.limits = append(w.limits, s.configLimit(c)+StartupAllowance)
+		w.names = append(w.names, cfg.Name)
 	}
 	if w.paused == nil {
 		w.paused = func() time.Duration { return 0 }
@@ -679,14 +682,31 @@ func (w *stageWatch) record(line []byte) {
 	}
 }
 
-// over reports whether the running configuration has used up its limit.
+// over reports whether the running configuration has used up its limit,
+// and then says so in w.why.
 func (w *stageWatch) over() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.stage >= len(w.limits) {
 		return false // every configuration recorded: the process is ending
 	}
-	return time.Since(w.since)-(w.paused()-w.pausedSince) > w.limits[w.stage]
+	waited := w.paused() - w.pausedSince
+	if time.Since(w.since)-waited <= w.limits[w.stage] {
+		return false
+	}
+	w.why = fmt.Sprintf("configuration %s did not finish within its %s (its limit and the %s start-up allowance)",
+		w.names[w.stage], w.limits[w.stage].Round(time.Millisecond), StartupAllowance)
+	if waited > 0 {
+		w.why += fmt.Sprintf(", not counting %s waiting for the GPU", waited.Round(time.Millisecond))
+	}
+	return true
+}
+
+// reason is why the watch stopped the process (runner.Cmd.StopWhy).
+func (w *stageWatch) reason() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.why
 }
 
 // run checks every tick until done is closed or a limit is exceeded.
@@ -798,7 +818,7 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 	}
 	cmd.Args = args
 	watch := newStageWatch(s, cmd.Paused)
-	policy.OnRecord, cmd.Stop = watch.record, watch.stop
+	policy.OnRecord, cmd.Stop, cmd.StopWhy = watch.record, watch.stop, watch.reason
 	watchDone := make(chan struct{})
 	go watch.run(watchDone)
 	defer close(watchDone)

@@ -300,5 +300,7 @@ func TestConfigLimit(t *testing.T) {
 	}
 	if cs := r.Verdict.Configs; len(cs) < 2 || !cs[0].Pass || cs[1].Pass {
 		t.Errorf("configurations %+v: want the first passed and the second not", cs)
+	} else if want := "timed out: configuration warp_m1 did not finish within its 8s"; !strings.HasPrefix(cs[1].Error, want) {
+		t.Errorf("the second configuration's error %q does not say %q", cs[1].Error, want)
 	}
 }

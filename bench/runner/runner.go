@@ -30,7 +30,9 @@ type Cmd struct {
 	Paused func() time.Duration
 	// Stop, when closed, kills the program as the time limit does (the
 	// outcome says TimedOut): for a caller with a finer limit than Timeout.
-	Stop <-chan struct{}
+	// StopWhy, if set, says which limit that was (Outcome.Why).
+	Stop    <-chan struct{}
+	StopWhy func() string
 	// ExtraFiles become the program's fds 3, 4, ... (bench/sandbox passes
 	// its records pipe and control socket this way).
 	ExtraFiles []*os.File
@@ -43,6 +45,7 @@ type Outcome struct {
 	TimedOut bool          // killed at the wall-time limit
 	Wall     time.Duration // time from start to exit
 	Paused   time.Duration // of Wall, the time not counted (Cmd.Paused)
+	Why      string        // for a program stopped through Cmd.Stop: the limit it exceeded (Cmd.StopWhy)
 	// StartMono and EndMono are CLOCK_MONOTONIC just before the start and
 	// just after the end, the clock a C program reads with clock_gettime:
 	// with a time the program reports, they split Wall into what came
@@ -57,6 +60,8 @@ func (o *Outcome) OK() bool { return o.ExitCode == 0 && !o.TimedOut }
 // Describe says in words how the program ended.
 func (o *Outcome) Describe() string {
 	switch {
+	case o.TimedOut && o.Why != "":
+		return o.Why
 	case o.TimedOut:
 		if o.Paused > 0 {
 			return fmt.Sprintf("killed after the %s wall-time limit (not counting %s waiting for the GPU)", (o.Wall - o.Paused).Round(time.Millisecond), o.Paused.Round(time.Millisecond))
@@ -92,7 +97,7 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	var err error
-	timedOut := false
+	timedOut, why := false, ""
 	// With Paused, the limit moves by the time paused: the timer is
 	// re-armed for what is left until the time counted reaches Timeout.
 	var expired chan struct{}
@@ -129,6 +134,9 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 		timedOut = true
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		err = <-done
+		if c.StopWhy != nil {
+			why = c.StopWhy()
+		}
 	case <-ctx.Done():
 		timedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
@@ -136,7 +144,7 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 	}
 	// Reap helpers the program left behind in its group.
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	o := &Outcome{Wall: time.Since(start), TimedOut: timedOut, Output: out.String(), StartMono: startMono, EndMono: monotonic()}
+	o := &Outcome{Wall: time.Since(start), TimedOut: timedOut, Why: why, Output: out.String(), StartMono: startMono, EndMono: monotonic()}
 	if c.Paused != nil {
 		o.Paused = c.Paused()
 	}

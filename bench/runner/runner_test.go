@@ -112,3 +112,17 @@ func TestStop(t *testing.T) {
 		t.Errorf("outcome %+v: want killed as timed out, long before the sleep ends", o)
 	}
 }
+
+// TestStopWhy: a caller's StopWhy becomes the outcome's description.
+func TestStopWhy(t *testing.T) {
+	stop := make(chan struct{})
+	close(stop)
+	o, err := Run(context.Background(), Cmd{Path: "/bin/sleep", Args: []string{"30"}, Stop: stop,
+		StopWhy: func() string { return "configuration large did not finish within its 6s" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.TimedOut || o.Describe() != "configuration large did not finish within its 6s" {
+		t.Errorf("outcome %+v, description %q", o, o.Describe())
+	}
+}

@@ -83,7 +83,7 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 	}
 	o, runErr := runner.Run(ctx, runner.Cmd{
 		Path: self, Dir: a.out, Env: []string{envLaunch + "=" + string(cfgText)},
-		Timeout: c.Timeout, Paused: c.Paused, Stop: c.Stop, ExtraFiles: files,
+		Timeout: c.Timeout, Paused: c.Paused, Stop: c.Stop, StopWhy: c.StopWhy, ExtraFiles: files,
 	})
 	conn.Close()
 	st := <-statusCh
