@@ -44,6 +44,15 @@ records=$suite/measurements.jsonl
 
 log() { echo "# $*" | tee -a "$OUT/measure.log" >&2; }
 
+# device_bin sets bin: $CUDAPERF, else the carried pack, unpacked.
+device_bin() {
+  if [ -z "${CUDAPERF:-}" ] && [ -f .device/dataset.tar.xz ]; then
+    mkdir -p /tmp/cudaperf-dataset && tar -C /tmp/cudaperf-dataset -xJf .device/dataset.tar.xz || exit 1
+  fi
+  bin=${CUDAPERF:-/tmp/cudaperf-dataset/bin/cudaperf}
+  [ -x "$bin" ] || { echo "gpu-dataset: no cudaperf at $bin; run 'bench/gpu-dataset.sh build' here and carry .device/dataset.tar.xz" >&2; exit 2; }
+}
+
 case ${1:-} in
 build)
   exec bench/device-pack.sh "${DEVICE_DIR:-.device}/dataset.tar.xz" benchmarker
@@ -53,11 +62,7 @@ run)
   : "${OUT:?gpu-dataset run: set OUT to the folder whose files come back}"
   mkdir -p "$OUT" || exit 1
   start=$(date +%s)
-  if [ -z "${CUDAPERF:-}" ] && [ -f .device/dataset.tar.xz ]; then
-    mkdir -p /tmp/cudaperf-dataset && tar -C /tmp/cudaperf-dataset -xJf .device/dataset.tar.xz || exit 1
-  fi
-  bin=${CUDAPERF:-/tmp/cudaperf-dataset/bin/cudaperf}
-  [ -x "$bin" ] || { echo "gpu-dataset: no cudaperf at $bin; run 'bench/gpu-dataset.sh build' here and carry .device/dataset.tar.xz" >&2; exit 2; }
+  device_bin
   budget=${BUDGET_S:-480} grace=${GRACE_S:-45}
   work=runs/gpu-dataset # ignored by git: kept between calls on a machine that stays warm
   mkdir -p "$work"
@@ -121,10 +126,7 @@ merge)
 control)
   : "${OUT:?gpu-dataset control: set OUT to the folder whose files come back}"
   mkdir -p "$OUT" || exit 1
-  if [ -z "${CUDAPERF:-}" ] && [ -f .device/dataset.tar.xz ]; then
-    mkdir -p /tmp/cudaperf-dataset && tar -C /tmp/cudaperf-dataset -xJf .device/dataset.tar.xz || exit 1
-  fi
-  bin=${CUDAPERF:-/tmp/cudaperf-dataset/bin/cudaperf}
+  device_bin
   for mode in exclusive shared; do
     : >"$OUT/control-$mode.jsonl"
     for t in ${CONTROL_TASKS:-gelu sum_reduce clamp_scale dot_product conv1d box_blur}; do
