@@ -7,6 +7,7 @@
 #   selftest-rl, selftest-report  bench/gpu-selftest.sh in that profile
 #   rl        bench/gpu-rl.sh: the 128-candidate batch, RUNS cold runs and
 #             one warm run, RL profile
+#   rl-mps    the batch once more with the candidates as MPS clients
 #   report    the same batch in the report profile, REPORT_RUNS cold runs
 #             and one warm run
 #
@@ -27,12 +28,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ctxmode=
+rlmps=
 [ "${1:-}" = --ctx ] && { ctxmode=1; shift; }
+[ "${1:-}" = --rl-mps ] && { rlmps=1; shift; }
 out=${1:?usage: bench/gpu-evaluator.sh OUTDIR [STEP...]}
 shift
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-steps=${*:-ctx sandbox selftest-rl rl selftest-report report}
+steps=${*:-ctx sandbox selftest-rl rl rl-mps selftest-report report}
 if [ -z "${CUDAPERF:-}" ] && [ -f .device/dev.tar.xz ]; then
   mkdir -p /tmp/cudaperf-evaluator && tar -C /tmp/cudaperf-evaluator -xJf .device/dev.tar.xz || exit 1
   CUDAPERF=/tmp/cudaperf-evaluator/bin/cudaperf
@@ -46,7 +49,11 @@ step() { # step NAME SECONDS COMMAND...
   case " $steps " in *" $name "*) ;; *) return 0 ;; esac
   log "$name: $*"
   t0=$(date +%s)
+  # CPU use each second beside it: is the machine's CPU what saturates?
+  local vm=
+  if command -v vmstat >/dev/null; then vmstat -n 1 >"$out/$name.vmstat" 2>&1 & vm=$!; fi
   timeout --kill-after=10 "$secs" "$@" || rc=$?
+  [ -n "$vm" ] && kill "$vm" 2>/dev/null
   log "$name: exit $rc after $(($(date +%s) - t0)) s"
 }
 ctx() {
@@ -106,11 +113,27 @@ ctx() {
   } 2>&1 | tee "$out/ctxinit.out"
 }
 [ -n "$ctxmode" ] && { ctx; exit; }
+# The RL batch again with candidates as MPS clients (one server context,
+# lighter client contexts), one cold run.
+rl_mps() {
+  command -v nvidia-cuda-mps-control >/dev/null || { echo "rl-mps: nvidia-cuda-mps-control is not installed"; return 1; }
+  export CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe CUDA_MPS_LOG_DIRECTORY=/tmp/mps-log
+  mkdir -p /tmp/mps-pipe /tmp/mps-log
+  nvidia-cuda-mps-control -d || return 1
+  local rc=0
+  RUNS=1 WARM=0 bash bench/gpu-rl.sh "$out/gpu-rl-mps.out" rl || rc=$?
+  echo quit | nvidia-cuda-mps-control
+  return $rc
+}
+[ -n "$rlmps" ] && { rl_mps; exit; }
 { date -u; df -h /dev/shm /tmp 2>&1; free -g 2>&1; } >>"$out/steps.log"
 step ctx 60 bash "$0" --ctx "$out"
 step sandbox 120 bash bench/gpu-sandbox.sh "$out/gpu-sandbox.out"
 step selftest-rl "${SELFTEST_RL_S:-240}" bash bench/gpu-selftest.sh rl "$out/gpu-selftest-rl.out"
 step rl "${RL_S:-330}" env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.out" rl
+step rl-mps "${RL_MPS_S:-150}" bash "$0" --rl-mps "$out"
+# A time-boxed rl-mps leaves its daemon: nothing after it may be an MPS client.
+case " $steps " in *" rl-mps "*) echo quit | CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe nvidia-cuda-mps-control 2>/dev/null ;; esac
 step selftest-report "${SELFTEST_REPORT_S:-300}" bash bench/gpu-selftest.sh report "$out/gpu-selftest.out"
 step report "${REPORT_S:-400}" env RUNS="${REPORT_RUNS:-1}" STRIDE="${REPORT_STRIDE:-1}" bash bench/gpu-rl.sh "$out/gpu-rl-report.out" report
 log "done"

@@ -84,6 +84,9 @@ for line in open(os.path.join(tmp, "runs.txt")):
     print("       gate wait p50 %.3f s, exclusive sum %.1f s (p50 %.3f s), before main p50 %.3f s, context p50 %.3f s, after the last record p50 %.3f s, init retries %d" % (
         med("gate_wait_seconds"), sum(r.get("gate_exclusive_seconds", 0) for r in rs), med("gate_exclusive_seconds"),
         med("start_seconds"), med("context_seconds"), med("exit_seconds"), sum(r.get("init_retries", 0) for r in rs)))
+    comp = sorted(r["compile"]["seconds"] for r in rs if (r.get("compile") or {}).get("seconds") and not r["compile"].get("cached"))
+    if comp:
+        print("       compile p50 %.2f s p95 %.2f s (sum %.1f s over %d)" % (comp[len(comp) // 2], comp[min(len(comp) - 1, int(0.95 * len(comp)))], sum(comp), len(comp)))
     for w in wrong[:20]:
         print("    misjudged " + w)
     if name.startswith("cold"):
