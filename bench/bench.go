@@ -515,13 +515,23 @@ func (s *Session) doRunReference(ctx context.Context) error {
 	records := filepath.Join(s.dir, "ref.jsonl")
 	var o *runner.Outcome
 	var err error
-	// The reference is timed on the CPU: keep compiles off the cores meanwhile.
-	s.opt.Toolchain.Exclusive(func() {
+	run := func() {
 		o, err = runner.Run(ctx, runner.Cmd{
 			Path: s.refExe, Args: []string{data, records, strconv.FormatUint(s.seeds[0], 10), strconv.FormatUint(s.seeds[1], 10)},
 			Timeout: s.opt.RefTimeout,
 		})
-	})
+	}
+	if s.opt.Profile == ProfileRL {
+		// RL runs references beside compiles and each other: held
+		// exclusive, the 8 tasks' references of a batch ran one after
+		// another for 6 s with every compile stopped (H200). A noisier
+		// reference time moves every candidate of its task alike, and
+		// GRPO compares candidates within a task's group.
+		run()
+	} else {
+		// The reference is timed on the CPU: keep compiles off the cores meanwhile.
+		s.opt.Toolchain.Exclusive(run)
+	}
 	if err != nil {
 		return err
 	}
@@ -823,7 +833,10 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 	go watch.run(watchDone)
 	defer close(watchDone)
 	if w != nil && w.Info != nil && s.opt.NVML != nil {
-		sampler = s.opt.NVML.Sample(w.Index, 20*time.Millisecond)
+		// One reader per device serves every candidate on it
+		// (device.NVML.Sample); NVML calls contend with CUDA's for the
+		// driver, so it reads no more often than throttling needs.
+		sampler = s.opt.NVML.Sample(w.Index, 50*time.Millisecond)
 	}
 	o, rep, err := sandbox.Run(ctx, cmd, policy)
 	r.Sandbox = rep

@@ -12,7 +12,13 @@ import (
 
 // NVML is an initialised NVML library: the one wrapper of go-nvml in the
 // project.
-type NVML struct{ driver string }
+type NVML struct {
+	driver string
+
+	mu     sync.Mutex
+	static map[int]Info     // per device: what does not change while it runs
+	mons   map[int]*monitor // per device: its one sampler
+}
 
 // Open initialises NVML; ErrNoGPU (wrapped) when there is no driver or
 // no GPU.
@@ -36,7 +42,7 @@ func Open() (*NVML, error) {
 		gonvml.Shutdown()
 		return nil, fmt.Errorf("%w (NVML sees %d GPUs)", ErrNoGPU, n)
 	}
-	s := &NVML{}
+	s := &NVML{static: map[int]Info{}, mons: map[int]*monitor{}}
 	s.driver, _ = gonvml.SystemGetDriverVersion()
 	return s, nil
 }
@@ -50,13 +56,33 @@ func (s *NVML) Count() int {
 	return n
 }
 
-// Info reads device index now. Fields NVML cannot give stay zero.
+// Info reads device index now. Fields NVML cannot give stay zero. What
+// does not change while the device runs (name, UUID, compute capability,
+// multiprocessors, maximum clocks, bus width) is read once; the clocks,
+// temperature, power and clock-event reasons every time.
 func (s *NVML) Info(index int) (*Info, error) {
 	d, ret := gonvml.DeviceGetHandleByIndex(index)
 	if ret != gonvml.SUCCESS {
 		return nil, fmt.Errorf("nvml: device %d: %s", index, gonvml.ErrorString(ret))
 	}
-	i := &Info{Index: index, Driver: s.driver}
+	s.mu.Lock()
+	st, ok := s.static[index]
+	s.mu.Unlock()
+	if !ok {
+		st = staticInfo(d, index, s.driver)
+		s.mu.Lock()
+		s.static[index] = st
+		s.mu.Unlock()
+	}
+	i := st
+	dynamicInfo(d, &i)
+	return &i, nil
+}
+
+func u(v uint32, _ gonvml.Return) int { return int(v) }
+
+func staticInfo(d gonvml.Device, index int, driver string) Info {
+	i := Info{Index: index, Driver: driver}
 	i.Name, _ = d.GetName()
 	i.UUID, _ = d.GetUUID()
 	if major, minor, ret := d.GetCudaComputeCapability(); ret == gonvml.SUCCESS {
@@ -65,12 +91,15 @@ func (s *NVML) Info(index int) (*Info, error) {
 			i.SMs = cores / coresPerSM(i.CC)
 		}
 	}
-	u := func(v uint32, _ gonvml.Return) int { return int(v) }
-	i.SMClockMHz = u(d.GetClockInfo(gonvml.CLOCK_SM))
 	i.MaxSMClockMHz = u(d.GetMaxClockInfo(gonvml.CLOCK_SM))
-	i.MemClockMHz = u(d.GetClockInfo(gonvml.CLOCK_MEM))
 	i.MaxMemClockMHz = u(d.GetMaxClockInfo(gonvml.CLOCK_MEM))
 	i.MemBusWidth = u(d.GetMemoryBusWidth())
+	return i
+}
+
+func dynamicInfo(d gonvml.Device, i *Info) {
+	i.SMClockMHz = u(d.GetClockInfo(gonvml.CLOCK_SM))
+	i.MemClockMHz = u(d.GetClockInfo(gonvml.CLOCK_MEM))
 	i.TemperatureC = u(d.GetTemperature(gonvml.TEMPERATURE_GPU))
 	if mw, ret := d.GetPowerUsage(); ret == gonvml.SUCCESS {
 		i.PowerW = float64(mw) / 1000
@@ -82,45 +111,17 @@ func (s *NVML) Info(index int) (*Info, error) {
 	if ret == gonvml.SUCCESS {
 		i.Reasons = reasons(mask)
 	}
-	return i, nil
 }
 
-// Sampler reads a device periodically until stopped.
-type Sampler struct {
-	stop chan struct{}
-	done chan struct{}
-	mu   sync.Mutex
-	sum  Summary
-}
-
-// Sample starts sampling device index every period.
+// Sample starts watching device index: one reader per device samples it
+// every period (the first watcher's) for all its watchers (monitor).
 func (s *NVML) Sample(index int, period time.Duration) *Sampler {
-	sp := &Sampler{stop: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(sp.done)
-		t := time.NewTicker(period)
-		defer t.Stop()
-		for {
-			if i, err := s.Info(index); err == nil {
-				sp.mu.Lock()
-				sp.sum.add(i)
-				sp.mu.Unlock()
-			}
-			select {
-			case <-sp.stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return sp
-}
-
-// Stop ends sampling and returns what was seen.
-func (sp *Sampler) Stop() Summary {
-	close(sp.stop)
-	<-sp.done
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
-	return sp.sum
+	s.mu.Lock()
+	m := s.mons[index]
+	if m == nil {
+		m = newMonitor(period, func() (*Info, error) { return s.Info(index) })
+		s.mons[index] = m
+	}
+	s.mu.Unlock()
+	return m.watch()
 }

@@ -24,11 +24,5 @@ func (s *NVML) Count() int { return 0 }
 // Info fails.
 func (s *NVML) Info(int) (*Info, error) { return nil, ErrNoGPU }
 
-// Sampler does nothing.
-type Sampler struct{}
-
 // Sample returns a sampler that sees nothing.
 func (s *NVML) Sample(int, time.Duration) *Sampler { return &Sampler{} }
-
-// Stop returns an empty summary.
-func (sp *Sampler) Stop() Summary { return Summary{} }
