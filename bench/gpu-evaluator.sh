@@ -7,6 +7,8 @@
 #   selftest-rl, selftest-report  bench/gpu-selftest.sh in that profile
 #   rl        bench/gpu-rl.sh: the 128-candidate batch, RUNS cold runs and
 #             one warm run, RL profile
+#   rl-pageable  the batch once more with the driver's host buffers
+#             pageable (CUDAPERF_TEST_PAGEABLE), one cold run
 #   rl-mps    the batch once more with the candidates as MPS clients
 #   report    the same batch in the report profile, REPORT_RUNS cold runs
 #             and one warm run
@@ -35,7 +37,7 @@ out=${1:?usage: bench/gpu-evaluator.sh OUTDIR [STEP...]}
 shift
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-steps=${*:-ctx sandbox selftest-rl rl rl-mps selftest-report report}
+steps=${*:-ctx sandbox selftest-rl rl rl-pageable selftest-report report}
 if [ -z "${CUDAPERF:-}" ] && [ -f .device/dev.tar.xz ]; then
   mkdir -p /tmp/cudaperf-evaluator && tar -C /tmp/cudaperf-evaluator -xJf .device/dev.tar.xz || exit 1
   CUDAPERF=/tmp/cudaperf-evaluator/bin/cudaperf
@@ -131,6 +133,9 @@ step ctx 60 bash "$0" --ctx "$out"
 step sandbox 120 bash bench/gpu-sandbox.sh "$out/gpu-sandbox.out"
 step selftest-rl "${SELFTEST_RL_S:-240}" bash bench/gpu-selftest.sh rl "$out/gpu-selftest-rl.out"
 step rl "${RL_S:-330}" env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.out" rl
+# The driver's host buffers as they were before they were page-locked
+# (bench/harness: cp_host_alloc), one cold run, to compare with rl.
+step rl-pageable "${RL_PAGEABLE_S:-150}" env CUDAPERF_TEST_PAGEABLE=1 RUNS=1 WARM=0 bash bench/gpu-rl.sh "$out/gpu-rl-pageable.out" rl
 step rl-mps "${RL_MPS_S:-150}" bash "$0" --rl-mps "$out"
 # A time-boxed rl-mps leaves its daemon: nothing after it may be an MPS client.
 case " $steps " in *" rl-mps "*) echo quit | CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe nvidia-cuda-mps-control 2>/dev/null ;; esac
