@@ -168,6 +168,9 @@ type Result struct {
 	// GPU alone for its timed calls (RL profile): what candidates running
 	// side by side cannot overlap, so their sum bounds the throughput.
 	GateExclusive float64 `json:"gate_exclusive_seconds,omitempty"`
+	// GateShared is how long it held the gate shared (copies, the seed-B
+	// call, reading back), which other candidates' timings wait out.
+	GateShared float64 `json:"gate_shared_seconds,omitempty"`
 	// ContextSeconds is the time from the driver's start to a ready CUDA
 	// context, which candidates starting together pay together.
 	ContextSeconds float64 `json:"context_seconds,omitempty"`
@@ -816,6 +819,9 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 				gc.wait() // serve has released what the process held: the hold time is final
 				if x := gc.Exclusive(); x > 0 {
 					r.GateExclusive = x.Seconds()
+				}
+				if x := gc.Shared(); x > 0 {
+					r.GateShared = x.Seconds()
 				}
 			}()
 			defer child.Close()

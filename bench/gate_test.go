@@ -110,3 +110,57 @@ func TestGateTimingIsExclusive(t *testing.T) {
 		t.Fatal("the gate stayed held after every process exited")
 	}
 }
+
+// TestGateTimingsGoInPhases: when a timing ends and others are waiting,
+// they go next, before the shared work that queued meanwhile; so a phase of
+// waiting timings pays for one drain of shared holders, not one each.
+func TestGateTimingsGoInPhases(t *testing.T) {
+	g := &Gate{}
+	var ends []*os.File
+	for range 4 {
+		_, f, err := g.attach()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ends = append(ends, pollable(t, f))
+	}
+	s1, x1, x2, s2 := ends[0], ends[1], ends[2], ends[3]
+	if !ask(t, s1, 'S', 5*time.Second) {
+		t.Fatal("a shared hold on a free gate was not granted")
+	}
+	if ask(t, x1, 'X', 100*time.Millisecond) || ask(t, x2, 'X', 100*time.Millisecond) {
+		t.Fatal("a timing started beside a shared holder")
+	}
+	if ask(t, s2, 'S', 100*time.Millisecond) {
+		t.Fatal("shared work started while timings were waiting")
+	}
+	s1.Write([]byte{'r'}) // the drain ends: one of the timings goes
+	var first, second *os.File
+	for deadline := time.Now().Add(5 * time.Second); first == nil; {
+		if granted(t, x1, 50*time.Millisecond) {
+			first, second = x1, x2
+		} else if granted(t, x2, 50*time.Millisecond) {
+			first, second = x2, x1
+		} else if time.Now().After(deadline) {
+			t.Fatal("no timing started once the shared holder left")
+		}
+	}
+	if granted(t, second, 100*time.Millisecond) || granted(t, s2, 50*time.Millisecond) {
+		t.Fatal("something ran beside a timing")
+	}
+	first.Write([]byte{'r'})
+	// The other timing goes next; the shared work still waits.
+	if !granted(t, second, 5*time.Second) {
+		t.Fatal("the second waiting timing did not follow the first")
+	}
+	if granted(t, s2, 100*time.Millisecond) {
+		t.Fatal("shared work got in between two waiting timings")
+	}
+	second.Write([]byte{'r'})
+	if !granted(t, s2, 5*time.Second) {
+		t.Fatal("shared work did not resume after the timings")
+	}
+	for _, f := range ends {
+		f.Close()
+	}
+}

@@ -82,8 +82,9 @@ for line in open(os.path.join(tmp, "runs.txt")):
     # timed calls' exclusive hold (their sum bounds the throughput), and
     # the CUDA context.
     med = lambda k: statistics.median([r[k] for r in rs if r.get(k)] or [float("nan")])
-    print("       gate wait p50 %.3f s, exclusive sum %.1f s (p50 %.3f s), before main p50 %.3f s, context p50 %.3f s, after the last record p50 %.3f s, init retries %d" % (
+    print("       gate wait p50 %.3f s, exclusive sum %.1f s (p50 %.3f s), shared sum %.1f s (p50 %.3f s), before main p50 %.3f s, context p50 %.3f s, after the last record p50 %.3f s, init retries %d" % (
         med("gate_wait_seconds"), sum(r.get("gate_exclusive_seconds", 0) for r in rs), med("gate_exclusive_seconds"),
+        sum(r.get("gate_shared_seconds", 0) for r in rs), med("gate_shared_seconds"),
         med("start_seconds"), med("context_seconds"), med("exit_seconds"), sum(r.get("init_retries", 0) for r in rs)))
     comp = sorted(r["compile"]["seconds"] for r in rs if (r.get("compile") or {}).get("seconds") and not r["compile"].get("cached"))
     if comp:

@@ -166,7 +166,7 @@ func TestBenchRecorded(t *testing.T) {
 func measured(r *bench.Result) *bench.Result {
 	c := *r
 	c.Time, c.Seconds, c.RunWall, c.TimeLimit, c.Clocks = "", 0, 0, 0, nil
-	c.GateWait, c.GateExclusive, c.ContextSeconds, c.StartSeconds, c.ExitSeconds = 0, 0, 0, 0, 0
+	c.GateWait, c.GateExclusive, c.GateShared, c.ContextSeconds, c.StartSeconds, c.ExitSeconds = 0, 0, 0, 0, 0, 0
 	c.Compile.Seconds, c.Compile.Cached = 0, false
 	if c.Device != nil {
 		d := *c.Device
