@@ -155,34 +155,12 @@ PY
 
 control-report)
   dir=${2:?usage: bench/gpu-dataset.sh control-report DIR}
-  python3 - "$records" "$dir"/control-exclusive.jsonl "$dir"/control-shared.jsonl <<'PY'
-import json, statistics, sys
-
-def primary(path):
-    out = {}
-    for line in open(path):
-        if not line.strip():
-            continue
-        r = json.loads(line)
-        v = r.get("verdict") or {}
-        for c in v.get("configs") or []:
-            if c.get("primary") and c.get("pass") and c.get("time"):
-                out[(r["task"], r["candidate"])] = c["time"]["median_ms"]
-    return out
-
-ref = primary(sys.argv[1])
-print("| run | variants | median ratio to the committed median | median abs. deviation | p90 | max |")
-print("| --- | --- | --- | --- | --- | --- |")
-for path in sys.argv[2:]:
-    got = primary(path)
-    ratios = [got[k] / ref[k] for k in got if k in ref and ref[k] > 0]
-    if not ratios:
-        print("| %s | 0 | - | - | - | - |" % path)
-        continue
-    dev = sorted(abs(r - 1) for r in ratios)
-    print("| %s | %d | %.4f | %.2f %% | %.2f %% | %.1f %% |" % (path.split("/")[-1], len(ratios), statistics.median(ratios),
-          100 * statistics.median(dev), 100 * dev[int(0.9 * (len(dev) - 1))], 100 * dev[-1]))
-PY
+  # Here, with Go: bin/cudaperf (make build) or the source.
+  if [ -x "${CUDAPERF:-bin/cudaperf}" ]; then
+    "${CUDAPERF:-bin/cudaperf}" dataset compare "$records" "$dir"/control-exclusive.jsonl "$dir"/control-shared.jsonl
+  else
+    go run ./cmd/cudaperf dataset compare "$records" "$dir"/control-exclusive.jsonl "$dir"/control-shared.jsonl
+  fi
   ;;
 
 *)

@@ -12,17 +12,26 @@ import (
 // measurement runs have in common: how much a number in RESULTS.md moves
 // when the whole suite is measured again.
 type Drift struct {
-	Common           int
-	Median, P90, Max float64 // relative differences |b-a|/a
-	Largest          []VariantDrift
-	OnlyInA, OnlyInB int
+	Common int     `json:"common"`
+	Median float64 `json:"median_rel"` // relative differences |b-a|/a
+	P90    float64 `json:"p90_rel"`
+	Max    float64 `json:"max_rel"`
+	// Ratio is the median of b/a: where Median says how far the runs
+	// differ, Ratio says whether b is systematically slower (> 1) or
+	// faster, as a GPU shared with other work would make it.
+	Ratio   float64        `json:"ratio"`
+	Largest []VariantDrift `json:"largest"` // the five largest differences
+	OnlyInA int            `json:"only_in_a"`
+	OnlyInB int            `json:"only_in_b"`
 }
 
 // VariantDrift is one variant's change between two runs.
 type VariantDrift struct {
-	Task, Variant string
-	A, B          float64 // ms
-	Rel           float64
+	Task    string  `json:"task"`
+	Variant string  `json:"variant"`
+	A       float64 `json:"a_ms"`
+	B       float64 `json:"b_ms"`
+	Rel     float64 `json:"rel"`
 }
 
 // Compare computes the drift from run a to run b.
@@ -67,6 +76,12 @@ func Compare(a, b []*Task) Drift {
 	for i, x := range d.Largest {
 		rel[d.Common-1-i] = x.Rel // ascending
 	}
+	ratios := make([]float64, d.Common)
+	for i, x := range d.Largest {
+		ratios[i] = x.B / x.A
+	}
+	sort.Float64s(ratios)
+	d.Ratio = ratios[d.Common/2]
 	d.Median = rel[d.Common/2]
 	d.P90 = rel[min(d.Common-1, int(0.9*float64(d.Common)))]
 	d.Max = rel[d.Common-1]

@@ -24,6 +24,12 @@ func TestCompare(t *testing.T) {
 	if d.Max < 0.499 || d.Max > 0.501 || d.Median < 0.0099 || d.Median > 0.0101 {
 		t.Errorf("median %.4f max %.4f, want 0.01 and 0.5", d.Median, d.Max)
 	}
+	if d.Ratio < 1.0099 || d.Ratio > 1.0101 {
+		t.Errorf("median ratio %.4f, want 1.01 (the new run is 1%% slower)", d.Ratio)
+	}
+	if r := Compare(b, a).Ratio; r < 0.99 || r > 0.991 {
+		t.Errorf("median ratio the other way %.4f, want 1/1.01", r)
+	}
 	if d.Largest[0].Variant != "j" {
 		t.Errorf("largest drift should be variant j, got %+v", d.Largest[0])
 	}

@@ -24,7 +24,7 @@ func datasetCommand() *cli.Command {
 		Description: "A suite (e.g. " + defaultSuiteDir + ") is a folder of tasks, each with hand-written\n" +
 			"variants/*.cu and optional sweep templates sweeps/*.cu, plus split.yaml, the\n" +
 			"frozen train/validation/test split by task.",
-		Subcommands: []*cli.Command{datasetExpandCommand(), datasetAssignCommand(), datasetCheckCommand(), datasetMergeCommand()},
+		Subcommands: []*cli.Command{datasetExpandCommand(), datasetAssignCommand(), datasetCheckCommand(), datasetMergeCommand(), datasetCompareCommand()},
 	}
 }
 
@@ -275,4 +275,88 @@ func datasetMergeCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+func datasetCompareCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "compare",
+		Usage:     "how far measurement runs sit from earlier records: drift of the primary medians",
+		ArgsUsage: "OLD.jsonl NEW.jsonl...",
+		Description: "For each NEW results file, takes the accepted variants it has in common with OLD\n" +
+			"(later lines of a file replace earlier ones for the same variant) and prints\n" +
+			"the median ratio NEW/OLD of their primary-configuration medians (above 1: NEW\n" +
+			"is slower), the median, 90th percentile and largest relative difference, and\n" +
+			"the variants that moved most. bench/gpu-dataset.sh control-report uses it to\n" +
+			"decide whether candidates may share the GPU outside their timed calls: a\n" +
+			"shared run should sit no further from the records than an exclusive one.\n\n" +
+			"  cudaperf dataset compare bench/suites/c2cuda/measurements.jsonl OUT/control-exclusive.jsonl OUT/control-shared.jsonl",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text (a markdown table) or json"},
+		},
+		Action: runDatasetCompare,
+	}
+}
+
+// comparison is one NEW file's drift from OLD, as --format json writes it.
+type comparison struct {
+	File string `json:"file"`
+	dataset.Drift
+}
+
+func runDatasetCompare(c *cli.Context) error {
+	if c.NArg() < 2 {
+		return usageErrorf("dataset compare: give the earlier records and at least one results file to compare with them (OLD.jsonl NEW.jsonl...)")
+	}
+	format := c.String("format")
+	if format != "text" && format != "json" {
+		return usageErrorf("dataset compare: --format %q: use text or json", format)
+	}
+	load := func(path string) ([]*dataset.Task, error) {
+		rs, err := dataset.Load(path)
+		if err != nil {
+			return nil, usageErrorf("dataset compare: %v (give results.jsonl files: cudaperf bench --format json output or measurements.jsonl)", err)
+		}
+		return dataset.Summarize(rs, nil), nil
+	}
+	old, err := load(c.Args().First())
+	if err != nil {
+		return err
+	}
+	var out []comparison
+	for _, path := range c.Args().Slice()[1:] {
+		ts, err := load(path)
+		if err != nil {
+			return err
+		}
+		out = append(out, comparison{File: path, Drift: dataset.Compare(old, ts)})
+	}
+	if format == "json" {
+		enc := json.NewEncoder(c.App.Writer)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return failuref("%v", err)
+		}
+		return nil
+	}
+	w := c.App.Writer
+	fmt.Fprintf(w, "Against %s (primary-configuration medians of accepted variants):\n\n", c.Args().First())
+	fmt.Fprintln(w, "| run | variants | median ratio | median difference | p90 | max | only in the run |")
+	fmt.Fprintln(w, "| --- | --- | --- | --- | --- | --- | --- |")
+	for _, x := range out {
+		if x.Common == 0 {
+			fmt.Fprintf(w, "| %s | 0 | - | - | - | - | %d |\n", x.File, x.OnlyInB)
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %d | %.4f | %.2f%% | %.2f%% | %.1f%% | %d |\n", x.File, x.Common, x.Ratio, 100*x.Median, 100*x.P90, 100*x.Max, x.OnlyInB)
+	}
+	for _, x := range out {
+		if len(x.Largest) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\nMoved most in %s:\n\n| task | variant | earlier ms | this run ms | difference |\n| --- | --- | --- | --- | --- |\n", x.File)
+		for _, v := range x.Largest {
+			fmt.Fprintf(w, "| %s | %s | %.4g | %.4g | %.1f%% |\n", v.Task, v.Variant, v.A, v.B, 100*v.Rel)
+		}
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,74 @@ func copyTree(t *testing.T, src, dst string) {
 	t.Helper()
 	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestDatasetCompare: a run whose every median is 10% above the records
+// reads as ratio 1.1 and a 10% difference, in the table and in JSON; a
+// missing file is an error that says what to give.
+func TestDatasetCompare(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "bench", "suites", "c2cuda", "measurements.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var old, slower []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.Contains(line, `"task":"saxpy"`) {
+			continue
+		}
+		var r map[string]any
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		v, _ := r["verdict"].(map[string]any)
+		if v == nil || v["accepted"] != true {
+			continue
+		}
+		old = append(old, line)
+		for _, c := range v["configs"].([]any) {
+			if tm, ok := c.(map[string]any)["time"].(map[string]any); ok {
+				tm["median_ms"] = tm["median_ms"].(float64) * 1.1
+			}
+		}
+		b, _ := json.Marshal(r)
+		slower = append(slower, string(b))
+	}
+	if len(old) < 3 {
+		t.Fatalf("only %d accepted saxpy records in measurements.jsonl", len(old))
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "old.jsonl", strings.Join(old, "\n")+"\n")
+	writeFile(t, dir, "new.jsonl", strings.Join(slower, "\n")+"\n")
+	oldPath, newPath := filepath.Join(dir, "old.jsonl"), filepath.Join(dir, "new.jsonl")
+
+	stdout, stderr, code := runCudaperf(t, "", "dataset", "compare", oldPath, newPath, oldPath)
+	if code != 0 {
+		t.Fatalf("compare: exit %d\n%s", code, stderr)
+	}
+	want := []string{
+		"| " + newPath + " | " + strconv.Itoa(len(old)) + " | 1.1000 | 10.00% | 10.00% | 10.0% | 0 |",
+		"| " + oldPath + " | " + strconv.Itoa(len(old)) + " | 1.0000 | 0.00% | 0.00% | 0.0% | 0 |",
+	}
+	for _, w := range want {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("table lacks %q:\n%s", w, stdout)
+		}
+	}
+	stdout, _, code = runCudaperf(t, "", "dataset", "compare", "--format", "json", oldPath, newPath)
+	var got []struct {
+		File   string  `json:"file"`
+		Common int     `json:"common"`
+		Ratio  float64 `json:"ratio"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || code != 0 {
+		t.Fatalf("json: exit %d, %v\n%s", code, err, stdout)
+	}
+	if len(got) != 1 || got[0].File != newPath || got[0].Common != len(old) || got[0].Ratio < 1.0999 || got[0].Ratio > 1.1001 {
+		t.Errorf("json: %+v", got)
+	}
+	_, stderr, code = runCudaperf(t, "", "dataset", "compare", oldPath, filepath.Join(dir, "absent.jsonl"))
+	if code != 2 || !strings.Contains(stderr, "absent.jsonl") || !strings.Contains(stderr, "give results.jsonl files") {
+		t.Errorf("missing file: exit %d\n%s", code, stderr)
 	}
 }
