@@ -212,6 +212,21 @@ func TestEvalAndSFTOffline(t *testing.T) {
 			t.Errorf("eval output lacks %q:\n%s", want, out)
 		}
 	}
+	// torch2cuda tasks (KernelBench format) through the same loop: the
+	// replay policy proposes the .py variants, recorded answers from the
+	// torch2cuda suite's records, speedups are over eager PyTorch.
+	out, errOut, code = rlRun(t, "eval", "--suite", "bench/suites/torch2cuda", "--policy", "replay", "--benchmarker", "recorded", "--side", "test", "-n", "3", "-k", "1")
+	if code != 0 {
+		t.Fatalf("eval of torch2cuda: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"5 test tasks", "over eager PyTorch", "l2norm_rows", "pass@1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("torch2cuda eval output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "pass@1  0.000") {
+		t.Errorf("no torch2cuda candidate was judged correct (were they recorded?):\n%s", out)
+	}
 	dir := t.TempDir()
 	out, errOut, code = rlRun(t, "sft", "--policy", "replay", "--task", "gelu", "--task", "dot_product", "--epochs", "2", "--batch", "4", "--out", dir)
 	if code != 0 {

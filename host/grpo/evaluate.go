@@ -79,10 +79,26 @@ func (o EvalOptions) Protocol() string {
 	return fmt.Sprintf("protocol: benchmarker profile %s; %d samples per task (temperature %g, top_p %g, max %d tokens, seed %d), one attempt each (no refinement turns), %d few-shot example(s) from the train split; "+
 		"pass@k is the unbiased estimator 1 − C(n−c,k)/C(n,k) averaged over tasks; "+
 		"speedup@k is the expected speedup of the fastest correct candidate among k drawn without replacement, "+
-		"over the C reference (gcc -O2) on the primary configuration, with a task whose k candidates all fail (or whose correct ones are slower than the reference) counted as 1× (the reference is kept), then the geometric mean over tasks; "+
+		"over %s, with a task whose k candidates all fail (or whose correct ones are slower than the reference) counted as 1× (the reference is kept), then the geometric mean over tasks; "+
 		"fast_p (KernelBench) is the per-task fraction of samples that are correct and faster than p× a baseline, averaged over tasks; "+
 		"intervals are 95%% percentile bootstraps over tasks (%d resamples)",
-		orReport(o.Profile), o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, o.FewShot, o.Bootstrap)
+		orReport(o.Profile), o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, o.FewShot, o.baseline(), o.Bootstrap)
+}
+
+// baseline names what speedups are over, by the tasks' kind.
+func (o EvalOptions) baseline() string {
+	const c, torch = "the C reference (gcc -O2) on the primary configuration", "eager PyTorch (CUDA events, L2 flushed)"
+	kinds := map[string]bool{}
+	for _, t := range o.Tasks {
+		kinds[t.Kind] = true
+	}
+	switch {
+	case len(kinds) == 1 && kinds[KindTorch2CUDA]:
+		return torch
+	case kinds[KindTorch2CUDA]:
+		return "each task's reference (" + c + "; " + torch + " for torch2cuda tasks)"
+	}
+	return c
 }
 
 // Evaluate samples N candidates per task and judges them; progress is told

@@ -57,3 +57,32 @@ func TestEvaluate(t *testing.T) {
 		t.Error("k > n accepted")
 	}
 }
+
+// TestProtocolBaseline: the protocol names what speedups are over, by the
+// tasks' kind (a torch2cuda speedup is over eager PyTorch, not a C
+// reference).
+func TestProtocolBaseline(t *testing.T) {
+	c := &Task{Kind: ""}
+	torch := &Task{Kind: KindTorch2CUDA}
+	for _, tc := range []struct {
+		tasks      []*Task
+		want, lack string
+	}{
+		{[]*Task{c}, "over the C reference (gcc -O2)", "PyTorch"},
+		{[]*Task{torch, torch}, "over eager PyTorch", "gcc"},
+		{[]*Task{c, torch}, "each task's reference", ""},
+	} {
+		p := EvalOptions{Tasks: tc.tasks, N: 1}.Protocol()
+		if !strings.Contains(p, tc.want) || (tc.lack != "" && strings.Contains(p, tc.lack)) {
+			t.Errorf("tasks of kinds %v: protocol %q; want %q and not %q", kindsOf(tc.tasks), p, tc.want, tc.lack)
+		}
+	}
+}
+
+func kindsOf(ts []*Task) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.Kind)
+	}
+	return out
+}

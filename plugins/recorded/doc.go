@@ -10,12 +10,14 @@
 //     measurements.jsonl of its suite folder (bench/suites/c2cuda/
 //     measurements.jsonl for a task under bench/suites/c2cuda/);
 //     $CUDAPERF_MEASUREMENTS (colon-separated files) replaces that list.
+//     torch2cuda tasks (KernelBench-format problem folders) are answered
+//     the same way, from bench/suites/torch2cuda/measurements.jsonl.
 //   - A record is found by the normalized hash of the candidate's source
 //     (bench.SourceHash: comments and whitespace do not count, tokens do)
 //     against the hashes of the measured files, for the same task. The
 //     measured file is found from the record's path, relative to the
 //     measurements file's folder or one of its parents, or as the task's
-//     variants/<candidate>.cu. When a candidate was measured more than once,
+//     variants/<candidate>.cu (or .py). When a candidate was measured more than once,
 //     the last line wins.
 //   - A found record is answered as it was measured (compile, verdict,
 //     timings, device, seeds, profile), with Recorded true, the summary

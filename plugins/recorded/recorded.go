@@ -14,6 +14,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/task"
+	"github.com/cudaperf/cudaperf/bench/torch2cuda"
 	"github.com/cudaperf/cudaperf/plugins/sdk/benchserve"
 )
 
@@ -39,7 +40,7 @@ func newBackend() *backend { return &backend{files: map[string]*index{}} }
 func (b *backend) Describe(context.Context) benchserve.Info {
 	return benchserve.Info{Name: "recorded", Version: version,
 		Description: "answers from recorded measurements, never runs: a source whose normalized hash was measured gets that record (marked recorded), any other 'not recorded'",
-		TaskKinds:   []string{benchserve.TaskKind}, Compiler: "none (recorded measurements)", DefaultArch: device.DefaultArch,
+		TaskKinds:   []string{benchserve.TaskKind, torch2cuda.Kind}, Compiler: "none (recorded measurements)", DefaultArch: device.DefaultArch,
 		Profiles: bench.Profiles()}
 }
 
@@ -114,7 +115,9 @@ func measuredSource(measurements string, r *bench.Result) []byte {
 			}
 		}
 	}
-	tries = append(tries, filepath.Join(filepath.Dir(measurements), r.Task, "variants", r.Candidate+".cu"))
+	for _, ext := range []string{".cu", ".py"} {
+		tries = append(tries, filepath.Join(filepath.Dir(measurements), r.Task, "variants", r.Candidate+ext))
+	}
 	for _, p := range tries {
 		if b, err := os.ReadFile(p); err == nil {
 			return b
@@ -132,7 +135,12 @@ func (b *backend) Run(_ context.Context, j bench.Job) (*bench.Result, error) {
 	if j.TaskPath == "" {
 		return nil, fmt.Errorf("%w: the recorded benchmarker needs task_path (its measurements lie beside the suite)", bench.ErrBadJob)
 	}
-	if t, err = task.Load(j.TaskPath); err != nil {
+	if j.TaskKind == torch2cuda.Kind {
+		t, err = torchTask(j.TaskPath)
+	} else {
+		t, err = task.Load(j.TaskPath)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%w: %w", bench.ErrBadJob, err)
 	}
 	hash := bench.SourceHash(j.Source)
@@ -157,11 +165,23 @@ func (b *backend) Run(_ context.Context, j bench.Job) (*bench.Result, error) {
 	return r, nil
 }
 
+// torchTask names a torch2cuda task (a folder with problem.py, or a
+// problem file) as the torch2cuda benchmarker names it in its records:
+// the folder is the task, its parent the suite, whose measurements.jsonl
+// lies beside the task folders as c2cuda's does.
+func torchTask(path string) (*task.Task, error) {
+	if _, err := torch2cuda.ProblemPath(path); err != nil {
+		return nil, err
+	}
+	dir := strings.TrimSuffix(filepath.Clean(path), string(filepath.Separator))
+	return &task.Task{Name: strings.TrimSuffix(filepath.Base(dir), ".py"), Suite: filepath.Base(filepath.Dir(dir)), Dir: dir}, nil
+}
+
 // request is the result skeleton of job j: who is asking about what.
 func request(t *task.Task, j bench.Job) *bench.Result {
 	r := &bench.Result{Suite: t.Suite, Task: t.Name, Candidate: j.Name, Kind: j.Kind, Path: j.Filename, Expect: j.Expect, Profile: j.Profile}
 	if r.Candidate == "" {
-		r.Candidate = strings.TrimSuffix(filepath.Base(j.Filename), ".cu")
+		r.Candidate = strings.TrimSuffix(filepath.Base(j.Filename), filepath.Ext(j.Filename))
 	}
 	if r.Kind == "" {
 		r.Kind = bench.KindCandidate

@@ -59,12 +59,16 @@ func lastRecord(t *testing.T, file, task, cand string) *bench.Result {
 	return out
 }
 
-func TestRecorded(t *testing.T) {
-	p := start(t)
-	ctx := context.Background()
+// suiteTask starts the plugin and names a task of a committed suite and
+// that suite's measurements.
+func suiteTask(t *testing.T, suite, task string) (p *pluginhost.Plugin, taskDir, measurements string) {
 	root := plugintest.ModuleRoot(t)
-	taskDir := filepath.Join(root, "bench/suites/c2cuda/vector_add")
-	measurements := filepath.Join(root, "bench/suites/c2cuda", MeasurementsFile)
+	return start(t), filepath.Join(root, "bench/suites", suite, task), filepath.Join(root, "bench/suites", suite, MeasurementsFile)
+}
+
+func TestRecorded(t *testing.T) {
+	p, taskDir, measurements := suiteTask(t, "c2cuda", "vector_add")
+	ctx := context.Background()
 
 	d, err := p.DescribeBenchmarker(ctx)
 	if err != nil || d.GetPlugin().GetName() != "recorded" || len(d.GetProfiles()) != 2 {
@@ -123,5 +127,33 @@ func TestRecorded(t *testing.T) {
 	}
 	if _, err := p2.EvaluateJob(ctx, bench.Job{Source: src}); err == nil || !strings.Contains(err.Error(), "task_path") {
 		t.Errorf("no task: %v", err)
+	}
+}
+
+// TestRecordedTorch2CUDA: a torch2cuda candidate (KernelBench format) is
+// answered from the torch2cuda suite's records, named as the torch2cuda
+// benchmarker names it; another source is "not recorded".
+func TestRecordedTorch2CUDA(t *testing.T) {
+	p, taskDir, measurements := suiteTask(t, "torch2cuda", "relu")
+	ctx := context.Background()
+	src, err := os.ReadFile(filepath.Join(taskDir, "variants", "naive.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lastRecord(t, measurements, "relu", "naive")
+	r, err := p.EvaluateJob(ctx, bench.Job{TaskKind: "torch2cuda", TaskPath: taskDir, Source: src, Filename: "model_new.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Recorded || r.Error != "" || r.Suite != "torch2cuda" || r.Task != "relu" || r.Candidate != "model_new" ||
+		!reflect.DeepEqual(r.Verdict, want.Verdict) {
+		t.Errorf("answer: recorded %v error %q %s/%s/%s verdict %+v; want the record of relu/naive", r.Recorded, r.Error, r.Suite, r.Task, r.Candidate, r.Verdict)
+	}
+	r, err = p.EvaluateJob(ctx, bench.Job{TaskKind: "torch2cuda", TaskPath: taskDir, Source: append(src, "\nx = 1\n"...), Filename: "m.py"})
+	if err != nil || r.Recorded || r.Verdict != nil || !strings.HasPrefix(r.Error, bench.NotRecorded) || !strings.Contains(r.Error, "relu") {
+		t.Errorf("unknown source: %+v %v", r, err)
+	}
+	if _, err := p.EvaluateJob(ctx, bench.Job{TaskKind: "torch2cuda", TaskPath: filepath.Join(taskDir, "variants"), Source: src}); err == nil || !strings.Contains(err.Error(), "problem.py") {
+		t.Errorf("a folder without problem.py: %v", err)
 	}
 }

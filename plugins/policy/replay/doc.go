@@ -1,6 +1,7 @@
 // Command replay is a policy plugin without a language model: for a prompt
 // about task X it proposes X's known variants (bench/suites/<suite>/X/
-// variants/*.cu, each as a ```cuda block) and one answer without code,
+// variants/*.cu, each as a ```cuda block, or a torch2cuda suite's
+// variants/*.py, each as a ```python block) and one answer without code,
 // sampled from a softmax over per-task logits. Update moves the logits
 // along the policy gradient of the rollouts' advantages,
 //

@@ -92,28 +92,37 @@ func (s *server) armsOf(task string) (*arms, error) {
 	if strings.ContainsAny(task, `/\`) || task == "" || task == "." || task == ".." {
 		return nil, status.Errorf(codes.InvalidArgument, "replay: prompt id must start with a task name, got %q", task)
 	}
+	// CUDA variants (c2cuda) or KernelBench-format Python files (torch2cuda).
 	paths, _ := filepath.Glob(filepath.Join(s.suite, task, "variants", "*.cu"))
+	py, _ := filepath.Glob(filepath.Join(s.suite, task, "variants", "*.py"))
+	paths = append(paths, py...)
 	if len(paths) == 0 {
 		return nil, status.Errorf(codes.InvalidArgument, "replay: task %q has no variants in %s (set $CUDAPERF_REPLAY_SUITE to the suite folder)", task, s.suite)
 	}
 	sort.Strings(paths)
 	a := &arms{}
 	for _, p := range paths {
-		if s.measured != nil && !s.measured[task+"/"+strings.TrimSuffix(filepath.Base(p), ".cu")] {
+		ext := filepath.Ext(p)
+		name := strings.TrimSuffix(filepath.Base(p), ext)
+		if s.measured != nil && !s.measured[task+"/"+name] {
 			continue
 		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return nil, status.Errorf(codes.Internal, "replay: %v", err)
 		}
-		a.names = append(a.names, strings.TrimSuffix(filepath.Base(p), ".cu"))
+		a.names = append(a.names, name)
 		src := string(b)
 		if !strings.HasSuffix(src, "\n") {
 			src += "\n"
 		}
 		// The same text as the host's grpo.Answer, so SFT examples of
 		// known variants are recognised.
-		a.texts = append(a.texts, "```cuda\n"+src+"```")
+		lang := "cuda"
+		if ext == ".py" {
+			lang = "python"
+		}
+		a.texts = append(a.texts, "```"+lang+"\n"+src+"```")
 	}
 	// A task with variants but none measured yet (added to the suite
 	// before its first GPU run) has only the "(no code)" arm: replaying an
