@@ -9,11 +9,13 @@
 #             one warm run, RL profile
 #   rl-pageable  the batch once more with the driver's host buffers
 #             pageable (CUDAPERF_TEST_PAGEABLE), one cold run
+#   rl-slots  the batch once more with SLOTS (default 16) candidate
+#             processes per GPU instead of 8, one cold run
 #   rl-mps    the batch once more with the candidates as MPS clients
 #   report    the same batch in the report profile, REPORT_RUNS cold runs
 #             and one warm run
 #
-# Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step)
+# Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step but rl-mps)
 #   CUDAPERF      the cudaperf binary; its plugins are found next to it,
 #                 as `make build` lays them out. Default: .device/dev.tar.xz
 #                 unpacked (on a machine without Go; made here with
@@ -37,7 +39,7 @@ out=${1:?usage: bench/gpu-evaluator.sh OUTDIR [STEP...]}
 shift
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-steps=${*:-ctx sandbox selftest-rl rl rl-pageable selftest-report report}
+steps=${*:-ctx sandbox selftest-rl rl rl-pageable rl-slots selftest-report report}
 if [ -z "${CUDAPERF:-}" ] && [ -f .device/dev.tar.xz ]; then
   mkdir -p /tmp/cudaperf-evaluator && tar -C /tmp/cudaperf-evaluator -xJf .device/dev.tar.xz || exit 1
   CUDAPERF=/tmp/cudaperf-evaluator/bin/cudaperf
@@ -136,6 +138,9 @@ step rl "${RL_S:-330}" env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.o
 # The driver's host buffers as they were before they were page-locked
 # (bench/harness: cp_host_alloc), one cold run, to compare with rl.
 step rl-pageable "${RL_PAGEABLE_S:-150}" env CUDAPERF_TEST_PAGEABLE=1 RUNS=1 WARM=0 bash bench/gpu-rl.sh "$out/gpu-rl-pageable.out" rl
+# More candidate processes per GPU (CUDAPERF_GPU_SLOTS; default 8), one
+# cold run: with contexts no longer slowed by NVML, do more slots help?
+step rl-slots "${RL_SLOTS_S:-150}" env CUDAPERF_GPU_SLOTS="${SLOTS:-16}" RUNS=1 WARM=0 bash bench/gpu-rl.sh "$out/gpu-rl-slots.out" rl
 step rl-mps "${RL_MPS_S:-150}" bash "$0" --rl-mps "$out"
 # A time-boxed rl-mps leaves its daemon: nothing after it may be an MPS client.
 case " $steps " in *" rl-mps "*) echo quit | CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe nvidia-cuda-mps-control 2>/dev/null ;; esac
