@@ -44,7 +44,9 @@ run() { # run NAME CACHE
 }
 
 {
-  echo "# bench/gpu-rl.sh $out $profile   ($(date -u +%FT%TZ), $(git rev-parse --short HEAD 2>/dev/null || echo unknown))"
+  # The binary says what it was built from; the device's copy of .git may
+  # not (it named one commit for every call of a session).
+  echo "# bench/gpu-rl.sh $out $profile   ($(date -u +%FT%TZ), $("$bin" version 2>/dev/null | head -1 || echo "cudaperf unknown"))"
   echo "# command per run: $bin bench --batch $batch --profile $profile --cache <empty dir> --format json"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/# GPU: /' || true
   echo "# CPUs: $(nproc)"

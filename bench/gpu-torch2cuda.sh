@@ -84,7 +84,7 @@ rm -rf /tmp/t2c-suite* /tmp/t2c-kb*
 {
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader
   "$CUDAPERF_PYTHON" -c 'import torch, sys; assert torch.cuda.is_available(), "torch sees no GPU"; print("python", sys.version.split()[0], "torch", torch.__version__, "cuda", torch.version.cuda, torch.cuda.get_device_name())'
-  echo "cores $(nproc); repo $(git rev-parse --short HEAD 2>/dev/null || echo '?'); budget ${budget}s"
+  echo "cores $(nproc); repo $(git rev-parse --short HEAD 2>/dev/null || echo '?'); $("$bin/cudaperf" version 2>/dev/null | head -1); budget ${budget}s"
 } > "$out/device.txt" 2>&1 || { cat "$out/device.txt"; echo "gpu-torch2cuda: no usable GPU or torch" >&2; exit 3; }
 cat "$out/device.txt"
 [ -x "$testbin" ] || { echo "gpu-torch2cuda: no test binary $testbin: run bench/torch2cuda-pack.sh here and carry .device/t2c.tar.xz (or set TORCH2CUDA_TEST)" >&2; exit 2; }
