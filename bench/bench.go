@@ -956,7 +956,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 		}
 		runs = append(runs, cr)
 	}
-	opt := verdict.Options{}
+	opt := verdict.Options{SharedGPU: r.GPUShared}
 	if r.Device != nil {
 		opt.PeakBandwidth = r.Device.PeakBandwidth()
 	}

@@ -39,7 +39,8 @@
 //     the least time the bytes the task must move could take (L2 is flushed
 //     before every call, so caches cannot explain it);
 //   - leaked_memory: free device memory shrank across a configuration's
-//     calls;
+//     calls (not judged when the GPU was shared with other candidates,
+//     whose allocations the device-wide figure includes);
 //   - not_sandboxed: a confinement mechanism did not apply (the kernel
 //     lacks it, or it was skipped by a knob); the detail names it.
 //

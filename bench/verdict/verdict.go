@@ -81,6 +81,10 @@ type ConfigRun struct {
 // Options tune the checks.
 type Options struct {
 	PeakBandwidth float64 // device bytes per second; 0 disables the floor check
+	// SharedGPU: other processes allocated and freed device memory while
+	// the candidate ran, so the device-wide free memory its driver reads
+	// says nothing about its own leaks: leaked_memory is not judged.
+	SharedGPU bool
 }
 
 // ConfigResult is the judgement of one configuration.
@@ -237,7 +241,7 @@ func Judge(runs []ConfigRun, opt Options) (*Verdict, error) {
 				v.warn(BelowBandwidthFloor, "%s: median %.4f ms is below the %.4f ms that %d bytes take at %.0f GB/s", r.Name, cr.Time.Median, cr.FloorMs, r.Bytes, opt.PeakBandwidth/1e9)
 			}
 		}
-		if r.Leak > 0 {
+		if r.Leak > 0 && !opt.SharedGPU {
 			v.warn(LeakedMemory, "%s: %d bytes of device memory not freed across the calls", r.Name, r.Leak)
 		}
 		if r.Primary {

@@ -22,6 +22,7 @@ type caseFile struct {
 	WantWarnings  []string        `json:"want_warnings"`
 	WantSpeedup   float64         `json:"want_speedup"`
 	PeakBandwidth float64         `json:"peak_bandwidth"`
+	SharedGPU     bool            `json:"shared_gpu"`
 	Tolerance     *task.Tolerance `json:"tolerance"`
 	Configs       []struct {
 		Name    string `json:"name"`
@@ -39,6 +40,7 @@ type caseFile struct {
 		RefMs  []float64 `json:"ref_ms"`
 		// Modified names inputs the driver found changed after the calls.
 		Modified []string `json:"modified_inputs"`
+		Leak     int64    `json:"leak_bytes"`
 	} `json:"configs"`
 }
 
@@ -99,7 +101,7 @@ func TestRecordedCases(t *testing.T) {
 			}
 			var runs []ConfigRun
 			for _, cf := range c.Configs {
-				r := ConfigRun{Name: cf.Name, Primary: cf.Primary, Bytes: cf.Bytes, Error: cf.Error, NotRun: cf.NotRun, Ms: cf.Ms, TailMs: cf.TailMs, RefMs: cf.RefMs, ModifiedInputs: cf.Modified}
+				r := ConfigRun{Name: cf.Name, Primary: cf.Primary, Bytes: cf.Bytes, Error: cf.Error, NotRun: cf.NotRun, Ms: cf.Ms, TailMs: cf.TailMs, RefMs: cf.RefMs, ModifiedInputs: cf.Modified, Leak: cf.Leak}
 				for i, o := range cf.Outputs {
 					poison := byte(0xA5)
 					if o.Type.IsFloat() {
@@ -125,7 +127,7 @@ func TestRecordedCases(t *testing.T) {
 				}
 				runs = append(runs, r)
 			}
-			v, err := Judge(runs, Options{PeakBandwidth: c.PeakBandwidth})
+			v, err := Judge(runs, Options{PeakBandwidth: c.PeakBandwidth, SharedGPU: c.SharedGPU})
 			if err != nil {
 				t.Fatal(err)
 			}
