@@ -39,9 +39,13 @@ fi
   cat "$in/gpu-torch-selftest.out"
   echo "## timeline.log"; cat "$in/timeline.log" 2>/dev/null
 } >> bench/gpu-torch-selftest.out
-run="bench/gpu-torch2cuda.sh on $(head -1 "$in/device.txt" 2>/dev/null | cut -d, -f1) at $(git rev-parse --short HEAD)"
+# The records come from several runs (a rerun measures what an earlier one
+# left): the header says where they were made and when they were last
+# merged, and each run's raw outputs lie under bench/h200/.
+run="bench/gpu-torch2cuda.sh runs on $(head -1 "$in/device.txt" 2>/dev/null | cut -d, -f1), merged here last at $(git rev-parse --short HEAD); each run's raw outputs: bench/h200/"
 "$py" bench/torch2cuda/report.py suite bench/suites/torch2cuda/measurements.jsonl --command "$run" > bench/suites/torch2cuda/RESULTS.md
-if [ -s bench/kernelbench/level1.jsonl ]; then
+# KernelBench's table changes only when this run measured KernelBench.
+if [ -s "$in/kernelbench.jsonl" ]; then
   "$py" bench/torch2cuda/report.py kernelbench bench/kernelbench/level1.jsonl --command "$run" > bench/kernelbench/RESULTS.md
 fi
 echo "torch2cuda-results: wrote bench/suites/torch2cuda/RESULTS.md bench/kernelbench/RESULTS.md; review, then git add and commit"
