@@ -29,7 +29,7 @@
 # merged by task and candidate, so nothing is measured, or recorded, twice.
 #
 # Environment of run: OUT (required; at most 5 files land there), CUDAPERF
-# (default: .device/dataset.tar.xz unpacked into /tmp/cudaperf-dataset), BUDGET_S,
+# (default: .device/dataset.tar.xz, else .device/dev.tar.xz, unpacked into /tmp/cudaperf-dataset), BUDGET_S,
 # GRACE_S, SHARE_GPU (1: candidates share the GPU outside their timed calls,
 # CUDAPERF_SHARE_GPU; these are the suite's own, trusted kernels; every
 # record says gpu_shared; default 0 until a control run shows the medians
@@ -44,10 +44,14 @@ records=$suite/measurements.jsonl
 
 log() { echo "# $*" | tee -a "$OUT/measure.log" >&2; }
 
-# device_bin sets bin: $CUDAPERF, else the carried pack, unpacked.
+# device_bin sets bin: $CUDAPERF, else the carried pack, unpacked (this
+# script's own, or bench/gpu-evaluator.sh's, which holds the same cudaperf
+# and benchmarker: one call can then run both scripts).
 device_bin() {
-  if [ -z "${CUDAPERF:-}" ] && [ -f .device/dataset.tar.xz ]; then
-    mkdir -p /tmp/cudaperf-dataset && tar -C /tmp/cudaperf-dataset -xJf .device/dataset.tar.xz || exit 1
+  local pack=.device/dataset.tar.xz
+  [ -f "$pack" ] || pack=.device/dev.tar.xz
+  if [ -z "${CUDAPERF:-}" ] && [ -f "$pack" ]; then
+    mkdir -p /tmp/cudaperf-dataset && tar -C /tmp/cudaperf-dataset -xJf "$pack" || exit 1
   fi
   bin=${CUDAPERF:-/tmp/cudaperf-dataset/bin/cudaperf}
   [ -x "$bin" ] || { echo "gpu-dataset: no cudaperf at $bin; run 'bench/gpu-dataset.sh build' here and carry .device/dataset.tar.xz" >&2; exit 2; }
