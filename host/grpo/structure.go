@@ -29,19 +29,27 @@ func (s *AnalyzerScorer) Ranked() bool { return s.Rank != nil }
 
 // Structure analyzes a batch of candidate sources of one task.
 func (s *AnalyzerScorer) Structure(ctx context.Context, t *Task, sources []string) ([]Structure, error) {
-	inputs := make([]lint.Input, len(sources))
+	// A torch2cuda candidate is a Python file: the analyzers see the CUDA
+	// in its load_inline strings, as `cudaperf lint model_new.py` does (one
+	// without any gets no features and no Rstr).
+	var inputs []lint.Input
+	byFile := map[string]int{} // input path -> index in sources
 	for i, src := range sources {
-		inputs[i] = lint.Input{Path: fmt.Sprintf("%s/candidate-%d.cu", t.Name, i), Content: []byte(src)}
+		in := lint.Input{Path: fmt.Sprintf("%s/candidate-%d.cu", t.Name, i), Content: []byte(src)}
+		if t.Kind == KindTorch2CUDA {
+			var ok bool
+			if in, ok = lint.PythonInput(fmt.Sprintf("%s/candidate-%d.py", t.Name, i), []byte(src)); !ok {
+				continue
+			}
+		}
+		byFile[in.Path] = i
+		inputs = append(inputs, in)
 	}
 	res := lint.Run(ctx, s.Analyzers, inputs, lint.Options{})
 	if len(res.PluginErrors) > 0 {
 		// An analyzer that fails the whole batch would leave Rstr missing
 		// for every candidate: a broken run, not a property of them.
 		return nil, errors.Join(res.PluginErrors...)
-	}
-	byFile := map[string]int{}
-	for i, in := range inputs {
-		byFile[in.Path] = i
 	}
 	out := make([]Structure, len(sources))
 	rows := make([][]report.KernelFeatures, len(sources))

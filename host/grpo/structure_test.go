@@ -3,6 +3,7 @@ package grpo
 import (
 	"context"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -48,5 +49,34 @@ func TestAnalyzerScorer(t *testing.T) {
 	j := Judged{Task: task, HasCode: true, Eval: &pluginhost.Evaluation{Compiled: true}, Structure: st[1]}
 	if fb := j.Feedback(); !strings.Contains(fb, "Diagnostics:") || !strings.Contains(fb, "Structural features:") {
 		t.Errorf("feedback lacks features or diagnostics:\n%s", fb)
+	}
+
+	// A torch2cuda candidate is Python: the analyzers see the CUDA in its
+	// load_inline strings (not the Python as CUDA), and its diagnostics
+	// are at the Python file's lines; one without CUDA gets no Rstr.
+	relu, err := LoadTask("../../bench/suites/torch2cuda/relu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	naive, err := os.ReadFile("../../bench/suites/torch2cuda/relu/variants/naive.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	py := "import torch\nfrom torch.utils.cpp_extension import load_inline\n\nsrc = \"\"\"\n" +
+		"__global__ void k(float *x) {\n  if (threadIdx.x < 16) {\n    __syncthreads();\n  }\n  x[threadIdx.x] = 0;\n}\n\"\"\"\n" +
+		"mod = load_inline(name=\"m\", cpp_sources=\"\", cuda_sources=src)\n"
+	kernels = nil
+	st, err = s.Structure(context.Background(), relu, []string{string(naive), py, "class ModelNew: pass\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 3 || len(st[0].Features) == 0 || math.IsNaN(st[0].Str) || st[0].Str < 1 {
+		t.Fatalf("structure of a torch2cuda variant: %+v", st[0])
+	}
+	if d := strings.Join(st[1].Diagnostics, "\n"); !strings.Contains(d, "line 7") {
+		t.Errorf("diagnostics of the Python candidate should be at its line 7 (the barrier), got %q", d)
+	}
+	if len(st[2].Features) != 0 || !math.IsNaN(st[2].Str) {
+		t.Errorf("a Python candidate without CUDA: %+v, want no features and no Rstr", st[2])
 	}
 }

@@ -26,6 +26,16 @@ type Input struct {
 	Embedded *pysource.Source
 }
 
+// PythonInput is the input for a Python file's source b: the CUDA in its
+// strings, with the map back to the Python file; false when it holds none.
+func PythonInput(path string, b []byte) (Input, bool) {
+	s := pysource.Extract(b)
+	if s == nil {
+		return Input{}, false
+	}
+	return Input{Path: path, Content: s.CUDA, Embedded: s}, true
+}
+
 // InputError is a path that could not be read; it names the path and the fix.
 type InputError struct {
 	Path string
@@ -64,12 +74,12 @@ func Collect(paths []string, cfg *config.File) ([]Input, []*InputError) {
 			return
 		}
 		if filepath.Ext(p) == ".py" {
-			s := pysource.Extract(b)
-			if s == nil {
+			in, ok := PythonInput(p, b)
+			if !ok {
 				errs = append(errs, &InputError{Path: p, Err: "no CUDA found: cudaperf lints the strings a Python file passes to load_inline's cuda_sources (directly or through a NAME = \"\"\"...\"\"\" assignment) and strings that declare a __global__ function"})
 				return
 			}
-			inputs = append(inputs, Input{Path: p, Content: s.CUDA, Embedded: s})
+			inputs = append(inputs, in)
 			return
 		}
 		inputs = append(inputs, Input{Path: p, Content: b})
