@@ -115,9 +115,9 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, p
 		out[i] = Judged{Task: tasks[i], Code: code, HasCode: ok, NoCode: why, Structure: Structure{Str: math.NaN()}}
 	}
 	// A small policy often writes the same code more than once in a group:
-	// each distinct (task, code) is measured once and its evaluation shared,
-	// so identical candidates get identical rewards and the GPU is spent on
-	// distinct ones.
+	// each distinct (task, code) is measured and analyzed once and its
+	// evaluation and structure shared, so identical candidates get
+	// identical rewards and the GPU and analyzers are spent on distinct ones.
 	first := map[[2]string]int{}
 	dup := make([]int, len(out)) // index of the candidate measured for it; -1: itself
 	for i := range out {
@@ -166,7 +166,7 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, p
 	if s != nil {
 		byTask := map[*Task][]int{}
 		for i := range out {
-			if out[i].HasCode {
+			if out[i].HasCode && dup[i] < 0 { // a duplicate shares its first's structure too
 				byTask[out[i].Task] = append(byTask[out[i].Task], i)
 			}
 		}
@@ -191,7 +191,7 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, p
 	}
 	for i, f := range dup {
 		if f >= 0 {
-			out[i].Eval, out[i].Outcome, out[i].Shared = out[f].Eval, out[f].Outcome, true
+			out[i].Eval, out[i].Outcome, out[i].Structure, out[i].Shared = out[f].Eval, out[f].Outcome, out[f].Structure, true
 		}
 	}
 	return out, nil

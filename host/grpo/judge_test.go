@@ -2,6 +2,7 @@ package grpo
 
 import (
 	"context"
+	"math"
 	"sync/atomic"
 	"testing"
 
@@ -31,7 +32,8 @@ func TestJudgeSharesIdenticalCandidates(t *testing.T) {
 	tasks := []*Task{a, a, a, b, a, a}
 	texts := []string{k1, k2, k1, k1, "no code here", k1}
 	cb := &countingBench{}
-	out, err := Judge(context.Background(), cb, nil, 2, 1, bench.ProfileRL, tasks, texts)
+	sc := &countingScorer{}
+	out, err := Judge(context.Background(), cb, sc, 2, 1, bench.ProfileRL, tasks, texts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +50,14 @@ func TestJudgeSharesIdenticalCandidates(t *testing.T) {
 			t.Errorf("candidate %d: shared %v, evaluated %v; want measured itself", i, out[i].Shared, out[i].Eval != nil)
 		}
 	}
+	if sc.sources != 3 {
+		t.Errorf("%d sources analyzed; want 3 (duplicates share their first's structure)", sc.sources)
+	}
+	for _, i := range []int{2, 5} {
+		if out[i].Structure.Str != out[0].Structure.Str || math.IsNaN(out[i].Structure.Str) {
+			t.Errorf("candidate %d: Rstr %v, want candidate 0's %v", i, out[i].Structure.Str, out[0].Structure.Str)
+		}
+	}
 	if out[3].Eval == out[0].Eval {
 		t.Error("the same code for another task reused the first task's evaluation")
 	}
@@ -55,3 +65,18 @@ func TestJudgeSharesIdenticalCandidates(t *testing.T) {
 		t.Errorf("candidate without code: %+v", out[4])
 	}
 }
+
+// countingScorer gives each source a distinct Rstr and counts the sources
+// it was asked about.
+type countingScorer struct{ sources int }
+
+func (c *countingScorer) Structure(_ context.Context, _ *Task, srcs []string) ([]Structure, error) {
+	out := make([]Structure, len(srcs))
+	for i := range srcs {
+		c.sources++
+		out[i] = Structure{Str: float64(c.sources)}
+	}
+	return out, nil
+}
+
+func (c *countingScorer) Ranked() bool { return true }
