@@ -137,12 +137,15 @@ type Kernel struct {
 
 // Compile is the outcome of compiling a candidate.
 type Compile struct {
-	OK      bool     `json:"ok"`
-	Cached  bool     `json:"cached"`
-	Seconds float64  `json:"seconds"`
-	Arch    string   `json:"arch"`
-	Log     string   `json:"log,omitempty"`
-	Kernels []Kernel `json:"kernels,omitempty"`
+	OK      bool    `json:"ok"`
+	Cached  bool    `json:"cached"`
+	Seconds float64 `json:"seconds"`
+	// CPUSeconds is the CPU time (user and kernel) of nvcc and the tools
+	// it drove; 0 when served from the cache.
+	CPUSeconds float64  `json:"cpu_seconds,omitempty"`
+	Arch       string   `json:"arch"`
+	Log        string   `json:"log,omitempty"`
+	Kernels    []Kernel `json:"kernels,omitempty"`
 }
 
 // Result is one candidate's evaluation: one line of results.jsonl.
@@ -181,6 +184,10 @@ type Result struct {
 	// run_seconds.
 	StartSeconds float64 `json:"start_seconds,omitempty"`
 	ExitSeconds  float64 `json:"exit_seconds,omitempty"`
+	// CPUUser and CPUSys are the candidate process's CPU time in user
+	// space and in the kernel (its context, pinning, copies, files, exit).
+	CPUUser float64 `json:"cpu_user_seconds,omitempty"`
+	CPUSys  float64 `json:"cpu_sys_seconds,omitempty"`
 	// GPUShared says how the candidate was timed: false, the GPU was its
 	// alone for the whole run; true, other candidates' set-up and checks
 	// ran beside it, but never during its timed calls (Gate).
@@ -330,7 +337,7 @@ func (s *Session) doPrepare(ctx context.Context) error {
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
-		drv, errs[0] = tc.CompileCUDA(ctx, filepath.Join(srcDir, harness.DriverFile), s.opt.Arch, hdr)
+		drv, errs[0] = tc.CompileCUDAFlags(ctx, filepath.Join(srcDir, harness.DriverFile), s.opt.Arch, driverFlags(s.opt.Profile), hdr)
 	}()
 	go func() { defer wg.Done(); ref, errs[1] = tc.CompileC(ctx, s.Task.Reference) }()
 	go func() {
@@ -413,6 +420,9 @@ func (s *Session) compile(ctx context.Context, c Candidate) *Result {
 // compileRecord is the one conversion of an nvcc result into a record.
 func compileRecord(res *nvcc.Result, arch string) Compile {
 	c := Compile{OK: res.OK, Cached: res.Cached, Seconds: res.Duration.Seconds(), Arch: arch, Log: res.Log}
+	if !res.Cached {
+		c.CPUSeconds = res.CPU.Seconds()
+	}
 	if res.Resources != nil {
 		for _, f := range res.Resources.Functions {
 			if !f.Entry {
@@ -912,6 +922,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 		byKey[[2]int{rec.Config, k}] = rec
 	}
 	r.StartSeconds, r.ExitSeconds = edges(recs, o)
+	r.CPUUser, r.CPUSys = o.UserCPU.Seconds(), o.SysCPU.Seconds()
 	var runs []verdict.ConfigRun
 	stopped := false
 	for c := range s.Task.Configs {

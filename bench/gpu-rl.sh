@@ -34,7 +34,13 @@ fi
 run() { # run NAME CACHE
   local name=$1 cache=$2 start end rc=0
   start=$(date +%s.%N)
-  "$bin" bench --batch "$batch" --profile "$profile" --cache "$cache" --format json \
+  # The CPU time of everything the command ran (the plugin, nvcc, the
+  # candidates: each reaped by its parent, so their times add up here).
+  python3 -c 'import resource, subprocess, sys
+rc = subprocess.call(sys.argv[2:])
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write("%.2f %.2f\n" % (u.ru_utime, u.ru_stime))
+sys.exit(rc)' "$tmp/$name.cpu" "$bin" bench --batch "$batch" --profile "$profile" --cache "$cache" --format json \
     --runs-dir "$tmp/runs" >"$tmp/$name.jsonl" 2>"$tmp/$name.err" || rc=$?
   end=$(date +%s.%N)
   echo "$name $rc $start $end" >>"$tmp/runs.txt"
@@ -91,6 +97,16 @@ for line in open(os.path.join(tmp, "runs.txt")):
     comp = sorted(r["compile"]["seconds"] for r in rs if (r.get("compile") or {}).get("seconds") and not r["compile"].get("cached"))
     if comp:
         print("       compile p50 %.2f s p95 %.2f s (sum %.1f s over %d)" % (comp[len(comp) // 2], comp[min(len(comp) - 1, int(0.95 * len(comp)))], sum(comp), len(comp)))
+    # Where the machine's CPU went: is it what bounds the throughput?
+    try:
+        user, sys_ = map(float, open(os.path.join(tmp, name + ".cpu")).read().split())
+        cu = sum(r.get("cpu_user_seconds", 0) for r in rs)
+        cs = sum(r.get("cpu_sys_seconds", 0) for r in rs)
+        cc = sum((r.get("compile") or {}).get("cpu_seconds", 0) for r in rs)
+        print("       CPU %.1f s (user %.1f, kernel %.1f) = %.1f of %d cores busy on average; candidates %.1f s (user %.1f, kernel %.1f), candidate compiles %.1f s, the rest (plugin, host checks, links, references, drivers) %.1f s" % (
+            user + sys_, user, sys_, (user + sys_) / wall, os.cpu_count(), cu + cs, cu, cs, cc, user + sys_ - cu - cs - cc))
+    except (OSError, ValueError):
+        pass
     for w in wrong[:20]:
         print("    misjudged " + w)
     if name.startswith("cold"):

@@ -159,6 +159,7 @@ type Result struct {
 	Log       string        // everything the tool printed
 	Cached    bool          // served from the cache
 	Duration  time.Duration // time the tool ran (0 when cached)
+	CPU       time.Duration // CPU time, user and kernel, of the tool and what it drove (0 when cached)
 	Command   string        // the command line, for logs
 	Resources *ptxas.Report // per-kernel registers, shared memory and spills (CUDA compiles)
 }
@@ -330,6 +331,9 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	start := time.Now()
 	runErr := cmd.Run()
 	res := &Result{Log: log.String(), Duration: time.Since(start), Command: j.tool + " " + strings.Join(j.args, " ")}
+	if cmd.ProcessState != nil {
+		res.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

@@ -42,6 +42,10 @@ func TestCompileCUDA(t *testing.T) {
 	if k == nil || k.Registers <= 0 {
 		t.Fatalf("no ptxas resources for saxpy_kernel in:\n%s", res.Log)
 	}
+	// nvcc's CPU time includes the tools it drove (cicc, ptxas, gcc).
+	if res.CPU <= 0 {
+		t.Errorf("compile CPU time %v, want > 0", res.CPU)
+	}
 	again, err := tc.CompileCUDA(ctx, src, "sm_90")
 	if err != nil {
 		t.Fatal(err)

@@ -51,7 +51,11 @@ type Outcome struct {
 	// with a time the program reports, they split Wall into what came
 	// before the program's main and after its last word.
 	StartMono, EndMono time.Duration
-	Output             string // tail of stdout and stderr, interleaved
+	// UserCPU and SysCPU are the CPU time the program (and the children it
+	// waited for) spent in user space and in the kernel: what one candidate
+	// costs a machine whose cores are shared with compiles.
+	UserCPU, SysCPU time.Duration
+	Output          string // tail of stdout and stderr, interleaved
 }
 
 // OK reports whether the program exited 0 by itself.
@@ -153,6 +157,7 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			o.Signal = ws.Signal().String()
 		}
+		o.UserCPU, o.SysCPU = cmd.ProcessState.UserTime(), cmd.ProcessState.SystemTime()
 	}
 	var exitErr *exec.ExitError
 	if err != nil && !errors.As(err, &exitErr) {

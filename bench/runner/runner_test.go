@@ -126,3 +126,16 @@ func TestStopWhy(t *testing.T) {
 		t.Errorf("outcome %+v, description %q", o, o.Describe())
 	}
 }
+
+// TestCPUTime checks that a program's CPU time is reported: a busy loop
+// spends user time, and sleeping adds none (CPU is not wall time).
+func TestCPUTime(t *testing.T) {
+	o, err := Run(context.Background(), Cmd{Path: "/bin/sh", Args: []string{"-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; sleep 0.3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu := o.UserCPU + o.SysCPU
+	if o.UserCPU <= 0 || cpu >= o.Wall {
+		t.Errorf("user %v sys %v over a %v run: want some user time and less CPU than wall time (it slept 0.3 s)", o.UserCPU, o.SysCPU, o.Wall)
+	}
+}
