@@ -77,13 +77,19 @@ func sftAction(c *cli.Context) error {
 		var sum float64
 		n := 0
 		for _, l := range logs {
-			if v, ok := l.Stats["loss"]; ok && l.Epoch == e {
+			if v, ok := l.Stats["loss"]; ok && l.Epoch == e && l.Stats[grpo.SkipStat] == 0 {
 				sum += v
 				n++
 			}
 		}
+		msg := ""
+		if all, skipped := grpo.SkippedUpdates(logs, e); skipped > 0 {
+			msg = fmt.Sprintf(" (%d of %d updates skipped: non-finite loss or gradient, weights left as they were)", skipped, all)
+		}
 		if n > 0 {
-			fmt.Fprintf(c.App.Writer, "epoch %d: mean loss %.4f over %d updates\n", e, sum/float64(n), n)
+			fmt.Fprintf(c.App.Writer, "epoch %d: mean loss %.4f over %d updates%s\n", e, sum/float64(n), n, msg)
+		} else if msg != "" {
+			fmt.Fprintf(c.App.Writer, "epoch %d:%s\n", e, msg)
 		}
 	}
 	fmt.Fprintf(c.App.Writer, "saved %s/epoch-1 … epoch-%d, %s/sft.jsonl\n", o.Out, o.Epochs, o.Out)

@@ -140,8 +140,31 @@ func RunSFT(ctx context.Context, pol SFTPolicy, o SFTOptions, progress func(done
 		if err := writeSFTLog(o.Out, logs); err != nil {
 			return logs, err
 		}
+		if n, skipped := SkippedUpdates(logs, epoch); n > 0 && skipped == n {
+			return logs, fmt.Errorf("grpo: sft: epoch %d: all %d updates had a non-finite loss or gradient and were skipped (the policy's log says which); "+
+				"epoch-%d is the model as it was, unchanged by this epoch: lower the learning rate (--lr) or drop the longest examples (--max-chars)", epoch, n, epoch)
+		}
 	}
 	return logs, nil
+}
+
+// SkipStat is the statistic a policy sets to 1 for an Update whose loss or
+// gradient was not finite and whose step it therefore skipped.
+const SkipStat = "skipped_nonfinite"
+
+// SkippedUpdates counts epoch's updates in logs and those the policy
+// skipped (SkipStat) or whose loss came back non-finite.
+func SkippedUpdates(logs []SFTLog, epoch int) (n, skipped int) {
+	for _, l := range logs {
+		if l.Epoch != epoch {
+			continue
+		}
+		n++
+		if l.Stats[SkipStat] > 0 || l.Stats[pluginhost.NonFinitePrefix+"loss"] > 0 {
+			skipped++
+		}
+	}
+	return n, skipped
 }
 
 func writeSFTLog(dir string, logs []SFTLog) error {

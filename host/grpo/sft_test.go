@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -72,5 +73,49 @@ func TestRunSFT(t *testing.T) {
 	t.Logf("pass@1 on the taught tasks: %.3f before SFT, %.3f after", b, a)
 	if a <= b {
 		t.Errorf("pass@1 did not rise with SFT: %.3f → %.3f", b, a)
+	}
+}
+
+// skippingPolicy reports every update from update `from` on as skipped
+// for a non-finite loss, as the hf policy does.
+type skippingPolicy struct{ from int64 }
+
+func (p skippingPolicy) SFT(_ context.Context, step int64, _ []pluginhost.Rollout, _ map[string]float64) (map[string]float64, error) {
+	if step >= p.from {
+		return map[string]float64{SkipStat: 1, pluginhost.NonFinitePrefix + "loss": 1}, nil
+	}
+	return map[string]float64{"loss": 1.2}, nil
+}
+
+func (skippingPolicy) Save(_ context.Context, dir string) error { return os.MkdirAll(dir, 0o755) }
+
+// TestRunSFTStopsWhenAnEpochIsAllSkipped checks that an epoch whose every
+// update had a non-finite loss stops the warm start with an error that
+// says what to change, while an epoch with some skipped updates goes on.
+func TestRunSFTStopsWhenAnEpochIsAllSkipped(t *testing.T) {
+	d := testDataset(t)
+	tasks, _ := d.Side("train", []string{"dot_product", "gelu", "row_sum"})
+	all, _ := d.Side("train", nil)
+	o := SFTOptions{Tasks: tasks, Train: all, FewShot: 1, Epochs: 3, Batch: 2, Weighting: "uniform", Curriculum: "shuffle", Seed: 1}
+	ex, err := SFTExamples(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perEpoch := int64((len(ex) + 1) / 2)
+	if perEpoch < 2 {
+		t.Fatalf("need 2+ updates per epoch, have %d examples", len(ex))
+	}
+	// The last update of epoch 1 and all of epoch 2 skipped: epoch 1 goes
+	// on (one skipped), epoch 2 stops the run.
+	o.Out = t.TempDir()
+	logs, err := RunSFT(context.Background(), skippingPolicy{from: perEpoch}, o, nil)
+	if err == nil || !strings.Contains(err.Error(), "epoch 2: all") || !strings.Contains(err.Error(), "--lr") {
+		t.Fatalf("err = %v, want epoch 2's updates all skipped, with the fix", err)
+	}
+	if n, s := SkippedUpdates(logs, 1); n != int(perEpoch) || s != 1 {
+		t.Errorf("epoch 1: %d updates, %d skipped; want %d and 1", n, s, perEpoch)
+	}
+	if _, err := os.Stat(filepath.Join(o.Out, "epoch-3")); err == nil {
+		t.Error("epoch 3 ran after an all-skipped epoch 2")
 	}
 }

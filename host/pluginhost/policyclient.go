@@ -3,6 +3,7 @@ package pluginhost
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
@@ -162,7 +163,25 @@ func (c PolicyClient) update(ctx context.Context, obj pluginv1.UpdateObjective, 
 	if err != nil {
 		return nil, err
 	}
-	return resp.GetStats(), nil
+	return finiteStats(resp.GetStats()), nil
+}
+
+// NonFinitePrefix marks a statistic the plugin reported as NaN or ±Inf:
+// stats["nonfinite.loss"] = 1 stands for a NaN loss. JSON (metrics.jsonl,
+// sft.jsonl) has no NaN, and a non-finite value is news, not a number to
+// average.
+const NonFinitePrefix = "nonfinite."
+
+func finiteStats(in map[string]float64) map[string]float64 {
+	out := make(map[string]float64, len(in))
+	for k, v := range in {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			out[NonFinitePrefix+k] = 1
+			continue
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // Save asks the policy to write its state under path.

@@ -6,8 +6,10 @@ Sample and Example objects): the proto types stay in main.py.
 
 import dataclasses
 import json
+import math
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import time
@@ -257,7 +259,9 @@ class Engine:
         logits = logits[:, :-1].float()  # column j predicts completion token j
         targets = input_ids[:, pw:]
         logp = logits.gather(-1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
-        return logp * mask, mask
+        # where, not a product: a non-finite value at a padded position
+        # (-inf times 0 is NaN) must not reach the loss.
+        return torch.where(mask > 0, logp, torch.zeros_like(logp)), mask
 
     # ---- training ------------------------------------------------------
 
@@ -335,13 +339,27 @@ class Engine:
                 loss_sum += float(loss.detach())
             params = [p for p in self.model.parameters() if p.requires_grad]
             gn = torch.nn.utils.clip_grad_norm_(params, h["max_grad_norm"] if h["max_grad_norm"] > 0 else float("inf"))
-            opt.step()
+            # A non-finite loss or gradient would make every weight NaN from
+            # here on (an SFT run on the H200 went from loss 1.14 to NaN for
+            # good in one update): skip the step and say so instead.
+            finite = math.isfinite(loss_sum) and bool(torch.isfinite(gn))
+            if finite:
+                opt.step()
             opt.zero_grad(set_to_none=True)
             self.model.eval()
             self.steps += 1
         stats = {"loss": loss_sum, "grad_norm": float(gn), "tokens": acc["tokens"], "rollouts": float(n),
                  "micro_batches": float(mbs), "learning_rate": h["learning_rate"],
                  "seconds": time.monotonic() - t0}
+        if not finite:
+            stats["skipped_nonfinite"] = 1.0
+            stats["longest_prompt"] = float(max(len(p) for p, _ in pairs))
+            stats["shortest_prompt"] = float(min(len(p) for p, _ in pairs))
+            stats["longest_completion"] = float(max(len(c) for _, c in pairs))
+            print(f"hf: update {self.steps}: non-finite loss {loss_sum} or gradient norm {float(gn)}; "
+                  f"step skipped, weights unchanged ({n} rollouts, prompts {int(stats['shortest_prompt'])}-"
+                  f"{int(stats['longest_prompt'])} tokens, completions up to {int(stats['longest_completion'])})",
+                  file=sys.stderr, flush=True)
         if not sft and acc["tokens"]:
             stats.update(ratio_mean=acc["ratio_sum"] / acc["tokens"], clip_fraction=acc["clipped_sum"] / acc["tokens"],
                          kl=acc["kl_sum"] / acc["tokens"])

@@ -133,6 +133,39 @@ def test_sft_lowers_the_loss_and_weights_count(tiny_model):
     assert (g0 - nll(good)) / ng > (p0 - nll(plain)) / npl
 
 
+def test_a_non_finite_loss_skips_the_step_and_leaves_the_weights(tiny_model, monkeypatch):
+    # On the H200 one SFT update's loss turned NaN and its step made every
+    # weight NaN for good; the step must be skipped and reported instead.
+    e = make(tiny_model)
+    ex = engine.Example(messages=PROMPT, completion="__global__ void add(float*a){a[0]+=1;}", weight=1.0)
+    ids = e.tokenizer(ex.completion, add_special_tokens=False)["input_ids"] + [e.end_ids[0]]
+    before = e.logprob_of(PROMPT, ids)
+    score = e._score
+
+    def poisoned(pairs, model=None):
+        logp, mask = score(pairs, model)
+        return logp * float("nan"), mask
+
+    monkeypatch.setattr(e, "_score", poisoned)
+    st = e.update([ex], "sft", {"learning_rate": 1e-1})
+    assert st["skipped_nonfinite"] == 1.0 and st["longest_completion"] == len(ids)
+    monkeypatch.setattr(e, "_score", score)
+    after = e.logprob_of(PROMPT, ids)
+    assert after == pytest.approx(before, abs=1e-6)
+    # The next, finite update trains as usual.
+    st = e.update([ex], "sft", {"learning_rate": 1e-2})
+    assert "skipped_nonfinite" not in st and e.logprob_of(PROMPT, ids) > after
+
+
+def test_padding_cannot_bring_nan_into_the_log_probabilities(eng):
+    # Two prompts of very different lengths: the shorter is left-padded and
+    # the shorter completion right-padded; padded positions must read 0.
+    long = [("user", "Write a CUDA kernel. " * 20)]
+    p1, p2 = eng.encode_prompt(PROMPT), eng.encode_prompt(long)
+    lp, mask = eng._score([(p1, [10, 11, 12, 13]), (p2, [10])])
+    assert torch.isfinite(lp).all() and lp[1, 1:].abs().sum() == 0 and mask[1].sum() == 1
+
+
 def test_sft_rejects_negative_weights(tiny_model):
     e = make(tiny_model)
     with pytest.raises(engine.InputError, match=">= 0"):
