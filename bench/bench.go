@@ -337,7 +337,7 @@ func (s *Session) doPrepare(ctx context.Context) error {
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
-		drv, errs[0] = tc.CompileCUDAFlags(ctx, filepath.Join(srcDir, harness.DriverFile), s.opt.Arch, driverFlags(s.opt.Profile), hdr)
+		drv, errs[0] = tc.CompileCUDA(ctx, filepath.Join(srcDir, harness.DriverFile), s.opt.Arch, hdr)
 	}()
 	go func() { defer wg.Done(); ref, errs[1] = tc.CompileC(ctx, s.Task.Reference) }()
 	go func() {

@@ -9,8 +9,6 @@
 #             one warm run, RL profile
 #   rl-pageable  the batch once more with the driver's host buffers
 #             pageable (CUDAPERF_TEST_PAGEABLE), one cold run
-#   rl-spin   the batch once more with the driver spinning while it waits
-#             for the GPU (CUDAPERF_TEST_SPIN; CUDA's default), one cold run
 #   rl-slots  the batch once more with SLOTS (default 16) candidate
 #             processes per GPU instead of 8, one cold run
 #   rl-mps    the batch once more with the candidates as MPS clients
@@ -41,7 +39,7 @@ out=${1:?usage: bench/gpu-evaluator.sh OUTDIR [STEP...]}
 shift
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-steps=${*:-ctx sandbox selftest-rl rl rl-spin rl-pageable rl-slots selftest-report report}
+steps=${*:-ctx sandbox selftest-rl rl rl-pageable rl-slots selftest-report report}
 if [ -z "${CUDAPERF:-}" ] && [ -f .device/dev.tar.xz ]; then
   mkdir -p /tmp/cudaperf-evaluator && tar -C /tmp/cudaperf-evaluator -xJf .device/dev.tar.xz || exit 1
   CUDAPERF=/tmp/cudaperf-evaluator/bin/cudaperf
@@ -140,9 +138,6 @@ step rl "${RL_S:-330}" env RUNS="${RUNS:-3}" bash bench/gpu-rl.sh "$out/gpu-rl.o
 # The driver's host buffers as they were before they were page-locked
 # (bench/harness: cp_host_alloc), one cold run, to compare with rl.
 step rl-pageable "${RL_PAGEABLE_S:-150}" env CUDAPERF_TEST_PAGEABLE=1 RUNS=1 WARM=0 bash bench/gpu-rl.sh "$out/gpu-rl-pageable.out" rl
-# The RL driver as it was before it waited asleep (cudaDeviceScheduleBlockingSync),
-# one cold run, to compare with rl.
-step rl-spin "${RL_SPIN_S:-150}" env CUDAPERF_TEST_SPIN=1 RUNS=1 WARM=0 bash bench/gpu-rl.sh "$out/gpu-rl-spin.out" rl
 # More candidate processes per GPU (CUDAPERF_GPU_SLOTS; default 8), one
 # cold run: with contexts no longer slowed by NVML, do more slots help?
 step rl-slots "${RL_SLOTS_S:-150}" env CUDAPERF_GPU_SLOTS="${SLOTS:-16}" RUNS=1 WARM=0 bash bench/gpu-rl.sh "$out/gpu-rl-slots.out" rl

@@ -48,17 +48,6 @@ const (
 // profile leaves CUDA's default.
 const EnvMaxConnections = "CUDA_DEVICE_MAX_CONNECTIONS"
 
-// driverFlags are the nvcc flags of the driver in profile p. The RL
-// profile's driver waits for the GPU asleep (CP_BLOCKING_SYNC,
-// cudaDeviceScheduleBlockingSync): eight candidates spinning while they
-// wait would take half of a 16-core machine from the compiles.
-func driverFlags(p Profile) []string {
-	if p == ProfileRL {
-		return []string{"-DCP_BLOCKING_SYNC"}
-	}
-	return nil
-}
-
 type profileDefaults struct {
 	warmup, repeats int
 	timeLimit       time.Duration // per configuration; 0: derived from the reference

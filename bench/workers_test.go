@@ -155,14 +155,3 @@ func TestCandidateEnv(t *testing.T) {
 		t.Errorf("RL profile with %s=4 set by the user: want the environment inherited as it is", EnvMaxConnections)
 	}
 }
-
-// TestDriverFlags checks that only the RL profile's driver waits for the
-// GPU asleep: the report profile keeps CUDA's default scheduling.
-func TestDriverFlags(t *testing.T) {
-	if got := driverFlags(ProfileRL); !slices.Equal(got, []string{"-DCP_BLOCKING_SYNC"}) {
-		t.Errorf("RL driver flags %v, want -DCP_BLOCKING_SYNC", got)
-	}
-	if got := driverFlags(ProfileReport); len(got) != 0 {
-		t.Errorf("report driver flags %v, want none", got)
-	}
-}

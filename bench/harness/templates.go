@@ -407,14 +407,6 @@ int main(int argc, char **argv) {
     /* The context is made without the gate: it runs nothing on the GPU
        that a timing could see, and under contention it is the slowest part
        of a run (about 1 s with 8 processes at once on the H200). */
-#ifdef CP_BLOCKING_SYNC
-    /* The RL profile's candidates share the machine's cores with compiles:
-       waiting for the GPU they sleep instead of spinning a core each (CUDA
-       spins when it has a core per context). The timed calls are measured
-       by events, which the wake-up does not move. CUDAPERF_TEST_SPIN keeps
-       CUDA's default, to measure the difference. */
-    if (!getenv("CUDAPERF_TEST_SPIN")) cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync);
-#endif
     cp_check(cudaFree(0), c, tag, "CUDA initialisation");
     int dev = 0, l2 = 0, sms = 0, major = 0, minor = 0;
     cp_check(cudaGetDevice(&dev), c, tag, "cudaGetDevice");
