@@ -56,8 +56,8 @@ evals() { # evals LABEL [--load DIR]
   local ks=() k
   for k in 1 3 5; do [ "$k" -le "$EVAL_N" ] && ks+=(--k "$k"); done # pass@k needs n >= k
   local common=(--policy hf "$@" --benchmarker "$BENCHMARKER" --profile "$EVAL_PROFILE" -n "$EVAL_N" "${ks[@]}" --max-tokens "$MAX_TOKENS" --few-shot "$FEW_SHOT")
-  phase "eval-$label-train" "$bin" eval "${common[@]}" --side train "${train[@]}" --out "$out/eval-$label-train.json"
-  phase "eval-$label-test" "$bin" eval "${common[@]}" --side test --out "$out/eval-$label-test.json"
+  phase "eval-$label-train" "$bin" eval "${common[@]}" --side train "${train[@]}" --out "$out/eval-$label-train.json" --samples "$out/eval-$label-train.samples.jsonl"
+  phase "eval-$label-test" "$bin" eval "${common[@]}" --side test --out "$out/eval-$label-test.json" --samples "$out/eval-$label-test.samples.jsonl"
 }
 evals base
 # shellcheck disable=SC2086 # SFT_FLAGS is a list of flags

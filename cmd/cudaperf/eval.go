@@ -52,6 +52,7 @@ func evalCommand() *cli.Command {
 			&cli.StringFlag{Name: "profile", Value: "report", Usage: "benchmarker `PROFILE`: report (every configuration, full rigour) or rl (faster)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
 			&cli.StringFlag{Name: "out", Usage: "also write the JSON report to `FILE`"},
+			&cli.StringFlag{Name: "samples", Usage: "write every completion with its verdict and feedback to `FILE` (JSON lines), to read why samples fail"},
 		),
 		Action: evalAction,
 	}
@@ -127,6 +128,16 @@ func evalAction(c *cli.Context) error {
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
 			return failuref("%v", err)
+		}
+	}
+	if path := c.String("samples"); path != "" {
+		var b []byte
+		for _, smp := range rep.Samples {
+			line, _ := json.Marshal(smp)
+			b = append(append(b, line...), '\n')
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			return failuref("eval: --samples: %v", err)
 		}
 	}
 	if format == "json" {

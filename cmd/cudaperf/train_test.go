@@ -215,9 +215,30 @@ func TestEvalAndSFTOffline(t *testing.T) {
 	// torch2cuda tasks (KernelBench format) through the same loop: the
 	// replay policy proposes the .py variants, recorded answers from the
 	// torch2cuda suite's records, speedups are over eager PyTorch.
-	out, errOut, code = rlRun(t, "eval", "--suite", "bench/suites/torch2cuda", "--policy", "replay", "--benchmarker", "recorded", "--side", "test", "-n", "3", "-k", "1")
+	samples := filepath.Join(t.TempDir(), "samples.jsonl")
+	out, errOut, code = rlRun(t, "eval", "--suite", "bench/suites/torch2cuda", "--policy", "replay", "--benchmarker", "recorded", "--side", "test", "-n", "3", "-k", "1", "--samples", samples)
 	if code != 0 {
 		t.Fatalf("eval of torch2cuda: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// --samples: every completion with its verdict and the feedback a
+	// refinement turn would get (5 tasks x 3 samples).
+	b, err := os.ReadFile(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	correct := 0
+	for _, l := range lines {
+		var smp grpo.EvalSample
+		if err := json.Unmarshal([]byte(l), &smp); err != nil || smp.Task == "" || smp.Completion == "" || smp.Feedback == "" {
+			t.Errorf("sample line %q: %v", l, err)
+		}
+		if smp.Correct && smp.Speedup > 0 && strings.Contains(smp.Feedback, "is correct") {
+			correct++
+		}
+	}
+	if len(lines) != 15 || correct == 0 {
+		t.Errorf("%d sample lines (want 15), %d correct with a speedup and feedback", len(lines), correct)
 	}
 	for _, want := range []string{"5 test tasks", "over eager PyTorch", "l2norm_rows", "pass@1"} {
 		if !strings.Contains(out, want) {

@@ -72,6 +72,25 @@ type EvalReport struct {
 	// Keys: "fast_0" (= correctness), "fast_1_ref" (faster than the C
 	// reference), "fast_1_known" (faster than the known variants' geomean).
 	FastP map[string]Estimate `json:"fast_p"`
+	// Samples are every completion and how it was judged, in task order
+	// (not in the report's JSON: `cudaperf eval --samples` writes them).
+	Samples []EvalSample `json:"-"`
+}
+
+// EvalSample is one sampled completion and its verdict: what a person reads
+// to see why a model's kernels fail (one line of `cudaperf eval --samples`).
+type EvalSample struct {
+	Task       string  `json:"task"`
+	Index      int     `json:"index"`
+	Completion string  `json:"completion"`
+	HasCode    bool    `json:"has_code"`
+	NoCode     string  `json:"no_code,omitempty"`
+	Compiled   bool    `json:"compiled"`
+	Correct    bool    `json:"correct"`
+	Speedup    float64 `json:"speedup,omitempty"`
+	// Feedback is what a refinement turn would tell the policy: the
+	// trimmed compiler errors, the failed configurations, the speedup.
+	Feedback string `json:"feedback"`
 }
 
 // Protocol is the text printed with the numbers.
@@ -154,7 +173,9 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 		if len(t.Variants) > 0 {
 			te.Best = t.Variants[0].Speedup
 		}
-		for _, j := range js[i*o.N : (i+1)*o.N] {
+		for k, j := range js[i*o.N : (i+1)*o.N] {
+			rep.Samples = append(rep.Samples, EvalSample{Task: t.Name, Index: k, Completion: texts[i*o.N+k], HasCode: j.HasCode,
+				NoCode: j.NoCode, Compiled: j.Eval != nil && j.Eval.Compiled, Correct: j.Correct(), Speedup: j.Speedup(), Feedback: j.Feedback()})
 			if !j.HasCode {
 				te.NoCode++
 			}
