@@ -232,32 +232,44 @@ class Engine:
     def _score(self, pairs, model=None):
         """Log-probabilities of completion tokens given their prompts.
 
-        pairs: [(prompt_ids, completion_ids)]. Prompts are left-padded and
-        completions right-padded, so every completion starts at the same
-        column and only the completion positions go through the LM head.
+        pairs: [(prompt_ids, completion_ids)]. Each row is its prompt then its
+        completion, right-padded: every padded position comes after the
+        row's real tokens, so under causal attention no real token ever
+        sees padding and no row is left with nothing to attend to. (Left
+        padding leaves a prompt's padded positions fully masked, which an
+        attention kernel may answer with NaN; SFT on the H200 went from a
+        loss of 1.14 to NaN at the first update that mixed prompt lengths
+        widely.) Only the positions from the earliest completion on go
+        through the LM head.
         Returns (logp, mask), both (batch, longest completion).
         """
         model = model or self.model
-        pw = max(len(p) for p, _ in pairs)
-        cw = max(max(len(c) for _, c in pairs), 1)
         b = len(pairs)
-        input_ids = torch.full((b, pw + cw), self.pad_id, dtype=torch.long)
-        attn = torch.zeros((b, pw + cw), dtype=torch.long)
+        width = max(len(p) + len(c) for p, c in pairs)
+        cw = max(max(len(c) for _, c in pairs), 1)
+        first = min(len(p) for p, _ in pairs)
+        keep = width - first + 1  # logits of columns first-1 .. width-1
+        input_ids = torch.full((b, width), self.pad_id, dtype=torch.long)
+        attn = torch.zeros((b, width), dtype=torch.long)
+        targets = torch.full((b, cw), self.pad_id, dtype=torch.long)
         mask = torch.zeros((b, cw), dtype=torch.float32)
+        # Column len(p)+j-1 predicts completion token j; in the kept logits
+        # that is index len(p)+j-first (clamped for padding, masked anyway).
+        index = torch.zeros((b, cw), dtype=torch.long)
         for i, (p, c) in enumerate(pairs):
-            input_ids[i, pw - len(p):pw] = torch.tensor(p, dtype=torch.long)
-            attn[i, pw - len(p):pw + len(c)] = 1
+            n = len(p) + len(c)
+            input_ids[i, :n] = torch.tensor(list(p) + list(c), dtype=torch.long)
+            attn[i, :n] = 1
             if c:
-                input_ids[i, pw:pw + len(c)] = torch.tensor(c, dtype=torch.long)
+                targets[i, :len(c)] = torch.tensor(c, dtype=torch.long)
                 mask[i, :len(c)] = 1
-        # Positions count real tokens only, as generate() does with left padding.
-        pos = (attn.cumsum(-1) - 1).clamp(min=0)
-        input_ids, attn, pos, mask = (t.to(self.device) for t in (input_ids, attn, pos, mask))
+            index[i] = (torch.arange(cw) + len(p) - first).clamp(max=keep - 1)
+        pos = torch.arange(width).unsqueeze(0).expand(b, -1)
+        input_ids, attn, pos, targets, mask, index = (t.to(self.device) for t in (input_ids, attn, pos, targets, mask, index))
         with self._autocast():
             logits = model(input_ids=input_ids, attention_mask=attn, position_ids=pos,
-                           logits_to_keep=cw + 1, use_cache=False).logits
-        logits = logits[:, :-1].float()  # column j predicts completion token j
-        targets = input_ids[:, pw:]
+                           logits_to_keep=keep, use_cache=False).logits
+        logits = logits.gather(1, index.unsqueeze(-1).expand(-1, -1, logits.shape[-1])).float()
         logp = logits.gather(-1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
         # where, not a product: a non-finite value at a padded position
         # (-inf times 0 is NaN) must not reach the loss.

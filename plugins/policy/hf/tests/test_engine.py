@@ -164,6 +164,9 @@ def test_padding_cannot_bring_nan_into_the_log_probabilities(eng):
     p1, p2 = eng.encode_prompt(PROMPT), eng.encode_prompt(long)
     lp, mask = eng._score([(p1, [10, 11, 12, 13]), (p2, [10])])
     assert torch.isfinite(lp).all() and lp[1, 1:].abs().sum() == 0 and mask[1].sum() == 1
+    # Batched with padding, each row scores as it does alone.
+    assert lp[0].tolist() == pytest.approx(reference_logprobs(eng, PROMPT, [10, 11, 12, 13]), abs=1e-4)
+    assert lp[1, 0].item() == pytest.approx(reference_logprobs(eng, long, [10])[0], abs=1e-4)
 
 
 def test_sft_rejects_negative_weights(tiny_model):
