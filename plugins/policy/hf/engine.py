@@ -237,10 +237,9 @@ class Engine:
         row's real tokens, so under causal attention no real token ever
         sees padding and no row is left with nothing to attend to. (Left
         padding leaves a prompt's padded positions fully masked, which an
-        attention kernel may answer with NaN; SFT on the H200 went from a
-        loss of 1.14 to NaN at the first update that mixed prompt lengths
-        widely.) Only the positions from the earliest completion on go
-        through the LM head.
+        attention kernel may answer with NaN: a suspect, not a proven
+        cause, for the NaN loss of an SFT run on the H200.) Only the
+        positions from the earliest completion on go through the LM head.
         Returns (logp, mask), both (batch, longest completion).
         """
         model = model or self.model
