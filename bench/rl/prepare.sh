@@ -15,11 +15,14 @@
 # printing the calls to make, with their sizes.
 #
 # Usage: bench/rl/prepare.sh
-#   PART_MB  size of a model part in MiB (default: as large as a call allows:
-#            CAP_MIB less the repository's files, and for the first part
+#   PART_MB  size of a model part in MB (10^6 bytes; default: as large as a call allows:
+#            CAP_MB less the repository's files, and for the first part
 #            less the binaries and wheels too, so the model takes the fewest
 #            calls: 3 with a 28 MB tree)
-#   CAP_MIB  what one call may carry in all (default 63; the limit is 64)
+#   CAP_MB   what one call may carry in all, in MB of 10^6 bytes (default 63.
+#            The device tool refused a call of 65.8 MB, repository and
+#            shared/ included, and took one of 63.4 MB: its 64 MiB behaves
+#            as 64 MB)
 #   PLUGINS  the plugins the run needs (default: benchmarker analyzer hf);
 #            the others stay behind to leave room for the model
 # The model travels xz-compressed (6 % smaller: Q4_1 weights compress
@@ -27,7 +30,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PART_MB=${PART_MB:-}
-CAP_MIB=${CAP_MIB:-63}
+CAP_MB=${CAP_MB:-63}
 PLUGINS=${PLUGINS:-benchmarker analyzer hf}
 rl=.rl
 exclude=$(git rev-parse --git-path info/exclude)
@@ -53,9 +56,9 @@ other=$(git ls-files -z --others --exclude-standard | du -cb --files0-from=- 2>/
 base=$((repo + ${other:-0}))
 first_extra=$(du -cb "$rl/bin.tar.xz" "$rl/whl" | tail -1 | cut -f1)
 if [ -n "$PART_MB" ]; then
-  part=$((PART_MB << 20)) first=$((PART_MB << 20))
+  part=$((PART_MB * 1000000)) first=$((PART_MB * 1000000))
 else
-  part=$(((CAP_MIB << 20) - base - (256 << 10)))    # a little room for the SHA256 and slack
+  part=$((CAP_MB * 1000000 - base - 400000))    # room for the SHA256, shared/ and slack
   first=$((part - first_extra))
 fi
 [ "$first" -gt 0 ] || { echo "prepare: the binaries and wheels leave no room for a model part in the first call" >&2; exit 1; }
@@ -76,7 +79,7 @@ plan() { # plan WHAT...: one call carrying WHAT
   i=$((i + 1))
   local total warn=""
   total=$((base + $(size "$@")))
-  [ "$total" -gt $((64 << 20)) ] && warn="  TOO LARGE: lower PART_MB or CAP_MIB"
+  [ "$total" -gt 64000000 ] && warn="  TOO LARGE: lower PART_MB or CAP_MB"
   printf '  call %d: carry %s  (%s)%s\n' "$i" "$(printf '%s ' "$@" | sed 's/ $//; s/ /, /g')" "$(mib "$total")" "$warn"
   printf '          command: bash bench/rl/device.sh stage\n'
 }
