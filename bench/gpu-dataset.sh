@@ -10,7 +10,8 @@
 #   bench/gpu-dataset.sh control-report DIR   here: how far each run's primary medians sit from the committed ones
 #
 # control re-measures already measured variants (CONTROL_TASKS, default 6
-# tasks, about 30 variants) twice in the report profile, once with the GPU
+# tasks, about 30 variants; after run's preflight and its Landlock
+# fallback) twice in the report profile, once with the GPU
 # the candidate's alone and once shared outside the timed calls
 # (CUDAPERF_SHARE_GPU=1), into $OUT/control-exclusive.jsonl and
 # $OUT/control-shared.jsonl. control-report compares both with the
@@ -57,6 +58,25 @@ device_bin() {
   [ -x "$bin" ] || { echo "gpu-dataset: no cudaperf at $bin; run 'bench/gpu-dataset.sh build' here and carry .device/dataset.tar.xz" >&2; exit 2; }
 }
 
+# preflight LOG RUNS (a few seconds): two honest selftest variants must be
+# accepted. If CUDAPERF_SANDBOX_SKIP is unset and they are not, it retries
+# with CUDAPERF_SANDBOX_SKIP=landlock (exported, for what follows) and says
+# so in LOG; it fails if they are still not accepted.
+preflight() {
+  local log=$1 runs=$2 ok
+  pre() { "$bin" bench --suite selftest --task saxpy --format json --runs-dir "$runs" 2>>"$log" | grep -c '"accepted":true'; }
+  ok=$(pre)
+  if [ "$ok" != 2 ] && [ -z "${CUDAPERF_SANDBOX_SKIP+x}" ]; then
+    export CUDAPERF_SANDBOX_SKIP=landlock
+    echo "# preflight failed under the full sandbox; retrying with CUDAPERF_SANDBOX_SKIP=landlock (results say sandboxed: false)" | tee -a "$log" >&2
+    ok=$(pre)
+  fi
+  if [ "$ok" != 2 ]; then
+    echo "# preflight failed: the selftest saxpy variants are not accepted (see above); nothing measured" | tee -a "$log" >&2
+    return 3
+  fi
+}
+
 case ${1:-} in
 build)
   exec bench/device-pack.sh "${DEVICE_DIR:-.device}/dataset.tar.xz" benchmarker
@@ -76,18 +96,7 @@ run)
   nv=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc) # cudaperf looks there too
   log "$("$nv" --version 2>&1 | tail -1); $(gcc --version 2>&1 | head -1); $(nproc) CPUs; $("$bin" version 2>&1 | head -1)"
 
-  # Preflight (a few seconds): two honest selftest variants must be accepted.
-  pre() { "$bin" bench --suite selftest --task saxpy --format json --runs-dir "$work/preflight" 2>>"$OUT/measure.log" | grep -c '"accepted":true'; }
-  ok=$(pre)
-  if [ "$ok" != 2 ] && [ -z "${CUDAPERF_SANDBOX_SKIP+x}" ]; then
-    export CUDAPERF_SANDBOX_SKIP=landlock
-    log "preflight failed under the full sandbox; retrying with CUDAPERF_SANDBOX_SKIP=landlock (results say sandboxed: false)"
-    ok=$(pre)
-  fi
-  if [ "$ok" != 2 ]; then
-    log "preflight failed: the selftest saxpy variants are not accepted (see above); nothing measured"
-    exit 3
-  fi
+  preflight "$OUT/measure.log" "$work/preflight" || exit 3
 
   left=$((budget - ($(date +%s) - start)))
   [ "$left" -gt 10 ] || { log "no budget left after the preflight"; exit 3; }
@@ -131,6 +140,10 @@ control)
   : "${OUT:?gpu-dataset control: set OUT to the folder whose files come back}"
   mkdir -p "$OUT" || exit 1
   device_bin
+  # The same sandbox as run's: without the preflight's fallback, every
+  # control candidate failed with cudaErrorOperatingSystem under Landlock on
+  # the H200 (2026-12-02, lease 8), and the control compared nothing.
+  preflight "$OUT/control.log" /tmp/control-preflight || exit 3
   for mode in exclusive shared; do
     : >"$OUT/control-$mode.jsonl"
     for t in ${CONTROL_TASKS:-gelu sum_reduce clamp_scale dot_product conv1d box_blur}; do

@@ -288,7 +288,9 @@ func datasetCompareCommand() *cli.Command {
 			"is slower), the median, 90th percentile and largest relative difference, and\n" +
 			"the variants that moved most. bench/gpu-dataset.sh control-report uses it to\n" +
 			"decide whether candidates may share the GPU outside their timed calls: a\n" +
-			"shared run should sit no further from the records than an exclusive one.\n\n" +
+			"shared run should sit no further from the records than an exclusive one.\n" +
+			"Exit status 1 when a NEW file has no accepted variant in common with OLD (its\n" +
+			"candidates all failed, say): stderr says what its results were.\n\n" +
 			"  cudaperf dataset compare bench/suites/c2cuda/measurements.jsonl OUT/control-exclusive.jsonl OUT/control-shared.jsonl",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`FORMAT`: text (a markdown table) or json"},
@@ -311,10 +313,26 @@ func runDatasetCompare(c *cli.Context) error {
 	if format != "text" && format != "json" {
 		return usageErrorf("dataset compare: --format %q: use text or json", format)
 	}
+	// why says, for a run with nothing to compare, what its results were:
+	// a run whose every candidate failed (no CUDA device inside the sandbox,
+	// say) must not read as a comparison that merely came out empty.
+	why := map[string]string{}
 	load := func(path string) ([]*dataset.Task, error) {
 		rs, err := dataset.Load(path)
 		if err != nil {
 			return nil, usageErrorf("dataset compare: %v (give results.jsonl files: cudaperf bench --format json output or measurements.jsonl)", err)
+		}
+		failed, first := 0, ""
+		for _, r := range rs {
+			if r.Error != "" {
+				if failed++; first == "" {
+					first = r.Error
+				}
+			}
+		}
+		why[path] = fmt.Sprintf("%d results, %d of them failed", len(rs), failed)
+		if first != "" {
+			why[path] += fmt.Sprintf(" (first: %s)", first)
 		}
 		return dataset.Summarize(rs, nil), nil
 	}
@@ -323,12 +341,24 @@ func runDatasetCompare(c *cli.Context) error {
 		return err
 	}
 	var out []comparison
+	empty := 0
 	for _, path := range c.Args().Slice()[1:] {
 		ts, err := load(path)
 		if err != nil {
 			return err
 		}
-		out = append(out, comparison{File: path, Drift: dataset.Compare(old, ts)})
+		x := comparison{File: path, Drift: dataset.Compare(old, ts)}
+		if x.Common == 0 {
+			empty++
+			fmt.Fprintf(c.App.ErrWriter, "dataset compare: %s has no accepted variant in common with %s, nothing to compare: %s\n", path, c.Args().First(), why[path])
+		}
+		out = append(out, x)
+	}
+	done := func() error {
+		if empty > 0 {
+			return findings("dataset compare: %d of %d runs had nothing to compare (see above)", empty, len(out))
+		}
+		return nil
 	}
 	if format == "json" {
 		enc := json.NewEncoder(c.App.Writer)
@@ -336,7 +366,7 @@ func runDatasetCompare(c *cli.Context) error {
 		if err := enc.Encode(out); err != nil {
 			return failuref("%v", err)
 		}
-		return nil
+		return done()
 	}
 	w := c.App.Writer
 	fmt.Fprintf(w, "Against %s (primary-configuration medians of accepted variants):\n\n", c.Args().First())
@@ -358,5 +388,5 @@ func runDatasetCompare(c *cli.Context) error {
 			fmt.Fprintf(w, "| %s | %s | %.4g | %.4g | %.1f%% |\n", v.Task, v.Variant, v.A, v.B, 100*v.Rel)
 		}
 	}
-	return nil
+	return done()
 }

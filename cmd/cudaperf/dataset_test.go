@@ -154,6 +154,18 @@ func TestDatasetCompare(t *testing.T) {
 	if len(got) != 1 || got[0].File != newPath || got[0].Common != len(old) || got[0].Ratio < 1.0999 || got[0].Ratio > 1.1001 {
 		t.Errorf("json: %+v", got)
 	}
+	// A run whose candidates all failed has nothing to compare: exit 1, and
+	// stderr says why rather than a table of zeros alone.
+	failed := strings.Replace(old[0], `"ran":true`, `"ran":true,"error":"no CUDA device found"`, 1)
+	failed = strings.Replace(failed, `"accepted":true`, `"accepted":false`, 1)
+	writeFile(t, dir, "failed.jsonl", failed+"\n")
+	failedPath := filepath.Join(dir, "failed.jsonl")
+	stdout, stderr, code = runCudaperf(t, "", "dataset", "compare", oldPath, newPath, failedPath)
+	if code != 1 || !strings.Contains(stdout, "| "+failedPath+" | 0 |") ||
+		!strings.Contains(stderr, "1 results, 1 of them failed (first: no CUDA device found)") ||
+		!strings.Contains(stderr, "1 of 2 runs had nothing to compare") {
+		t.Errorf("failed run: exit %d\n%s\n%s", code, stdout, stderr)
+	}
 	_, stderr, code = runCudaperf(t, "", "dataset", "compare", oldPath, filepath.Join(dir, "absent.jsonl"))
 	if code != 2 || !strings.Contains(stderr, "absent.jsonl") || !strings.Contains(stderr, "give results.jsonl files") {
 		t.Errorf("missing file: exit %d\n%s", code, stderr)
