@@ -955,7 +955,10 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 				}
 				for k, tag := range harness.Tags {
 					out.Ref[k] = s.refOut[[3]int{c, k, p}]
-					got, err := os.ReadFile(harness.OutputPath(outDir, c, tag, p))
+					got, unmap, err := mapFile(harness.OutputPath(outDir, c, tag, p))
+					if err == nil {
+						defer unmap()
+					}
 					if err != nil {
 						r.Error = fmt.Sprintf("bench: driver finished config %s but wrote no output %s: %v", res.Name, prm.Name, err)
 						return
