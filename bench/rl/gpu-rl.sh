@@ -11,6 +11,7 @@
 #   GROUP   G (default 16)               TURNS   T (default 2)
 #   BATCH   tasks per step (default 8)   EPOCHS  SFT epochs (default 4)
 #   MODE    reward mode (default both; ver if no ranker is built in)
+#   EVAL_BASE  0: skip evaluating the base model (default 1)
 #   BUDGET  stop GRPO between steps after this long (e.g. 8m; default none)
 #   EVAL_TRAIN_TASKS  the train tasks evaluated in distribution (default 8
 #           simple ones; all 43 at 10 samples would be 430 candidates per
@@ -59,7 +60,9 @@ evals() { # evals LABEL [--load DIR]
   phase "eval-$label-train" "$bin" eval "${common[@]}" --side train "${train[@]}" --out "$out/eval-$label-train.json" --samples "$out/eval-$label-train.samples.jsonl"
   phase "eval-$label-test" "$bin" eval "${common[@]}" --side test --out "$out/eval-$label-test.json" --samples "$out/eval-$label-test.samples.jsonl"
 }
-evals base
+# EVAL_BASE=0 skips the base model's evaluations (measured 2026-12-02:
+# bench/h200/2026-12-02-lease8/rl; about 200 s of device time).
+[ "${EVAL_BASE:-1}" = 0 ] || evals base
 # shellcheck disable=SC2086 # SFT_FLAGS is a list of flags
 phase sft "$bin" sft --policy hf --epochs "$EPOCHS" --few-shot "$FEW_SHOT" ${SFT_FLAGS:-} --out "$out/sft"
 evals sft --load "$out/sft/epoch-$EPOCHS"
