@@ -17,8 +17,8 @@
 #   WARM     0: no warm run (default 1)
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
 # Latest on the H200 (2026-12-02, RL profile, median of 3 cold runs):
-# 120.6 candidates/min; bench/RESULTS.md has the numbers and where the
-# time goes.
+# 227.6 candidates/min; bench/RESULTS.md has the numbers and where the
+# time (and the CPU) goes.
 set -euo pipefail
 out=${1:?usage: bench/gpu-rl.sh OUT [PROFILE]}
 profile=${2:-rl}
