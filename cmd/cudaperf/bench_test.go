@@ -160,14 +160,15 @@ func TestBenchRecorded(t *testing.T) {
 }
 
 // measured clears what a measurement or the machine's state decides: times,
-// clocks, temperature and power, the compile cache's state, the stated time
+// clocks, temperature and power, CPU times, the compile cache's state, the stated time
 // limit (derived from the reference's time) and the seeds when drawn
 // fresh. What is left must be equal on every path.
 func measured(r *bench.Result) *bench.Result {
 	c := *r
 	c.Time, c.Seconds, c.RunWall, c.TimeLimit, c.Clocks = "", 0, 0, 0, nil
 	c.GateWait, c.GateExclusive, c.GateShared, c.ContextSeconds, c.StartSeconds, c.ExitSeconds = 0, 0, 0, 0, 0, 0
-	c.Compile.Seconds, c.Compile.Cached = 0, false
+	c.CPUUser, c.CPUSys = 0, 0
+	c.Compile.Seconds, c.Compile.CPUSeconds, c.Compile.Cached = 0, 0, false
 	if c.Device != nil {
 		d := *c.Device
 		d.SMClockMHz, d.MemClockMHz, d.TemperatureC, d.PowerW, d.Reasons = 0, 0, 0, 0, nil
