@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/bench/verdict"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -75,5 +78,32 @@ func TestPlotWritesAnImage(t *testing.T) {
 	}
 	if err := Plot(nil, p); err == nil {
 		t.Errorf("plotting nothing should be an error")
+	}
+}
+
+// TestSpeedupsShareOneReference checks that variants measured in runs
+// whose C reference took different times get their speedups over one
+// reference time, so a faster kernel never shows the smaller speedup.
+func TestSpeedupsShareOneReference(t *testing.T) {
+	rec := func(name string, ms, refMs float64) bench.Result {
+		return bench.Result{Task: "box_blur", Candidate: name, Kind: bench.KindVariant, Compile: bench.Compile{OK: true},
+			Verdict: &verdict.Verdict{Accepted: true, Speedup: refMs / ms, Configs: []verdict.ConfigResult{{
+				Name: "large", Primary: true, Pass: true, Time: &verdict.Timing{Median: ms}, RefTime: &verdict.Timing{Median: refMs}}}}}
+	}
+	// slow was measured when the reference took 1,283 ms, fast when it
+	// took 700 ms: by their own runs, fast (2,800x) trails slow (3,208x).
+	ts := Summarize([]bench.Result{rec("slow", 0.4, 1283), rec("fast", 0.25, 700), rec("mid", 0.3, 700)}, nil)
+	task := ts[0]
+	if task.RefMs != 700 {
+		t.Errorf("common reference %v ms, want the median 700", task.RefMs)
+	}
+	for i := 1; i < len(task.Variants); i++ {
+		a, b := task.Variants[i-1], task.Variants[i]
+		if a.MedianMs > b.MedianMs || a.Speedup < b.Speedup {
+			t.Errorf("%s (%.2f ms, %.0fx) before %s (%.2f ms, %.0fx): speedups must follow times", a.Name, a.MedianMs, a.Speedup, b.Name, b.MedianMs, b.Speedup)
+		}
+	}
+	if got := task.Variants[0]; got.Name != "fast" || got.Speedup != 700/0.25 {
+		t.Errorf("fastest %+v, want fast at 2800x", got)
 	}
 }
