@@ -20,6 +20,15 @@
 //     to its own output folder and one JSON record per (configuration,
 //     seed) to a records file.
 //
+// The driver's host side is kept small, because the GPU machine is
+// CPU-bound when it evaluates many candidates at once and page-locking
+// costs kernel time per call: it pins one host arena per process, sized
+// here for the largest configuration, and carves every configuration's
+// arrays out of it. It checks the inputs on the device: a device copy of
+// each in array is made when the inputs are copied, and after the calls a
+// harness kernel compares the array with it byte for byte; the record
+// lists the in arrays that differ ("inputs_modified").
+//
 // The seeds exist only in the reference program: the candidate's process
 // reads finished inputs and never sees a seed, and the reference outputs
 // are not in the work folder while a candidate runs (the caller reads and

@@ -20,6 +20,10 @@ const (
 	PoisonByteFlt = 0xFF // poison for floating-point outputs: all-ones is a NaN
 )
 
+// arenaAlign is the alignment, in bytes, of every array the driver carves
+// out of its host arena, as cudaMalloc aligns device arrays.
+const arenaAlign = 256
+
 // Sources are the generated programs of one task.
 type Sources struct {
 	Header, RefMain, Driver string
@@ -54,7 +58,7 @@ func OutputPath(dir string, config int, tag byte, param int) string {
 // Generate writes the programs for t. Every configuration must resolve
 // (Load has checked that).
 func Generate(t *task.Task) (*Sources, error) {
-	d := &genData{Task: t, NConfigs: len(t.Configs), NParams: len(t.Params)}
+	d := &genData{Task: t, NConfigs: len(t.Configs), NParams: len(t.Params), ArenaMax: 1}
 	for _, p := range t.Params {
 		d.HasHalf = d.HasHalf || p.Type.IsHalf()
 	}
@@ -64,6 +68,9 @@ func Generate(t *task.Task) (*Sources, error) {
 			return nil, fmt.Errorf("harness: %s: config %s: %w", t.Name, t.Configs[i].Name, err)
 		}
 		d.Resolved = append(d.Resolved, r)
+		n := arenaBytes(t, r)
+		d.Arena = append(d.Arena, n)
+		d.ArenaMax = max(d.ArenaMax, n)
 	}
 	var s Sources
 	for _, out := range []struct {
@@ -84,7 +91,26 @@ type genData struct {
 	NConfigs int
 	NParams  int
 	Resolved []*task.Resolved
-	HasHalf  bool // some parameter is float16 or bfloat16: the header declares the types
+	HasHalf  bool    // some parameter is float16 or bfloat16: the header declares the types
+	Arena    []int64 // host arena bytes per configuration (arenaBytes)
+	ArenaMax int64   // the driver's one host arena: the largest of Arena, at least 1 (malloc(0) may give NULL)
+}
+
+// arenaBytes is the part of the driver's host arena that configuration r
+// uses: over t's array parameters p, each array's bytes rounded up to
+// arenaAlign,
+//
+//	Σ_p ⌈len_p·size_p / arenaAlign⌉·arenaAlign  bytes.
+func arenaBytes(t *task.Task, r *task.Resolved) int64 {
+	var n int64
+	for _, p := range t.Params {
+		if !p.Role.IsArray() {
+			continue
+		}
+		b := r.Len[p.Name] * int64(p.Type.Size())
+		n += (b + arenaAlign - 1) / arenaAlign * arenaAlign
+	}
+	return n
 }
 
 var typeEnum = map[task.DType]string{
@@ -162,10 +188,18 @@ var funcs = template.FuncMap{
 	"distB": func(d *genData) string {
 		return d.table(func(r *task.Resolved, p *task.Param) string { return cDouble(r.Dists[p.Name].B) })
 	},
-	"typeEnum": func(p task.Param) string { return typeEnum[p.Type] },
-	"roleEnum": func(p task.Param) string { return roleEnum[p.Role] },
-	"args":     func(d *genData, r *task.Resolved) string { return d.args(r, false) },
-	"genArgs":  func(d *genData, r *task.Resolved) string { return d.args(r, true) },
+	"arena": func(d *genData) string {
+		parts := make([]string, len(d.Arena))
+		for i, n := range d.Arena {
+			parts[i] = strconv.FormatInt(n, 10) + "ULL"
+		}
+		return strings.Join(parts, ", ")
+	},
+	"arenaAlign": func() int { return arenaAlign },
+	"typeEnum":   func(p task.Param) string { return typeEnum[p.Type] },
+	"roleEnum":   func(p task.Param) string { return roleEnum[p.Role] },
+	"args":       func(d *genData, r *task.Resolved) string { return d.args(r, false) },
+	"genArgs":    func(d *genData, r *task.Resolved) string { return d.args(r, true) },
 	"genSig": func(t *task.Task) string {
 		s := t.GenerateSignature()
 		s = strings.Replace(s, "void "+t.Entry+"(", "void "+t.Generator+"(", 1)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -114,4 +115,221 @@ int main(void) {
 	if out, err := exec.Command(exe).CombinedOutput(); err != nil {
 		t.Fatalf("conversions differ: %v\n%s", err, out)
 	}
+}
+
+// mixedTask has arrays of five element types and every array role, and
+// configurations whose largest arena is not the last.
+const mixedTask = `
+name: mixed
+description: arena sizes
+category: elementwise
+entry: mixed
+signature: "void mixed(const unsigned char *u, const __half *h, const double *w, int *o, float *io, int n, int m)"
+params:
+  - {name: u, type: uint8, role: in, size: "n"}
+  - {name: h, type: float16, role: in, size: "n"}
+  - {name: w, type: float64, role: in, size: "m"}
+  - {name: o, type: int32, role: out, size: "n*m"}
+  - {name: io, type: float32, role: inout, size: "m"}
+  - {name: n, type: int32, role: scalar}
+  - {name: m, type: int32, role: scalar}
+configs:
+  - {name: a, values: {n: 1, m: 1}}
+  - {name: b, values: {n: 1000, m: 3}}
+  - {name: c, values: {n: 17, m: 500}}
+  - {name: d, values: {n: 256, m: 32}}
+  - {name: e, values: {n: 33, m: 7}}
+bytes: "n"
+`
+
+// TestArenaBytes checks the driver's host arena against sizes worked out
+// by hand: each array's bytes rounded up to 256, summed; the arena
+// allocated is the largest configuration's (c, not the last).
+func TestArenaBytes(t *testing.T) {
+	tk, err := task.Parse("mixed/task.yaml", []byte(mixedTask))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tk.Validate("mixed/task.yaml", "mixed"); err != nil {
+		t.Fatal(err)
+	}
+	want := []int64{
+		// u 1, h 2, w 8, o 4, io 4 bytes: each rounds up to 256.
+		5 * 256,
+		// u 1000 -> 1024, h 2000 -> 2048, w 24 -> 256, o 12000 -> 12032, io 12 -> 256.
+		1024 + 2048 + 256 + 12032 + 256,
+		// u 17 -> 256, h 34 -> 256, w 4000 -> 4096, o 34000 -> 34048, io 2000 -> 2048.
+		256 + 256 + 4096 + 34048 + 2048,
+		// u 256, h 512, w 256, o 32768: multiples already; io 128 -> 256.
+		256 + 512 + 256 + 32768 + 256,
+		// u 33, h 66, w 56 -> 256 each, o 924 -> 1024, io 28 -> 256.
+		3*256 + 1024 + 256,
+	}
+	var got []int64
+	for i := range tk.Configs {
+		r, err := tk.Resolve(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, arenaBytes(tk, r))
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("arena bytes per configuration (-want +got):\n%s", d)
+	}
+	src, err := Generate(tk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"#define CP_ARENA_MAX 40704ULL\n",
+		"cp_arena_bytes[NCONFIGS] = {1280ULL, 15616ULL, 40704ULL, 34048ULL, 2048ULL};\n",
+	} {
+		if !strings.Contains(src.Driver, line) {
+			t.Errorf("driver.cu lacks %q", line)
+		}
+	}
+}
+
+// TestDriverChecksInputs checks, for every task of the c2cuda and selftest
+// suites, that the generated driver compares every in array with its
+// pristine device copy (the role table marks each one R_IN, and the driver
+// copies and compares R_IN arrays), does not compare inputs on the host,
+// and pins one host arena of the size arenaBytes gives.
+func TestDriverChecksInputs(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("..", "suites", "*", "*", task.File))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no tasks: %v", err)
+	}
+	need := []string{
+		inputCheckSrc,
+		"if (cp_param_role[i] == R_IN) cp_check(cudaMemcpy(pristine[i], d[i], cp_bytes(c, i), cudaMemcpyDeviceToDevice)",
+		"if (cp_param_role[i] != R_IN || cp_bytes(c, i) == 0) continue;\n                cp_inputs_differ<<<",
+		"cp_check(cudaMemcpy(modified_flag, differs, sizeof(int) * NPARAMS, cudaMemcpyDeviceToHost)",
+		"if (cp_param_role[i] == R_IN && modified_flag[i])",
+	}
+	var n int
+	for _, f := range dirs {
+		tk, err := task.Load(filepath.Dir(f))
+		if err != nil || (tk.Suite != "c2cuda" && tk.Suite != "selftest") {
+			continue
+		}
+		n++
+		src, err := Generate(tk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range need {
+			if !strings.Contains(src.Driver, s) {
+				t.Errorf("%s: driver.cu lacks %q", tk.Name, s)
+			}
+		}
+		for _, s := range []string{"memcmp(", "cudaFreeHost"} {
+			if strings.Contains(src.Driver, s) {
+				t.Errorf("%s: driver.cu has %s", tk.Name, s)
+			}
+		}
+		if k := strings.Count(src.Driver, "cudaMallocHost("); k != 1 {
+			t.Errorf("%s: driver.cu calls cudaMallocHost %d times, want once (the arena)", tk.Name, k)
+		}
+		roles := make([]string, len(tk.Params))
+		arena, most := make([]string, len(tk.Configs)), int64(1)
+		for i, p := range tk.Params {
+			roles[i] = roleEnum[p.Role]
+		}
+		for c := range tk.Configs {
+			r, err := tk.Resolve(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := arenaBytes(tk, r)
+			arena[c], most = strconv.FormatInt(b, 10)+"ULL", max(most, b)
+		}
+		for _, w := range []struct{ file, text, want string }{
+			{HeaderFile, src.Header, "cp_param_role[NPARAMS] = {" + strings.Join(roles, ", ") + "};"},
+			{DriverFile, src.Driver, "cp_arena_bytes[NCONFIGS] = {" + strings.Join(arena, ", ") + "};"},
+			{DriverFile, src.Driver, "#define CP_ARENA_MAX " + strconv.FormatInt(most, 10) + "ULL\n"},
+		} {
+			if !strings.Contains(w.text, w.want) {
+				t.Errorf("%s: %s lacks %q", tk.Name, w.file, w.want)
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d tasks checked", n)
+	}
+}
+
+// TestInputCheck compiles the driver's input check (cp_inputs_differ and
+// its grid) for the host, running every thread of the grid in turn, and
+// compares its answer with memcmp's for every length up to 300 bytes with
+// no byte changed and with each byte changed, and for lengths past what
+// one grid covers (so threads stride) with bytes changed at word edges, in
+// the tail and at random.
+func TestInputCheck(t *testing.T) {
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc on PATH")
+	}
+	prog := `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+typedef struct { unsigned int x, y, z, w; } uint4;
+typedef struct { unsigned int x, y, z; } dim3;
+static dim3 blockIdx, threadIdx, gridDim, blockDim;
+#define __global__
+` + inputCheckSrc + `
+static int differs(const unsigned char *a, const unsigned char *b, size_t n, int sms) {
+    int flag = 0;
+    gridDim.x = cp_check_blocks(n, sms);
+    blockDim.x = CP_CHECK_THREADS;
+    for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
+        for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
+            cp_inputs_differ((const uint4 *)a, (const uint4 *)b, n, &flag);
+    return flag;
+}
+
+static long bad, checked;
+
+/* check compares a with b changed at byte pos (none when pos == n). */
+static void check(unsigned char *a, unsigned char *b, size_t n, size_t pos, int sms) {
+    memcpy(b, a, n);
+    if (pos < n) b[pos] ^= (unsigned char)(1 + rand() % 255);
+    int want = memcmp(a, b, n) != 0, got = differs(a, b, n, sms);
+    checked++;
+    if (got != want && bad++ < 5) printf("n=%zu pos=%zu sms=%d: got %d, want %d\n", n, pos, sms, got, want);
+}
+
+int main(void) {
+    size_t big = 16 * CP_CHECK_THREADS * 8 * 3 + 7; /* 3 grid strides with 1 SM, and a tail */
+    unsigned char *a = aligned_alloc(256, big + 256), *b = aligned_alloc(256, big + 256);
+    srand(1);
+    for (size_t i = 0; i < big; i++) a[i] = (unsigned char)rand();
+    for (size_t n = 0; n <= 300; n++)
+        for (size_t pos = 0; pos <= n; pos++) check(a, b, n, pos, 132);
+    size_t lens[] = {big, big - 7, 16 * CP_CHECK_THREADS + 1};
+    for (int l = 0; l < 3; l++)
+        for (int sms = 1; sms <= 2; sms++) {
+            size_t n = lens[l];
+            check(a, b, n, n, sms);
+            for (size_t pos = 0; pos < n; pos += 16 * 97) check(a, b, n, pos, sms);
+            for (size_t pos = n - n % 16 - 16; pos < n; pos++) check(a, b, n, pos, sms);
+            for (int r = 0; r < 50; r++) check(a, b, n, (size_t)rand() % n, sms);
+        }
+    printf("%ld checked, %ld bad\n", checked, bad);
+    return bad != 0;
+}
+`
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.c"), []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "t")
+	if out, err := exec.Command(cc, "-std=c11", "-O1", "-fno-strict-aliasing", "-o", exe, filepath.Join(dir, "t.c")).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	out, err := exec.Command(exe).CombinedOutput()
+	if err != nil {
+		t.Fatalf("the input check differs from memcmp: %v\n%s", err, out)
+	}
+	t.Logf("%s", strings.TrimSpace(string(out)))
 }

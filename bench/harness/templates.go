@@ -346,29 +346,30 @@ static void cp_check(cudaError_t e, int c, char tag, const char *stage) {
     }
 }
 
-/* Host staging buffers are page-locked where CUDA can give them: a copy
-   from pageable memory goes through the driver's bounce buffers at a
-   fraction of the speed, and copies run under the GPU gate, where every
-   millisecond delays the other candidates' timings. Pinning happens before
-   the gate is asked for. CUDAPERF_TEST_PAGEABLE (set by
-   bench/gpu-evaluator.sh's rl-pageable step) keeps them pageable, to
-   measure the difference. */
-static void *cp_host_alloc(size_t n, int *pinned) {
+/* Host staging is one arena per process, page-locked where CUDA can give
+   it: a copy from pageable memory goes through the driver's bounce buffers
+   at a fraction of the speed, and copies run under the GPU gate, where every
+   millisecond delays the other candidates' timings. It is pinned once,
+   before the first configuration (and before the gate is asked for),
+   because pinning costs kernel time per call and the GPU machine is
+   CPU-bound when it evaluates many candidates. Each configuration carves
+   its arrays out of it, each rounded up to CP_ARENA_ALIGN bytes;
+   cp_arena_bytes (computed by bench/harness) is what a configuration
+   needs, CP_ARENA_MAX the largest. CUDAPERF_TEST_PAGEABLE (set by
+   bench/gpu-evaluator.sh's rl-pageable step) keeps it pageable, to measure
+   the difference. */
+#define CP_ARENA_ALIGN {{arenaAlign}}
+#define CP_ARENA_MAX {{.ArenaMax}}ULL
+static const unsigned long long cp_arena_bytes[NCONFIGS] = { {{- arena . -}} };
+
+static void *cp_host_alloc(size_t n) {
     void *p = NULL;
-    *pinned = 0;
-    if (n && !getenv("CUDAPERF_TEST_PAGEABLE") && cudaMallocHost(&p, n) == cudaSuccess) {
-        *pinned = 1;
-        return p;
-    }
+    if (!getenv("CUDAPERF_TEST_PAGEABLE") && cudaMallocHost(&p, n) == cudaSuccess) return p;
     cudaGetLastError(); /* a failed pin is not the candidate's error */
-    return malloc(n ? n : 1);
+    return malloc(n);
 }
 
-static void cp_host_free(void *p, int pinned) {
-    if (pinned) cudaFreeHost(p);
-    else free(p);
-}
-
+` + inputCheckSrc + `
 static void cp_print_array(const char *key, const double *v, int n) {
     fprintf(rec, ",\"%s\":[", key);
     for (int i = 0; i < n; i++) fprintf(rec, "%s%.6f", i ? "," : "", v[i]);
@@ -435,22 +436,33 @@ int main(int argc, char **argv) {
     double *tail = (double *)malloc(sizeof(double) * max_reps);
     double *host = (double *)malloc(sizeof(double) * max_reps);
     char path[4096];
+    /* One flag per parameter for the input check (cp_inputs_differ). */
+    int *differs = NULL;
+    cp_check(cudaMalloc((void **)&differs, sizeof(int) * NPARAMS), c, tag, "input check flags");
+    /* The arena is not freed: exit releases it with the context. */
+    unsigned char *arena = (unsigned char *)cp_host_alloc(CP_ARENA_MAX);
+    if (!arena) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "out of memory for the host arena (%llu bytes)", CP_ARENA_MAX);
+        cp_fail(c, tag, "host buffer", msg);
+    }
 
     for (c = 0; c < NCONFIGS; c++) {
-        void *d[NPARAMS] = {0}, *pristine[NPARAMS] = {0}, *h[NPARAMS] = {0}, *after[NPARAMS] = {0};
-        int h_pinned[NPARAMS] = {0}, after_pinned[NPARAMS] = {0};
+        /* pristine: every input as read, on the device; an inout array is
+           restored from it before each call, an in array compared with it
+           after the calls. */
+        void *d[NPARAMS] = {0}, *pristine[NPARAMS] = {0}, *h[NPARAMS] = {0};
         tag = 'a';
+        size_t off = 0;
         for (int i = 0; i < NPARAMS; i++) {
             if (!cp_is_array(i)) continue;
-            h[i] = cp_host_alloc(cp_bytes(c, i), &h_pinned[i]);
-            if (!h[i]) cp_fail(c, tag, "host buffer", "out of memory");
-            if (cp_param_role[i] == R_IN) {
-                after[i] = cp_host_alloc(cp_bytes(c, i), &after_pinned[i]);
-                if (!after[i]) cp_fail(c, tag, "host buffer", "out of memory");
-            }
+            h[i] = arena + off;
+            off += (cp_bytes(c, i) + CP_ARENA_ALIGN - 1) / CP_ARENA_ALIGN * CP_ARENA_ALIGN;
             cp_check(cudaMalloc(&d[i], cp_bytes(c, i)), c, tag, "cudaMalloc");
-            if (cp_param_role[i] == R_INOUT) cp_check(cudaMalloc(&pristine[i], cp_bytes(c, i)), c, tag, "cudaMalloc");
+            if (cp_is_input(i)) cp_check(cudaMalloc(&pristine[i], cp_bytes(c, i)), c, tag, "cudaMalloc");
         }
+        if (off != cp_arena_bytes[c] || off > CP_ARENA_MAX)
+            cp_fail(c, tag, "host buffer", "the arrays do not fit the host arena (a harness bug; please report)");
         for (int k = 0; k < 2; k++) {
             tag = "ab"[k];
             for (int i = 0; i < NPARAMS; i++) {
@@ -463,6 +475,7 @@ int main(int argc, char **argv) {
             for (int i = 0; i < NPARAMS; i++) {
                 if (!cp_is_array(i) || !cp_is_input(i)) continue;
                 cp_check(cudaMemcpy(cp_param_role[i] == R_INOUT ? pristine[i] : d[i], h[i], cp_bytes(c, i), cudaMemcpyHostToDevice), c, tag, "copying inputs");
+                if (cp_param_role[i] == R_IN) cp_check(cudaMemcpy(pristine[i], d[i], cp_bytes(c, i), cudaMemcpyDeviceToDevice), c, tag, "copying inputs");
             }
             size_t free0 = 0, free1 = 0, total_mem = 0;
             /* Seed B is one untimed call: its outputs are compared with A's. */
@@ -500,14 +513,26 @@ int main(int argc, char **argv) {
             }
             if (k == 0) cp_gate('S');
             cp_check(cudaMemGetInfo(&free1, &total_mem), c, tag, "cudaMemGetInfo");
-            /* Everything is copied back under the hold; the files and the
-               comparisons come after it is released. */
+            /* Everything is copied back under the hold; the files come after
+               it is released. */
             for (int i = 0; i < NPARAMS; i++) {
                 if (cp_is_array(i) && cp_is_output(i))
                     cp_check(cudaMemcpy(h[i], d[i], cp_bytes(c, i), cudaMemcpyDeviceToHost), c, tag, "copying outputs");
-                if (cp_param_role[i] != R_IN) continue;
-                cp_check(cudaMemcpy(after[i], d[i], cp_bytes(c, i), cudaMemcpyDeviceToHost), c, tag, "reading inputs back");
             }
+            /* The inputs must be as the call found them: a kernel that uses
+               them as scratch space, even one that restores them, changes
+               what the next call (and the next candidate's check) sees. Each
+               in array is compared with its pristine copy on the device,
+               which saves a second pinned buffer and a copy per array; a
+               failure here is the harness's, reported as its stage. */
+            int modified_flag[NPARAMS] = {0};
+            cp_check(cudaMemset(differs, 0, sizeof(int) * NPARAMS), c, tag, "reading inputs back (clearing the check flags)");
+            for (int i = 0; i < NPARAMS; i++) {
+                if (cp_param_role[i] != R_IN || cp_bytes(c, i) == 0) continue;
+                cp_inputs_differ<<<cp_check_blocks(cp_bytes(c, i), sms), CP_CHECK_THREADS>>>((const uint4 *)d[i], (const uint4 *)pristine[i], cp_bytes(c, i), differs + i);
+                cp_check(cudaGetLastError(), c, tag, "reading inputs back (launching the harness's compare kernel)");
+            }
+            cp_check(cudaMemcpy(modified_flag, differs, sizeof(int) * NPARAMS, cudaMemcpyDeviceToHost), c, tag, "reading inputs back (the harness's compare kernel)");
             cp_gate('r');
             for (int i = 0; i < NPARAMS; i++) {
                 if (!cp_is_array(i) || !cp_is_output(i)) continue;
@@ -515,13 +540,9 @@ int main(int argc, char **argv) {
                 errno = 0;
                 if (cp_write(path, h[i], cp_bytes(c, i))) cp_fail(c, tag, "writing outputs", cp_why(path));
             }
-            /* The inputs must be as the call found them: a kernel that uses
-               them as scratch space, even one that restores them, changes
-               what the next call (and the next candidate's check) sees. */
             char modified[NPARAMS * 12 + 1] = "";
             for (int i = 0; i < NPARAMS; i++) {
-                if (cp_param_role[i] != R_IN) continue;
-                if (memcmp(after[i], h[i], cp_bytes(c, i)) != 0)
+                if (cp_param_role[i] == R_IN && modified_flag[i])
                     snprintf(modified + strlen(modified), sizeof modified - strlen(modified), "%s%d", modified[0] ? "," : "", i);
             }
             fprintf(rec, "{\"config\":%d,\"seed\":\"%c\",\"at_ms\":%.3f,\"leak_bytes\":%lld", c, tag, cp_now_ms() - cp_start, (long long)free0 - (long long)free1);
@@ -533,8 +554,6 @@ int main(int argc, char **argv) {
             fflush(rec);
         }
         for (int i = 0; i < NPARAMS; i++) {
-            if (h[i]) cp_host_free(h[i], h_pinned[i]);
-            if (after[i]) cp_host_free(after[i], after_pinned[i]);
             cudaFree(d[i]);
             cudaFree(pristine[i]);
         }
@@ -542,5 +561,39 @@ int main(int argc, char **argv) {
     /* Flushed, not closed: closing the records descriptor is refused in
        the sandbox (a candidate must not replace it); exit closes it. */
     return fflush(rec) == 0 ? 0 : 1;
+}
+`
+
+// inputCheckSrc is the driver's input check, which TestInputCheck also
+// compiles for the host (with __global__ and the CUDA built-ins defined
+// there) and compares with memcmp.
+const inputCheckSrc = `/* cp_inputs_differ sets *differs when the n bytes at a and b differ (what
+   memcmp != 0 says): 16-byte words, then the byte tail, which the first
+   block's first n % 16 threads compare; cudaMalloc aligns both arrays to
+   256 bytes. It is static, so no candidate symbol can define or replace
+   it. */
+#define CP_CHECK_THREADS 256 /* at least 16, for the tail */
+
+static __global__ void cp_inputs_differ(const uint4 *a, const uint4 *b, size_t n, int *differs) {
+    size_t words = n / 16, stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t w = (size_t)blockIdx.x * blockDim.x + threadIdx.x; w < words; w += stride) {
+        uint4 x = a[w], y = b[w];
+        if (x.x != y.x || x.y != y.y || x.z != y.z || x.w != y.w) {
+            *differs = 1;
+            return;
+        }
+    }
+    if (blockIdx.x == 0 && threadIdx.x < n % 16) {
+        const unsigned char *ta = (const unsigned char *)(a + words), *tb = (const unsigned char *)(b + words);
+        if (ta[threadIdx.x] != tb[threadIdx.x]) *differs = 1;
+    }
+}
+
+/* cp_check_blocks is the grid of cp_inputs_differ for n bytes: a block per
+   CP_CHECK_THREADS words, at most 8 per SM (the loop strides over the rest). */
+static unsigned int cp_check_blocks(size_t n, int sms) {
+    size_t blocks = (n / 16 + CP_CHECK_THREADS - 1) / CP_CHECK_THREADS, most = 8 * (size_t)(sms > 0 ? sms : 1);
+    if (blocks > most) blocks = most;
+    return blocks > 0 ? (unsigned int)blocks : 1;
 }
 `
