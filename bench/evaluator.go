@@ -358,10 +358,14 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 		}
 		en = &entry{sess: sess}
 		e.sessions[key] = en
-		e.evict()
 	}
+	// In use before evict runs: a new entry is otherwise idle and the
+	// least recently used (its zero time), and was closed, its folder
+	// removed, as it was handed out (every candidate of a ninth task
+	// failed to build on the H200, 2026-12-02).
 	en.users++
 	en.used = time.Now()
+	e.evict()
 	return en.sess, func() {
 		e.mu.Lock()
 		en.users--

@@ -1,0 +1,48 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cudaperf/cudaperf/bench/nvcc"
+	"github.com/cudaperf/cudaperf/bench/task"
+)
+
+// TestSessionsBeyondMax: with more tasks than MaxSessions, the session
+// handed out is never the one evicted, and the least recently used idle
+// one is closed instead.
+func TestSessionsBeyondMax(t *testing.T) {
+	cache, err := nvcc.OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Evaluator{opt: EvaluatorOptions{MaxSessions: 2, ScratchDir: t.TempDir()},
+		tc: &nvcc.Toolchain{Cache: cache}, arch: "sm_90", sessions: map[string]*entry{}}
+	defer e.Close()
+	var dirs []string
+	for _, name := range []string{"saxpy", "histogram", "gemm", "gather"} {
+		tk, err := task.Load(filepath.Join("suites", "selftest", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, done, err := e.session(tk, Settings{Profile: ProfileRL, CompileOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(s.dir, "src")); err != nil {
+			t.Fatalf("%s: the session handed out has no sources (closed at once?): %v", name, err)
+		}
+		dirs = append(dirs, s.dir)
+		done()
+	}
+	if len(e.sessions) != 2 {
+		t.Errorf("%d sessions kept, want MaxSessions = 2", len(e.sessions))
+	}
+	for i, d := range dirs {
+		_, err := os.Stat(d)
+		if kept := i >= 2; kept != (err == nil) {
+			t.Errorf("session %d (%s): exists %v, want %v (the two least recently used are closed)", i, d, err == nil, kept)
+		}
+	}
+}
