@@ -8,10 +8,11 @@
 #   bench/gpu-dataset.sh merge DIR     here: append DIR/results.jsonl to measurements.jsonl, regenerate RESULTS.md
 #   bench/gpu-dataset.sh control       on the GPU machine: the control for SHARE_GPU=1 (below), into $OUT
 #   bench/gpu-dataset.sh control-report DIR   here: how far each run's primary medians sit from the committed ones
+#   bench/gpu-dataset.sh sweep         on the GPU machine: control, the rule below decides SHARE_GPU, then run (FIRST_TASKS first)
 #
 # control re-measures already measured variants (CONTROL_TASKS, default 6
-# tasks, about 30 variants; after run's preflight and its Landlock
-# fallback) twice in the report profile, once with the GPU
+# tasks, at most CONTROL_PER_TASK = 6 variants each, hand-written ones
+# first; after run's preflight and its Landlock fallback) twice in the report profile, once with the GPU
 # the candidate's alone and once shared outside the timed calls
 # (CUDAPERF_SHARE_GPU=1), into $OUT/control-exclusive.jsonl and
 # $OUT/control-shared.jsonl. control-report compares both with the
@@ -29,12 +30,27 @@
 # is measured by the next call. Records are appended as they finish and
 # merged by task and candidate, so nothing is measured, or recorded, twice.
 #
+# sweep decides SHARE_GPU by a rule fixed before any control ran
+# (2026-12-02): shared is used only if (a) both control runs have at least
+# 20 accepted variants in common with the records, (b) the median ratio of
+# the shared run's primary medians to the exclusive run's (same machine,
+# minutes apart) lies in [0.98, 1.02], and (c) the shared run's median
+# distance from the committed records is at most the exclusive run's plus
+# 2 points. The numbers and the decision go to $OUT/control-decision.txt.
+# The first control (H200, 2026-12-02, lease 9, every measured variant of
+# the 6 tasks: 358 exclusive, 266 shared before the call's limit) passed:
+# shared/exclusive median ratio 1.0066 (median difference 0.93 %, p90
+# 4.9 %); against the records 1.13 % (shared) and 0.55 % (exclusive); 163
+# against 56 candidates/min. So run now shares by default.
+# Then it runs FIRST_TASKS (if set), then every task, in what is left of
+# BUDGET_S (counted from the sweep's start).
+#
 # Environment of run: OUT (required; at most 5 files land there), CUDAPERF
 # (default: .device/dataset.tar.xz, else .device/dev.tar.xz, unpacked into /tmp/cudaperf-dataset), BUDGET_S,
 # GRACE_S, SHARE_GPU (1: candidates share the GPU outside their timed calls,
 # CUDAPERF_SHARE_GPU; these are the suite's own, trusted kernels; every
-# record says gpu_shared; default 0 until a control run shows the medians
-# agree with exclusive runs), TASKS (space-separated; default all), BENCH_FLAGS (extra `cudaperf
+# record says gpu_shared; default 1 since the control above; 0: the GPU
+# is each candidate's alone), TASKS (space-separated; default all), BENCH_FLAGS (extra `cudaperf
 # bench` flags). If CUDAPERF_SANDBOX_SKIP is unset and a selftest candidate
 # fails inside the sandbox (as CUDA did under Landlock on the first H200),
 # run retries with CUDAPERF_SANDBOX_SKIP=landlock and says so in the log.
@@ -90,8 +106,8 @@ run)
   budget=${BUDGET_S:-480} grace=${GRACE_S:-45}
   work=runs/gpu-dataset # ignored by git: kept between calls on a machine that stays warm
   mkdir -p "$work"
-  [ "${SHARE_GPU:-0}" = 1 ] && export CUDAPERF_SHARE_GPU=1
-  log "bench/gpu-dataset.sh run, $(date -u +%FT%TZ), budget ${budget}s + ${grace}s grace, tasks: ${TASKS:-all}, GPU shared: ${SHARE_GPU:-0}"
+  [ "${SHARE_GPU:-1}" = 1 ] && export CUDAPERF_SHARE_GPU=1
+  log "bench/gpu-dataset.sh run, $(date -u +%FT%TZ), budget ${budget}s + ${grace}s grace, tasks: ${TASKS:-all}, GPU shared: ${SHARE_GPU:-1}"
   log "$(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,temperature.gpu --format=csv,noheader 2>&1 | head -1)"
   nv=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc) # cudaperf looks there too
   log "$("$nv" --version 2>&1 | tail -1); $(gcc --version 2>&1 | head -1); $(nproc) CPUs; $("$bin" version 2>&1 | head -1)"
@@ -148,14 +164,18 @@ control)
     : >"$OUT/control-$mode.jsonl"
     for t in ${CONTROL_TASKS:-gelu sum_reduce clamp_scale dot_product conv1d box_blur}; do
       # The task's measured, accepted variants, by their recorded paths.
-      mapfile -t cands < <(python3 - "$records" "$t" <<'PY'
+      # At most CONTROL_PER_TASK, hand-written variants before sweep
+      # instances: with every one (358 in all) the first control outran
+      # its call.
+      mapfile -t cands < <(python3 - "$records" "$t" "${CONTROL_PER_TASK:-6}" <<'PY'
 import json, sys
-seen = set()
+seen = []
 for line in open(sys.argv[1]):
     r = json.loads(line)
     if r["task"] == sys.argv[2] and (r.get("verdict") or {}).get("accepted") and r["path"] not in seen:
-        seen.add(r["path"])
-        print(r["path"])
+        seen.append(r["path"])
+seen.sort(key=lambda p: (p.rsplit("/", 1)[-1].startswith("sw_"), p))  # sweep instances are variants/sw_*.cu
+print("\n".join(seen[: int(sys.argv[3])]))
 PY
 )
       args=()
@@ -168,6 +188,45 @@ PY
     done
     echo "control $mode: $(wc -l <"$OUT/control-$mode.jsonl") results" | tee -a "$OUT/control.log"
   done
+  ;;
+
+sweep)
+  : "${OUT:?gpu-dataset sweep: set OUT to the folder whose files come back}"
+  mkdir -p "$OUT" || exit 1
+  start=$(date +%s)
+  OUT=$OUT bash "$0" control || exit $?
+  device_bin
+  "$bin" dataset compare --format json "$records" "$OUT/control-exclusive.jsonl" "$OUT/control-shared.jsonl" >"$OUT/control-vs-records.json" 2>>"$OUT/control.log"
+  "$bin" dataset compare --format json "$OUT/control-exclusive.jsonl" "$OUT/control-shared.jsonl" >"$OUT/control-shared-vs-exclusive.json" 2>>"$OUT/control.log"
+  share=$(python3 - "$OUT" <<'PY' | tee "$OUT/control-decision.txt" | tail -1
+import json, sys
+out = sys.argv[1]
+try:
+    ex, sh = json.load(open(out + "/control-vs-records.json"))
+    (direct,) = json.load(open(out + "/control-shared-vs-exclusive.json"))
+except (OSError, ValueError) as e:
+    print("control unreadable (%s): exclusive" % e)
+    print(0)
+    sys.exit()
+a = ex["common"] >= 20 and sh["common"] >= 20
+b = 0.98 <= direct["ratio"] <= 1.02
+c = sh["median_rel"] <= ex["median_rel"] + 0.02
+print("exclusive vs records: %d variants, median ratio %.4f, median difference %.2f%%" % (ex["common"], ex["ratio"], 100 * ex["median_rel"]))
+print("shared vs records:    %d variants, median ratio %.4f, median difference %.2f%%" % (sh["common"], sh["ratio"], 100 * sh["median_rel"]))
+print("shared vs exclusive:  %d variants, median ratio %.4f, median difference %.2f%%" % (direct["common"], direct["ratio"], 100 * direct["median_rel"]))
+print("rule: (a) >= 20 common %s, (b) ratio in [0.98, 1.02] %s, (c) shared within exclusive + 2 points %s -> %s" % (a, b, c, "SHARED" if a and b and c else "exclusive"))
+print(1 if a and b and c else 0)
+PY
+)
+  log "control decision: SHARE_GPU=$share ($(sed -n 4p "$OUT/control-decision.txt"))"
+  budget=${BUDGET_S:-480}
+  if [ -n "${FIRST_TASKS:-}" ]; then
+    left=$((budget - ($(date +%s) - start)))
+    [ "$left" -gt 30 ] && SHARE_GPU=$share BUDGET_S=$left TASKS="$FIRST_TASKS" OUT=$OUT bash "$0" run
+  fi
+  left=$((budget - ($(date +%s) - start)))
+  [ "$left" -gt 30 ] || { log "sweep: no budget left for the rest"; exit 0; }
+  SHARE_GPU=$share BUDGET_S=$left TASKS= OUT=$OUT bash "$0" run
   ;;
 
 control-report)

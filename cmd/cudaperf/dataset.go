@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/dataset"
 	"github.com/cudaperf/cudaperf/bench/task"
 )
@@ -328,6 +329,14 @@ func runDatasetCompare(c *cli.Context) error {
 				if failed++; first == "" {
 					first = r.Error
 				}
+			}
+		}
+		// Summarize keeps variants only; a control run names the variants
+		// it re-measures by path (--candidate), which records them as
+		// candidates under the same names: compared as the variants they are.
+		for i := range rs {
+			if rs[i].Kind == bench.KindCandidate {
+				rs[i].Kind = bench.KindVariant
 			}
 		}
 		why[path] = fmt.Sprintf("%d results, %d of them failed", len(rs), failed)

@@ -154,6 +154,19 @@ func TestDatasetCompare(t *testing.T) {
 	if len(got) != 1 || got[0].File != newPath || got[0].Common != len(old) || got[0].Ratio < 1.0999 || got[0].Ratio > 1.1001 {
 		t.Errorf("json: %+v", got)
 	}
+	// A control run names the variants by path (--candidate), so its
+	// records say kind "candidate": compared as the variants they are (the
+	// first H200 control compared nothing for this).
+	var asCandidates []string
+	for _, line := range slower {
+		asCandidates = append(asCandidates, strings.Replace(line, `"kind":"variant"`, `"kind":"candidate"`, 1))
+	}
+	writeFile(t, dir, "control.jsonl", strings.Join(asCandidates, "\n")+"\n")
+	controlPath := filepath.Join(dir, "control.jsonl")
+	stdout, stderr, code = runCudaperf(t, "", "dataset", "compare", oldPath, controlPath)
+	if w := "| " + controlPath + " | " + strconv.Itoa(len(old)) + " | 1.1000 |"; code != 0 || !strings.Contains(stdout, w) {
+		t.Errorf("control run named by path: exit %d, want %q in\n%s\n%s", code, w, stdout, stderr)
+	}
 	// A run whose candidates all failed has nothing to compare: exit 1, and
 	// stderr says why rather than a table of zeros alone.
 	failed := strings.Replace(old[0], `"ran":true`, `"ran":true,"error":"no CUDA device found"`, 1)
