@@ -427,6 +427,25 @@ func Expand(taskDir string, check bool) (Plan, error) {
 
 // generated reports whether src was written by Expand (its second line
 // carries the marker).
+// AsExample returns a variant's source as a model should see it: for a
+// generated instance, without the two bookkeeping lines (the generator
+// note and the recorded parameters), which are no part of the kernel; the
+// strategy line and the #defines stay. A policy taught the files as they
+// are copied the notes into its answers (H200, 2026-12-02). Hand-written
+// sources are returned unchanged.
+func AsExample(src []byte) []byte {
+	if !generated(src) {
+		return src
+	}
+	first, rest, _ := bytes.Cut(src, []byte("\n"))
+	_, rest, _ = bytes.Cut(rest, []byte("\n")) // the generator note
+	if bytes.HasPrefix(rest, []byte("// cudaperf:params")) {
+		_, rest, _ = bytes.Cut(rest, []byte("\n"))
+	}
+	out := append(append([]byte{}, first...), '\n')
+	return append(out, rest...)
+}
+
 func generated(src []byte) bool {
 	_, rest, _ := bytes.Cut(src, []byte("\n"))
 	return bytes.HasPrefix(rest, []byte(generatedMarker))

@@ -31,7 +31,8 @@ func sftCommand() *cli.Command {
 			&cli.StringFlag{Name: "weighting", Value: "speed", Usage: "example weights: speed or uniform"},
 			&cli.StringFlag{Name: "curriculum", Value: "short-first", Usage: "order: short-first or shuffle"},
 			&cli.IntFlag{Name: "top", Value: 0, Usage: "only each task's `K` fastest variants (0: all, simple correct ones included)"},
-			&cli.IntFlag{Name: "max-chars", Value: 0, Usage: "skip variants longer than `N` characters (0: none)"},
+			&cli.IntFlag{Name: "max-chars", Value: 0, Usage: "skip variants longer than `N` characters (0: none); an answer longer than the sampling limit (--max-tokens of eval and train, about 3 characters a token) teaches answers that get cut off"},
+			&cli.IntFlag{Name: "sweep-instances", Value: 2, Usage: "keep at most `K` sweep instances (cudaperf dataset expand) per task, the fastest (0: all, -1: none): they differ only in their #defines"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "shuffle seed"},
 		),
 		Action: sftAction,
@@ -59,7 +60,8 @@ func sftAction(c *cli.Context) error {
 	}
 	o := grpo.SFTOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), Epochs: c.Int("epochs"), Batch: c.Int("batch"),
 		Weighting: c.String("weighting"), Curriculum: c.String("curriculum"), TopK: c.Int("top"), MaxChars: c.Int("max-chars"),
-		Seed: c.Uint64("seed"), Hyper: hyper, Out: c.String("out")}
+		SweepInstances: c.Int("sweep-instances"),
+		Seed:           c.Uint64("seed"), Hyper: hyper, Out: c.String("out")}
 	ex, err := grpo.SFTExamples(o)
 	if err != nil {
 		return usageErrorf("%v", err)

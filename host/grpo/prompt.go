@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cudaperf/cudaperf/bench/dataset"
 	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 )
@@ -21,8 +22,11 @@ const System = "You are an expert CUDA engineer. You translate C functions into 
 type Example struct {
 	Task    *task.Task
 	Variant string  // name, e.g. "warp_shuffle_vec4"
-	Source  string  // the .cu file
+	Source  string  // the .cu file, as a model sees it (dataset.AsExample)
 	Speedup float64 // measured on the primary configuration, over the C reference
+	// Generated is true for a sweep instance (cudaperf dataset expand):
+	// one of many near-copies of a template, which SFT can limit.
+	Generated bool
 }
 
 // Task is a task as the loop uses it: the loaded task.yaml, its C
@@ -82,7 +86,8 @@ func (t *Task) setVariants(speedups map[string]float64) error {
 		if err != nil {
 			return fmt.Errorf("grpo: task %s: %w", t.Name, err)
 		}
-		t.Variants = append(t.Variants, Example{Task: t.Task, Variant: name, Source: string(src), Speedup: s})
+		t.Variants = append(t.Variants, Example{Task: t.Task, Variant: name, Source: string(dataset.AsExample(src)),
+			Speedup: s, Generated: dataset.Generated(src)})
 		logs += math.Log(s)
 	}
 	slices.SortStableFunc(t.Variants, func(a, b Example) int {

@@ -119,3 +119,56 @@ func TestRunSFTStopsWhenAnEpochIsAllSkipped(t *testing.T) {
 		t.Error("epoch 3 ran after an all-skipped epoch 2")
 	}
 }
+
+// Sweep instances are capped per task (the fastest kept) and taught
+// without their generator notes; hand-written variants are all kept.
+func TestSFTExamplesSweepInstances(t *testing.T) {
+	d := testDataset(t)
+	train, _ := d.Side("train", []string{"gelu"})
+	all, _ := d.Side("train", nil)
+	hand, gen := 0, 0
+	for _, v := range train[0].Variants {
+		if v.Generated {
+			gen++
+		} else {
+			hand++
+		}
+	}
+	if gen < 3 || hand < 2 {
+		t.Fatalf("gelu has %d hand-written variants and %d measured sweep instances; the test needs >= 2 and >= 3", hand, gen)
+	}
+	for _, k := range []int{-1, 2, 0} {
+		ex, err := SFTExamples(SFTOptions{Tasks: train, Train: all, Weighting: "uniform", SweepInstances: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := hand + max(0, min(k, gen))
+		if k == 0 {
+			want = hand + gen
+		}
+		if len(ex) != want {
+			t.Errorf("SweepInstances %d: %d examples, want %d hand-written + %d instances", k, len(ex), hand, want-hand)
+		}
+		for _, e := range ex {
+			if strings.Contains(e.Completion, "cudaperf") {
+				t.Errorf("SweepInstances %d: %s teaches a bookkeeping line:\n%.300s", k, e.Prompt.ID, e.Completion)
+			}
+		}
+	}
+	// The instance kept with SweepInstances 1 is the fastest one.
+	ex, _ := SFTExamples(SFTOptions{Tasks: train, Train: all, Weighting: "uniform", SweepInstances: 1})
+	var fastest string
+	for _, v := range train[0].Variants {
+		if v.Generated {
+			fastest = v.Variant
+			break
+		}
+	}
+	found := false
+	for _, e := range ex {
+		found = found || strings.HasSuffix(e.Prompt.ID, ":sft:"+fastest)
+	}
+	if !found {
+		t.Errorf("the fastest instance %s is not among the examples", fastest)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/cudaperf/cudaperf/bench/dataset"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
@@ -112,7 +113,7 @@ func (s *server) armsOf(task string) (*arms, error) {
 			return nil, status.Errorf(codes.Internal, "replay: %v", err)
 		}
 		a.names = append(a.names, name)
-		src := string(b)
+		src := string(dataset.AsExample(b)) // as the host shows and teaches it
 		if !strings.HasSuffix(src, "\n") {
 			src += "\n"
 		}
