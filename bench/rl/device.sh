@@ -73,6 +73,13 @@ run() {
     "$T/bin/cudaperf" "$T/bin/plugins" "${PLUGIN_TIMEOUT:-20m}" >"$T/cudaperf"
   chmod +x "$T/cudaperf"
   export CUDAPERF="$T/cudaperf" CUDAPERF_HF_MODEL="$gguf"
+  # Candidates must be able to use CUDA inside the sandbox: on the H200
+  # machine they cannot under Landlock, and a first run without this scored
+  # every compiled sample as "no CUDA device found" (lease 9).
+  local bin=$T/bin/cudaperf
+  . bench/preflight.sh
+  preflight "$T/out/preflight.log" /tmp/rl-preflight || return 3
+  echo "device: sandbox preflight passed${CUDAPERF_SANDBOX_SKIP:+ with CUDAPERF_SANDBOX_SKIP=$CUDAPERF_SANDBOX_SKIP}"
   export PYTHONPATH="$T/site${PYTHONPATH:+:$PYTHONPATH}"
   python3 -c 'import torch, transformers, peft, gguf; print("device: torch", torch.__version__, "cuda", torch.cuda.is_available(), "transformers", transformers.__version__, "peft", peft.__version__)'
   local rc=0

@@ -20,9 +20,12 @@
 #   EVAL_PROFILE  the benchmarker profile of the evaluations (default rl:
 #           the primary and an odd size; report for every configuration)
 #   MAX_TOKENS  tokens per completion, evaluations and GRPO (default 768)
-#   SFT_FLAGS   more `cudaperf sft` flags (e.g. "--top 3 --max-chars 4000")
-#   FEW_SHOT    example kernels per prompt (default 1; 0 for the tiny
-#               model's 2048-token context in a dry run)
+#   SFT_FLAGS   `cudaperf sft` flags (default "--max-chars 2000": answers
+#               that fit MAX_TOKENS, at about 3 characters a token; the
+#               lease-9 run taught 664 examples, 600 of them long sweep
+#               instances, and its samples were cut off at the limit)
+#   FEW_SHOT    example kernels per prompt (default 0: SFT teaches the form,
+#               and a long example invites imitating its length)
 #   BENCHMARKER  the benchmarker plugin (default cudaperf-benchmarker; a dry
 #           run without a GPU: recorded, with CUDAPERF_HF_MODEL set to a
 #           tiny model from plugins/policy/hf/tiny.py)
@@ -41,7 +44,7 @@ mkdir -p "$out"
 bin=${CUDAPERF:-bin/cudaperf}
 [ -x "$bin" ] || { echo "gpu-rl: no cudaperf at $bin: run make build (or set CUDAPERF)" >&2; exit 2; }
 STEPS=${STEPS:-30} EVAL_N=${EVAL_N:-10} GROUP=${GROUP:-16} TURNS=${TURNS:-2} BATCH=${BATCH:-8} EPOCHS=${EPOCHS:-4} MODE=${MODE:-both}
-FEW_SHOT=${FEW_SHOT:-1} BENCHMARKER=${BENCHMARKER:-cudaperf-benchmarker} EVAL_PROFILE=${EVAL_PROFILE:-rl} MAX_TOKENS=${MAX_TOKENS:-768}
+FEW_SHOT=${FEW_SHOT:-0} BENCHMARKER=${BENCHMARKER:-cudaperf-benchmarker} EVAL_PROFILE=${EVAL_PROFILE:-rl} MAX_TOKENS=${MAX_TOKENS:-768}
 EVAL_TRAIN_TASKS=${EVAL_TRAIN_TASKS:-clamp_scale gelu matrix_add2d rgb_to_gray row_sum transpose dot_product sum_reduce}
 phase() { # phase NAME COMMAND...: run once, log to $out/NAME.log
   local name=$1; shift
@@ -64,7 +67,7 @@ evals() { # evals LABEL [--load DIR]
 # bench/h200/2026-12-02-lease8/rl; about 200 s of device time).
 [ "${EVAL_BASE:-1}" = 0 ] || evals base
 # shellcheck disable=SC2086 # SFT_FLAGS is a list of flags
-phase sft "$bin" sft --policy hf --epochs "$EPOCHS" --few-shot "$FEW_SHOT" ${SFT_FLAGS:-} --out "$out/sft"
+phase sft "$bin" sft --policy hf --epochs "$EPOCHS" --few-shot "$FEW_SHOT" ${SFT_FLAGS:---max-chars 2000} --out "$out/sft"
 evals sft --load "$out/sft/epoch-$EPOCHS"
 cat > "$out/run.yaml" <<YAML
 name: grpo
