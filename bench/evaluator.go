@@ -83,6 +83,18 @@ type Evaluator struct {
 
 	mu       sync.Mutex
 	sessions map[string]*entry
+
+	// The machine check (probe.go). probe is the check's probe (nil:
+	// runProbe, tests replace it); probeMu runs one probe at a time and
+	// guards probeExe. Under mu: machineErr, once a probe failed, is every
+	// later run's error; probedAt is when a probe last passed (or could not
+	// tell); initOK says that a candidate initialised CUDA since.
+	probe      func(ctx context.Context, w *Worker, p Profile) error
+	probeMu    sync.Mutex
+	probeExe   string
+	machineErr error
+	probedAt   time.Time
+	initOK     bool
 }
 
 type entry struct {
@@ -197,8 +209,13 @@ func (e *Evaluator) DefaultArch() string { return e.arch }
 // Workers lists the GPUs candidates run on (empty without a GPU).
 func (e *Evaluator) Workers() []*Worker { return slices.Clone(e.workers) }
 
-// GPUError says why there is no GPU to run on (nil when there is one).
+// GPUError says why there is no GPU to run on (nil when there is one):
+// also a GPU on which CUDA was found not to initialise inside the
+// candidate sandbox (checkMachine), for the evaluator's lifetime.
 func (e *Evaluator) GPUError() error {
+	if err := e.machineFault(); err != nil {
+		return err
+	}
 	if e.pool.size() > 0 {
 		return nil
 	}
@@ -272,55 +289,68 @@ func (e *Evaluator) Compile(ctx context.Context, c Candidate, arch string) (Comp
 // Evaluate compiles, runs and judges one candidate of task t. Failures of
 // the candidate (compile error, crash, hang, wrong answer) are its verdict;
 // r.Error says when it could not be evaluated (the task's reference fails,
-// no GPU: device.ErrNoGPU's text).
+// no GPU, or one on which CUDA cannot initialise in the sandbox:
+// device.ErrNoGPU's text).
 func (e *Evaluator) Evaluate(ctx context.Context, t *task.Task, c Candidate, s Settings) *Result {
+	r, err := e.evaluateTask(ctx, t, c, s)
+	if err != nil {
+		r.Error = err.Error()
+	}
+	return r
+}
+
+// evaluateTask is Evaluate with the machine's fault (see evaluate) as an
+// error, for Run to return.
+func (e *Evaluator) evaluateTask(ctx context.Context, t *task.Task, c Candidate, s Settings) (*Result, error) {
 	start := time.Now()
 	sess, release, err := e.session(t, s)
 	if err != nil {
 		r := &Result{Time: start.UTC().Format(time.RFC3339), Suite: t.Suite, Task: t.Name, Candidate: c.Name,
 			Kind: c.Kind, Path: c.origin(), Expect: c.Expect, Profile: s.Profile, Error: err.Error()}
 		r.Seconds = time.Since(start).Seconds()
-		return r
+		return r, nil
 	}
 	defer release()
-	r := e.evaluate(ctx, sess, c, s.CompileOnly)
+	r, err := e.evaluate(ctx, sess, c, s.CompileOnly)
 	r.Seconds = time.Since(start).Seconds()
-	return r
+	return r, err
 }
 
-func (e *Evaluator) evaluate(ctx context.Context, sess *Session, c Candidate, compileOnly bool) *Result {
+// evaluate builds, runs and judges c in sess. The error, which wraps
+// device.ErrNoGPU, is the machine's fault: no GPU, or CUDA not
+// initialising in the sandbox (checkMachine); r is then not the
+// candidate's doing.
+func (e *Evaluator) evaluate(ctx context.Context, sess *Session, c Candidate, compileOnly bool) (*Result, error) {
 	if compileOnly {
 		r := sess.compile(ctx, c)
 		if err := sess.prepare(ctx); err != nil && r.Error == "" {
 			r.Error = err.Error()
 		}
-		return r
+		return r, nil
 	}
 	if err := e.GPUError(); err != nil {
-		r := sess.newResult(c)
-		r.Error = err.Error()
-		return r
+		return sess.newResult(c), err
 	}
 	r := sess.Build(ctx, c)
 	if r.exe == "" || r.Error != "" {
-		return r
+		return r, nil
 	}
 	// The reference runs before a worker is taken: it is timed on the CPU.
 	if err := sess.runReference(ctx); err != nil {
 		r.Error = err.Error()
-		return r
+		return r, nil
 	}
 	w, err := e.pool.acquire(ctx)
 	if err != nil {
 		r.Error = "bench: " + err.Error()
-		return r
+		return r, nil
 	}
 	judge := sess.Start(ctx, r, w)
 	e.pool.release(w)
 	if judge != nil {
 		judge()
 	}
-	return r
+	return r, e.checkMachine(ctx, r, w)
 }
 
 // session returns the warm session of task t and settings s, and the

@@ -47,9 +47,11 @@ func (e *Evaluator) loadJobTask(j *Job) (*task.Task, error) {
 }
 
 // Run evaluates a job: it loads the task, keeps the source under the cache
-// and calls Evaluate. Errors are requests that could not be taken
-// (ErrBadJob) or, for a run, a machine without a GPU (device.ErrNoGPU);
-// everything about the candidate is in the result.
+// and evaluates the candidate as Evaluate does. Errors are requests that
+// could not be taken (ErrBadJob) or, for a run, a machine without a GPU or
+// one on which CUDA cannot initialise inside the candidate sandbox
+// (device.ErrNoGPU, see checkMachine: once found, every later run fails
+// at once with it); everything about the candidate is in the result.
 func (e *Evaluator) Run(ctx context.Context, j Job) (*Result, error) {
 	start := time.Now()
 	if _, err := ParseProfile(string(j.Profile)); err != nil {
@@ -87,7 +89,10 @@ func (e *Evaluator) Run(ctx context.Context, j Job) (*Result, error) {
 	if _, err := selectConfigs(t, j.Profile, j.Configs); err != nil {
 		return nil, badJob(err)
 	}
-	r := e.Evaluate(ctx, t, c, j.Settings)
+	r, err := e.evaluateTask(ctx, t, c, j.Settings)
+	if err != nil {
+		return nil, err
+	}
 	r.Seconds = time.Since(start).Seconds()
 	return r, nil
 }
