@@ -31,7 +31,8 @@
 # merged by task and candidate, so nothing is measured, or recorded, twice.
 #
 # sweep decides SHARE_GPU by a rule fixed before any control ran
-# (2026-12-02): shared is used only if (a) both control runs have at least
+# (2026-12-02; `cudaperf dataset control`, dataset.ControlDecision): shared
+# is used only if (a) both control runs have at least
 # 20 accepted variants in common with the records, (b) the median ratio of
 # the shared run's primary medians to the exclusive run's (same machine,
 # minutes apart) lies in [0.98, 1.02], and (c) the shared run's median
@@ -179,29 +180,9 @@ sweep)
   start=$(date +%s)
   OUT=$OUT bash "$0" control || exit $?
   device_bin
-  "$bin" dataset compare --format json "$records" "$OUT/control-exclusive.jsonl" "$OUT/control-shared.jsonl" >"$OUT/control-vs-records.json" 2>>"$OUT/control.log"
-  "$bin" dataset compare --format json "$OUT/control-exclusive.jsonl" "$OUT/control-shared.jsonl" >"$OUT/control-shared-vs-exclusive.json" 2>>"$OUT/control.log"
-  share=$(python3 - "$OUT" <<'PY' | tee "$OUT/control-decision.txt" | tail -1
-import json, sys
-out = sys.argv[1]
-try:
-    ex, sh = json.load(open(out + "/control-vs-records.json"))
-    (direct,) = json.load(open(out + "/control-shared-vs-exclusive.json"))
-except (OSError, ValueError) as e:
-    print("control unreadable (%s): exclusive" % e)
-    print(0)
-    sys.exit()
-a = ex["common"] >= 20 and sh["common"] >= 20
-b = 0.98 <= direct["ratio"] <= 1.02
-c = sh["median_rel"] <= ex["median_rel"] + 0.02
-print("exclusive vs records: %d variants, median ratio %.4f, median difference %.2f%%" % (ex["common"], ex["ratio"], 100 * ex["median_rel"]))
-print("shared vs records:    %d variants, median ratio %.4f, median difference %.2f%%" % (sh["common"], sh["ratio"], 100 * sh["median_rel"]))
-print("shared vs exclusive:  %d variants, median ratio %.4f, median difference %.2f%%" % (direct["common"], direct["ratio"], 100 * direct["median_rel"]))
-print("rule: (a) >= 20 common %s, (b) ratio in [0.98, 1.02] %s, (c) shared within exclusive + 2 points %s -> %s" % (a, b, c, "SHARED" if a and b and c else "exclusive"))
-print(1 if a and b and c else 0)
-PY
-)
-  log "control decision: SHARE_GPU=$share ($(sed -n 4p "$OUT/control-decision.txt"))"
+  share=0
+  "$bin" dataset control "$records" "$OUT/control-exclusive.jsonl" "$OUT/control-shared.jsonl" >"$OUT/control-decision.txt" 2>&1 && share=1
+  log "control decision: SHARE_GPU=$share ($(grep -c ': pass$' "$OUT/control-decision.txt") of 3 criteria pass; $OUT/control-decision.txt)"
   budget=${BUDGET_S:-480}
   if [ -n "${FIRST_TASKS:-}" ]; then
     left=$((budget - ($(date +%s) - start)))
@@ -217,8 +198,10 @@ control-report)
   # Here, with Go: bin/cudaperf (make build) or the source.
   if [ -x "${CUDAPERF:-bin/cudaperf}" ]; then
     "${CUDAPERF:-bin/cudaperf}" dataset compare "$records" "$dir"/control-exclusive.jsonl "$dir"/control-shared.jsonl
+    "${CUDAPERF:-bin/cudaperf}" dataset control "$records" "$dir"/control-exclusive.jsonl "$dir"/control-shared.jsonl
   else
     go run ./cmd/cudaperf dataset compare "$records" "$dir"/control-exclusive.jsonl "$dir"/control-shared.jsonl
+    go run ./cmd/cudaperf dataset control "$records" "$dir"/control-exclusive.jsonl "$dir"/control-shared.jsonl
   fi
   ;;
 

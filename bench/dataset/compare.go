@@ -106,3 +106,43 @@ func WriteDrift(w io.Writer, d Drift, against string) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// The rule that decides whether a dataset sweep's candidates may share the
+// GPU outside their timed calls (bench/gpu-dataset.sh sweep), fixed on
+// 2026-12-02 before any control had run.
+const (
+	// ControlMinCommon: each control run must compare at least this many
+	// accepted variants with the records.
+	ControlMinCommon = 20
+	// ControlRatioLow and ControlRatioHigh bound the median ratio of the
+	// shared run's primary medians to the exclusive run's (same machine,
+	// minutes apart): sharing may not make kernels systematically slower
+	// or faster by more than 2 %.
+	ControlRatioLow, ControlRatioHigh = 0.98, 1.02
+	// ControlSlack: the shared run's median distance from the records may
+	// exceed the exclusive run's by at most 2 points.
+	ControlSlack = 0.02
+)
+
+// ControlDecision applies the rule to a control: exclusive and shared are
+// the two runs' drift from the committed records, direct the shared run's
+// drift from the exclusive run. It reports whether candidates may share
+// the GPU, with one line per criterion.
+func ControlDecision(exclusive, shared, direct Drift) (ok bool, why []string) {
+	a := exclusive.Common >= ControlMinCommon && shared.Common >= ControlMinCommon
+	b := direct.Common > 0 && direct.Ratio >= ControlRatioLow && direct.Ratio <= ControlRatioHigh
+	c := exclusive.Common > 0 && shared.Common > 0 && shared.Median <= exclusive.Median+ControlSlack
+	why = []string{
+		fmt.Sprintf("(a) at least %d variants compared: exclusive %d, shared %d: %s", ControlMinCommon, exclusive.Common, shared.Common, pass(a)),
+		fmt.Sprintf("(b) shared/exclusive median ratio in [%.2f, %.2f]: %.4f over %d variants: %s", ControlRatioLow, ControlRatioHigh, direct.Ratio, direct.Common, pass(b)),
+		fmt.Sprintf("(c) shared within %.0f points of exclusive's distance from the records: %.2f%% against %.2f%%: %s", 100*ControlSlack, 100*shared.Median, 100*exclusive.Median, pass(c)),
+	}
+	return a && b && c, why
+}
+
+func pass(ok bool) string {
+	if ok {
+		return "pass"
+	}
+	return "FAIL"
+}

@@ -41,3 +41,28 @@ func TestCompare(t *testing.T) {
 		t.Errorf("section:\n%s", buf.String())
 	}
 }
+
+func TestControlDecision(t *testing.T) {
+	// The first H200 control (lease 9): passes.
+	ex := Drift{Common: 358, Median: 0.0055, Ratio: 1.0029}
+	sh := Drift{Common: 266, Median: 0.0113, Ratio: 1.0098}
+	direct := Drift{Common: 266, Median: 0.0093, Ratio: 1.0066}
+	if ok, why := ControlDecision(ex, sh, direct); !ok {
+		t.Errorf("lease 9's control fails: %v", why)
+	}
+	for name, c := range map[string][3]Drift{
+		"too few variants":           {{Common: 19, Median: 0.005}, sh, direct},
+		"shared systematically slow": {ex, sh, {Common: 266, Ratio: 1.0201}},
+		"shared systematically fast": {ex, sh, {Common: 266, Ratio: 0.9799}},
+		"shared noisier":             {ex, {Common: 266, Median: 0.0256}, direct},
+		"nothing compared directly":  {ex, sh, {}},
+	} {
+		ok, why := ControlDecision(c[0], c[1], c[2])
+		if ok {
+			t.Errorf("%s: passes: %v", name, why)
+		}
+		if !strings.Contains(strings.Join(why, "\n"), "FAIL") {
+			t.Errorf("%s: no criterion says FAIL: %v", name, why)
+		}
+	}
+}

@@ -25,7 +25,7 @@ func datasetCommand() *cli.Command {
 		Description: "A suite (e.g. " + defaultSuiteDir + ") is a folder of tasks, each with hand-written\n" +
 			"variants/*.cu and optional sweep templates sweeps/*.cu, plus split.yaml, the\n" +
 			"frozen train/validation/test split by task.",
-		Subcommands: []*cli.Command{datasetExpandCommand(), datasetAssignCommand(), datasetCheckCommand(), datasetMergeCommand(), datasetCompareCommand()},
+		Subcommands: []*cli.Command{datasetExpandCommand(), datasetAssignCommand(), datasetCheckCommand(), datasetMergeCommand(), datasetCompareCommand(), datasetControlCommand()},
 	}
 }
 
@@ -300,6 +300,93 @@ func datasetCompareCommand() *cli.Command {
 	}
 }
 
+// loadRuns reads a results file for comparison, and says what its results
+// were: a run whose every candidate failed (no CUDA device inside the
+// sandbox, say) must not read as a comparison that merely came out empty.
+func loadRuns(cmd, path string) ([]*dataset.Task, string, error) {
+	rs, err := dataset.Load(path)
+	if err != nil {
+		return nil, "", usageErrorf("%s: %v (give results.jsonl files: cudaperf bench --format json output or measurements.jsonl)", cmd, err)
+	}
+	failed, first := 0, ""
+	for _, r := range rs {
+		if r.Error != "" {
+			if failed++; first == "" {
+				first = r.Error
+			}
+		}
+	}
+	// Summarize keeps variants only; a control run names the variants it
+	// re-measures by path (--candidate), which records them as candidates
+	// under the same names: compared as the variants they are.
+	for i := range rs {
+		if rs[i].Kind == bench.KindCandidate {
+			rs[i].Kind = bench.KindVariant
+		}
+	}
+	why := fmt.Sprintf("%d results, %d of them failed", len(rs), failed)
+	if first != "" {
+		why += fmt.Sprintf(" (first: %s)", first)
+	}
+	return dataset.Summarize(rs, nil), why, nil
+}
+
+func datasetControlCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "control",
+		Usage:     "decide from a control run whether a sweep's candidates may share the GPU",
+		ArgsUsage: "RECORDS.jsonl EXCLUSIVE.jsonl SHARED.jsonl",
+		Description: "A control re-measures recorded variants twice on the GPU machine, once with the\n" +
+			"GPU each candidate's alone and once shared outside the timed calls\n" +
+			"(bench/gpu-dataset.sh control). This compares both runs with the records and\n" +
+			"with each other and applies the rule fixed before the first control ran:\n" +
+			"(a) each run compares at least 20 variants, (b) the median ratio shared/exclusive\n" +
+			"lies in [0.98, 1.02], (c) the shared run sits no more than 2 points further\n" +
+			"from the records than the exclusive one. It prints the numbers, a line per\n" +
+			"criterion and SHARE_GPU=1 or SHARE_GPU=0; exit status 0 when sharing passes,\n" +
+			"1 when it does not.\n\n" +
+			"  cudaperf dataset control bench/suites/c2cuda/measurements.jsonl OUT/control-exclusive.jsonl OUT/control-shared.jsonl",
+		Action: runDatasetControl,
+	}
+}
+
+func runDatasetControl(c *cli.Context) error {
+	if c.NArg() != 3 {
+		return usageErrorf("dataset control: give the records, the exclusive run and the shared run (RECORDS.jsonl EXCLUSIVE.jsonl SHARED.jsonl)")
+	}
+	var runs [3][]*dataset.Task
+	var whys [3]string
+	for i, p := range c.Args().Slice() {
+		ts, why, err := loadRuns("dataset control", p)
+		if err != nil {
+			return err
+		}
+		runs[i], whys[i] = ts, why
+	}
+	ex, sh, direct := dataset.Compare(runs[0], runs[1]), dataset.Compare(runs[0], runs[2]), dataset.Compare(runs[1], runs[2])
+	w := c.App.Writer
+	row := func(name string, d dataset.Drift, why string) {
+		if d.Common == 0 {
+			fmt.Fprintf(w, "%-22s nothing in common (%s)\n", name, why)
+			return
+		}
+		fmt.Fprintf(w, "%-22s %d variants, median ratio %.4f, median difference %.2f%%, p90 %.2f%%\n", name, d.Common, d.Ratio, 100*d.Median, 100*d.P90)
+	}
+	row("exclusive vs records:", ex, whys[1])
+	row("shared vs records:", sh, whys[2])
+	row("shared vs exclusive:", direct, whys[2])
+	ok, lines := dataset.ControlDecision(ex, sh, direct)
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+	if !ok {
+		fmt.Fprintln(w, "SHARE_GPU=0")
+		return findings("dataset control: sharing the GPU fails the rule: measure with the GPU exclusive")
+	}
+	fmt.Fprintln(w, "SHARE_GPU=1")
+	return nil
+}
+
 // comparison is one NEW file's drift from OLD, as --format json writes it.
 type comparison struct {
 	File string `json:"file"`
@@ -314,36 +401,11 @@ func runDatasetCompare(c *cli.Context) error {
 	if format != "text" && format != "json" {
 		return usageErrorf("dataset compare: --format %q: use text or json", format)
 	}
-	// why says, for a run with nothing to compare, what its results were:
-	// a run whose every candidate failed (no CUDA device inside the sandbox,
-	// say) must not read as a comparison that merely came out empty.
 	why := map[string]string{}
 	load := func(path string) ([]*dataset.Task, error) {
-		rs, err := dataset.Load(path)
-		if err != nil {
-			return nil, usageErrorf("dataset compare: %v (give results.jsonl files: cudaperf bench --format json output or measurements.jsonl)", err)
-		}
-		failed, first := 0, ""
-		for _, r := range rs {
-			if r.Error != "" {
-				if failed++; first == "" {
-					first = r.Error
-				}
-			}
-		}
-		// Summarize keeps variants only; a control run names the variants
-		// it re-measures by path (--candidate), which records them as
-		// candidates under the same names: compared as the variants they are.
-		for i := range rs {
-			if rs[i].Kind == bench.KindCandidate {
-				rs[i].Kind = bench.KindVariant
-			}
-		}
-		why[path] = fmt.Sprintf("%d results, %d of them failed", len(rs), failed)
-		if first != "" {
-			why[path] += fmt.Sprintf(" (first: %s)", first)
-		}
-		return dataset.Summarize(rs, nil), nil
+		ts, w, err := loadRuns("dataset compare", path)
+		why[path] = w
+		return ts, err
 	}
 	old, err := load(c.Args().First())
 	if err != nil {

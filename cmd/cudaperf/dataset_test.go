@@ -184,3 +184,50 @@ func TestDatasetCompare(t *testing.T) {
 		t.Errorf("missing file: exit %d\n%s", code, stderr)
 	}
 }
+
+// dataset control applies the rule: the records themselves as both runs
+// pass (SHARE_GPU=1, exit 0); a shared run 10 % slower fails (b) (exit 1).
+func TestDatasetControl(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "bench", "suites", "c2cuda", "measurements.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var same, slower []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if len(same) == 30 {
+			break
+		}
+		var r map[string]any
+		if line == "" || json.Unmarshal([]byte(line), &r) != nil {
+			continue
+		}
+		v, _ := r["verdict"].(map[string]any)
+		if v == nil || v["accepted"] != true {
+			continue
+		}
+		same = append(same, line)
+		for _, c := range v["configs"].([]any) {
+			if tm, ok := c.(map[string]any)["time"].(map[string]any); ok {
+				tm["median_ms"] = tm["median_ms"].(float64) * 1.1
+			}
+		}
+		b, _ := json.Marshal(r)
+		slower = append(slower, string(b))
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "records.jsonl", strings.Join(same, "\n")+"\n")
+	writeFile(t, dir, "slower.jsonl", strings.Join(slower, "\n")+"\n")
+	rec, slow := filepath.Join(dir, "records.jsonl"), filepath.Join(dir, "slower.jsonl")
+	stdout, stderr, code := runCudaperf(t, "", "dataset", "control", rec, rec, rec)
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(stdout), "SHARE_GPU=1") || strings.Contains(stdout, "FAIL") {
+		t.Errorf("identical runs: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = runCudaperf(t, "", "dataset", "control", rec, rec, slow)
+	if code != 1 || !strings.Contains(stdout, "(b) shared/exclusive median ratio in [0.98, 1.02]: 1.1000 over 30 variants: FAIL") ||
+		!strings.HasSuffix(strings.TrimSpace(stdout), "SHARE_GPU=0") || !strings.Contains(stderr, "measure with the GPU exclusive") {
+		t.Errorf("shared 10%% slower: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if _, stderr, code := runCudaperf(t, "", "dataset", "control", rec, rec); code != 2 || !strings.Contains(stderr, "RECORDS.jsonl EXCLUSIVE.jsonl SHARED.jsonl") {
+		t.Errorf("two files: exit %d\n%s", code, stderr)
+	}
+}
