@@ -95,32 +95,7 @@ func copyTree(t *testing.T, src, dst string) {
 // reads as ratio 1.1 and a 10% difference, in the table and in JSON; a
 // missing file is an error that says what to give.
 func TestDatasetCompare(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "bench", "suites", "c2cuda", "measurements.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var old, slower []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if !strings.Contains(line, `"task":"saxpy"`) {
-			continue
-		}
-		var r map[string]any
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatal(err)
-		}
-		v, _ := r["verdict"].(map[string]any)
-		if v == nil || v["accepted"] != true {
-			continue
-		}
-		old = append(old, line)
-		for _, c := range v["configs"].([]any) {
-			if tm, ok := c.(map[string]any)["time"].(map[string]any); ok {
-				tm["median_ms"] = tm["median_ms"].(float64) * 1.1
-			}
-		}
-		b, _ := json.Marshal(r)
-		slower = append(slower, string(b))
-	}
+	old, slower := acceptedRecords(t, `"task":"saxpy"`, 0, 1.1)
 	if len(old) < 3 {
 		t.Fatalf("only %d accepted saxpy records in measurements.jsonl", len(old))
 	}
@@ -188,32 +163,7 @@ func TestDatasetCompare(t *testing.T) {
 // dataset control applies the rule: the records themselves as both runs
 // pass (SHARE_GPU=1, exit 0); a shared run 10 % slower fails (b) (exit 1).
 func TestDatasetControl(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "bench", "suites", "c2cuda", "measurements.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var same, slower []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if len(same) == 30 {
-			break
-		}
-		var r map[string]any
-		if line == "" || json.Unmarshal([]byte(line), &r) != nil {
-			continue
-		}
-		v, _ := r["verdict"].(map[string]any)
-		if v == nil || v["accepted"] != true {
-			continue
-		}
-		same = append(same, line)
-		for _, c := range v["configs"].([]any) {
-			if tm, ok := c.(map[string]any)["time"].(map[string]any); ok {
-				tm["median_ms"] = tm["median_ms"].(float64) * 1.1
-			}
-		}
-		b, _ := json.Marshal(r)
-		slower = append(slower, string(b))
-	}
+	same, slower := acceptedRecords(t, "", 30, 1.1)
 	dir := t.TempDir()
 	writeFile(t, dir, "records.jsonl", strings.Join(same, "\n")+"\n")
 	writeFile(t, dir, "slower.jsonl", strings.Join(slower, "\n")+"\n")
@@ -230,4 +180,37 @@ func TestDatasetControl(t *testing.T) {
 	if _, stderr, code := runCudaperf(t, "", "dataset", "control", rec, rec); code != 2 || !strings.Contains(stderr, "RECORDS.jsonl EXCLUSIVE.jsonl SHARED.jsonl") {
 		t.Errorf("two files: exit %d\n%s", code, stderr)
 	}
+}
+
+// acceptedRecords returns up to n (0: all) accepted records of
+// measurements.jsonl whose line contains match, and the same records with
+// every time median multiplied by scale.
+func acceptedRecords(t *testing.T, match string, n int, scale float64) (orig, scaled []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "bench", "suites", "c2cuda", "measurements.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if n > 0 && len(orig) == n {
+			break
+		}
+		var r map[string]any
+		if line == "" || !strings.Contains(line, match) || json.Unmarshal([]byte(line), &r) != nil {
+			continue
+		}
+		v, _ := r["verdict"].(map[string]any)
+		if v == nil || v["accepted"] != true {
+			continue
+		}
+		orig = append(orig, line)
+		for _, c := range v["configs"].([]any) {
+			if tm, ok := c.(map[string]any)["time"].(map[string]any); ok {
+				tm["median_ms"] = tm["median_ms"].(float64) * scale
+			}
+		}
+		b, _ := json.Marshal(r)
+		scaled = append(scaled, string(b))
+	}
+	return orig, scaled
 }
