@@ -165,5 +165,8 @@ func printEval(c *cli.Context, rep *grpo.EvalReport, side string) {
 		e := rep.FastP[k]
 		fmt.Fprintf(w, "%-13s %.3f [%.3f, %.3f]\n", k, e.Value, e.Lo, e.Hi)
 	}
+	co := rep.Cost
+	fmt.Fprintf(w, "\ncost: generation %.1f s (%d tokens, %d completions cut at the token limit), judging %.1f s\n",
+		co.GenerateSeconds, co.CompletionTokens, co.Truncated, co.JudgeSeconds)
 	fmt.Fprintf(w, "\n%s\n", rep.Protocol)
 }

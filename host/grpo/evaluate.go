@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/host/stats"
@@ -72,9 +73,22 @@ type EvalReport struct {
 	// Keys: "fast_0" (= correctness), "fast_1_ref" (faster than the C
 	// reference), "fast_1_known" (faster than the known variants' geomean).
 	FastP map[string]Estimate `json:"fast_p"`
+	// Cost is where the evaluation's time went; generation and judging
+	// run one after the other (on one GPU they must not overlap).
+	Cost EvalCost `json:"cost"`
 	// Samples are every completion and how it was judged, in task order
 	// (not in the report's JSON: `cudaperf eval --samples` writes them).
 	Samples []EvalSample `json:"-"`
+}
+
+// EvalCost is an evaluation's time by stage and its generated tokens.
+type EvalCost struct {
+	GenerateSeconds  float64 `json:"generate_seconds"`
+	JudgeSeconds     float64 `json:"judge_seconds"`
+	CompletionTokens int     `json:"completion_tokens"`
+	// Truncated counts completions that stopped at the token limit
+	// (finish reason "length"): a limit too small for the answers.
+	Truncated int `json:"truncated"`
 }
 
 // EvalSample is one sampled completion and its verdict: what a person reads
@@ -147,10 +161,12 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 	if progress != nil {
 		progress(0, 2)
 	}
+	start := time.Now()
 	groups, err := pol.Generate(ctx, prompts, o.N, sp)
 	if err != nil {
 		return nil, fmt.Errorf("grpo: eval: %w", err)
 	}
+	rep.Cost.GenerateSeconds = time.Since(start).Seconds()
 	if progress != nil {
 		progress(1, 2)
 	}
@@ -159,15 +175,21 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 	for i, t := range o.Tasks {
 		for _, c := range groups[i] {
 			tasks, texts = append(tasks, t), append(texts, c.Text)
+			rep.Cost.CompletionTokens += c.CompletionTokens
+			if c.FinishReason == "length" {
+				rep.Cost.Truncated++
+			}
 		}
 	}
 	if o.Profile == "" {
 		o.Profile = bench.ProfileReport
 	}
+	start = time.Now()
 	js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), o.Profile, tasks, texts)
 	if err != nil {
 		return nil, fmt.Errorf("grpo: eval: %w", err)
 	}
+	rep.Cost.JudgeSeconds = time.Since(start).Seconds()
 	for i, t := range o.Tasks {
 		te := TaskEval{Task: t.Name, Side: t.Side, N: o.N, Baseline: t.Baseline}
 		if len(t.Variants) > 0 {

@@ -86,3 +86,45 @@ func kindsOf(ts []*Task) []string {
 	}
 	return out
 }
+
+// cutPolicy answers every prompt with one finished completion and the
+// rest cut off at the token limit.
+type cutPolicy struct{ Policy }
+
+func (cutPolicy) Describe(context.Context) (pluginhost.PolicyInfo, error) {
+	return pluginhost.PolicyInfo{Name: "cut", Version: "0"}, nil
+}
+
+func (cutPolicy) Generate(_ context.Context, prompts []pluginhost.Prompt, group int, _ pluginhost.Sampling) ([][]pluginhost.Completion, error) {
+	out := make([][]pluginhost.Completion, len(prompts))
+	for i, p := range prompts {
+		for k := range group {
+			c := pluginhost.Completion{PromptID: p.ID, Index: k, Text: "```cuda\n__global__ void k() {", FinishReason: "length", CompletionTokens: 768}
+			if k == 0 {
+				c.Text, c.FinishReason, c.CompletionTokens = "no code here", "stop", 3
+			}
+			out[i] = append(out[i], c)
+		}
+	}
+	return out, nil
+}
+
+// The report's cost counts tokens and completions cut at the limit, which
+// is how a too-small --max-tokens shows (the lease-9 samples).
+func TestEvaluateCost(t *testing.T) {
+	d := testDataset(t)
+	tasks, _ := d.Side("train", []string{"gelu", "row_sum"})
+	rep, err := Evaluate(context.Background(), cutPolicy{}, newFakeBench(t, d), nil,
+		EvalOptions{Tasks: tasks, N: 4, Ks: []int{1}, Seed: 1, Concurrency: 2, Bootstrap: 10}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rep.Cost; c.Truncated != 6 || c.CompletionTokens != 2*(3+3*768) || c.GenerateSeconds < 0 || c.JudgeSeconds < 0 {
+		t.Errorf("cost %+v, want 6 truncated of 8 and %d tokens", c, 2*(3+3*768))
+	}
+	for _, te := range rep.Tasks {
+		if te.NoCode != 4 {
+			t.Errorf("%s: %d samples without code, want all 4", te.Task, te.NoCode)
+		}
+	}
+}
