@@ -655,7 +655,8 @@ func (s *Session) configLimit(c int) time.Duration {
 }
 
 // stageWatch holds each configuration of a running driver to its own
-// limit plus StartupAllowance: the driver writes seed B's record last for
+// limit plus StartupAllowance, and its timed calls alone to the limit
+// without the allowance (see holding): the driver writes seed B's record last for
 // each configuration, so a configuration runs from the previous one's
 // seed-B record (the first from the process's start) to its own. The
 // allowance is slack for every configuration, not only the first: under
@@ -666,9 +667,16 @@ func (s *Session) configLimit(c int) time.Duration {
 // timeout.
 type stageWatch struct {
 	limits []time.Duration // per configuration, the start-up allowance included
-	names  []string
-	paused func() time.Duration
-	stop   chan struct{}
+	// holds are the configurations' limits without the allowance, for the
+	// current exclusive hold of the GPU gate (holding): the timed calls
+	// are all that runs under it, and while they run every other
+	// candidate on the GPU waits. A hang in its timed calls held the H200
+	// for the whole allowance, 5.6 s of a 34 s RL batch (lease 8).
+	holds   []time.Duration
+	holding func() time.Duration
+	names   []string
+	paused  func() time.Duration
+	stop    chan struct{}
 
 	mu          sync.Mutex
 	stage       int // the configuration running
@@ -677,14 +685,19 @@ type stageWatch struct {
 	why         string // once stopped: which limit
 }
 
-func newStageWatch(s *Session, paused func() time.Duration) *stageWatch {
-	w := &stageWatch{paused: paused, stop: make(chan struct{}), since: time.Now()}
+func newStageWatch(s *Session, paused, holding func() time.Duration) *stageWatch {
+	w := &stageWatch{paused: paused, holding: holding, stop: make(chan struct{}), since: time.Now()}
 	for c, cfg := range s.Task.Configs {
 		w.limits = append(w.limits, s.configLimit(c)+StartupAllowance)
+		w.holds = append(w.holds, s.configLimit(c))
 		w.names = append(w.names, cfg.Name)
 	}
+	zero := func() time.Duration { return 0 }
 	if w.paused == nil {
-		w.paused = func() time.Duration { return 0 }
+		w.paused = zero
+	}
+	if w.holding == nil {
+		w.holding = zero
 	}
 	return w
 }
@@ -712,6 +725,11 @@ func (w *stageWatch) over() bool {
 	defer w.mu.Unlock()
 	if w.stage >= len(w.limits) {
 		return false // every configuration recorded: the process is ending
+	}
+	if h := w.holding(); h > w.holds[w.stage] {
+		w.why = fmt.Sprintf("configuration %s held the GPU alone for its timed calls longer than its %s limit",
+			w.names[w.stage], w.holds[w.stage].Round(time.Millisecond))
+		return true
 	}
 	waited := w.paused() - w.pausedSince
 	if time.Since(w.since)-waited <= w.limits[w.stage] {
@@ -843,7 +861,11 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 		}
 	}
 	cmd.Args = args
-	watch := newStageWatch(s, cmd.Paused)
+	var holding func() time.Duration
+	if gc != nil {
+		holding = gc.Holding
+	}
+	watch := newStageWatch(s, cmd.Paused, holding)
 	policy.OnRecord, cmd.Stop, cmd.StopWhy = watch.record, watch.stop, watch.reason
 	watchDone := make(chan struct{})
 	go watch.run(watchDone)

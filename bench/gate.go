@@ -107,6 +107,7 @@ type gateConn struct {
 	held    atomic.Int64 // nanoseconds spent holding the gate exclusive, finished holds
 	shared  atomic.Int64 // nanoseconds spent holding it shared, finished holds
 	waiting atomic.Int64 // unix nanoseconds the current wait began; 0: none
+	holding atomic.Int64 // unix nanoseconds the current exclusive hold began; 0: none
 	done    chan struct{}
 }
 
@@ -137,6 +138,16 @@ func (c *gateConn) Paused() time.Duration {
 // calls): the part of its run that no other candidate could overlap.
 func (c *gateConn) Exclusive() time.Duration { return time.Duration(c.held.Load()) }
 
+// Holding is how long the process has held the gate exclusive in its
+// current hold (0 when it holds it shared or not at all): the GPU is
+// stalled for every other candidate meanwhile.
+func (c *gateConn) Holding() time.Duration {
+	if h := c.holding.Load(); h != 0 {
+		return time.Duration(time.Now().UnixNano() - h)
+	}
+	return 0
+}
+
 // Shared is how long the process held the gate shared (copies, the
 // seed-B call, reading back): time that a timing of another candidate
 // may have had to wait out.
@@ -159,6 +170,7 @@ func (c *gateConn) serve() {
 			c.g.unlockShared()
 			c.shared.Add(int64(time.Since(since)))
 		case 'X':
+			c.holding.Store(0)
 			c.g.unlockExclusive()
 			c.held.Add(int64(time.Since(since)))
 		}
@@ -183,6 +195,9 @@ func (c *gateConn) serve() {
 			c.g.lockExclusive()
 		}
 		held, since = op, time.Now()
+		if op == 'X' {
+			c.holding.Store(since.UnixNano())
+		}
 		c.paused.Add(int64(since.Sub(start)))
 		c.waiting.Store(0)
 		if _, err := c.conn.Write([]byte{'g'}); err != nil {

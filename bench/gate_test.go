@@ -164,3 +164,34 @@ func TestGateTimingsGoInPhases(t *testing.T) {
 		f.Close()
 	}
 }
+
+// TestGateHolding: Holding measures the current exclusive hold only.
+func TestGateHolding(t *testing.T) {
+	g := &Gate{}
+	c, f, err := g.attach()
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := pollable(t, f)
+	if !ask(t, end, 'S', 5*time.Second) {
+		t.Fatal("shared hold not granted")
+	}
+	if h := c.Holding(); h != 0 {
+		t.Errorf("holding %s while shared, want 0", h)
+	}
+	if !ask(t, end, 'X', 5*time.Second) {
+		t.Fatal("exclusive hold not granted")
+	}
+	time.Sleep(50 * time.Millisecond)
+	if h := c.Holding(); h < 40*time.Millisecond {
+		t.Errorf("holding %s after 50 ms exclusive", h)
+	}
+	if !ask(t, end, 'S', 5*time.Second) {
+		t.Fatal("back to shared not granted")
+	}
+	if h := c.Holding(); h != 0 {
+		t.Errorf("holding %s after the exclusive hold ended", h)
+	}
+	end.Close()
+	c.wait()
+}

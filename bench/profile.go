@@ -26,7 +26,8 @@ const (
 // The RL profile's time limit per configuration: max(RLMinTimeLimit,
 // RLTimeFactor x the C reference's time for one call) for all its calls; every
 // candidate process also gets StartupAllowance for its start and the CUDA
-// context. It was raised from 2 s when, on the H200 with 8 candidates per
+// context, but not while its timed calls hold the GPU alone (stageWatch):
+// a hang there stalls every candidate on the GPU. It was raised from 2 s when, on the H200 with 8 candidates per
 // GPU, contexts took 1.6-2.8 s at the median and 19 of 97 honest
 // candidates timed out; that slowness turned out to be the evaluator's own
 // per-candidate NVML sampling (since one reader per device, contexts take

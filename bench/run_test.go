@@ -304,3 +304,25 @@ func TestConfigLimit(t *testing.T) {
 		t.Errorf("the second configuration's error %q does not say %q", cs[1].Error, want)
 	}
 }
+
+// TestStageWatchHoldLimit: a configuration whose timed calls keep the GPU
+// to itself past the configuration's limit is stopped then, without the
+// start-up allowance that the rest of its run gets (a hang in the timed
+// calls stalls every candidate on the GPU).
+func TestStageWatchHoldLimit(t *testing.T) {
+	s := session(t, "saxpy", Options{TimeLimit: time.Second})
+	var hold time.Duration
+	w := newStageWatch(s, nil, func() time.Duration { return hold })
+	hold = 900 * time.Millisecond
+	if w.over() {
+		t.Fatalf("stopped at a 0.9 s hold under a 1 s limit: %s", w.reason())
+	}
+	hold = 1100 * time.Millisecond
+	if !w.over() || !strings.Contains(w.reason(), "held the GPU alone for its timed calls longer than its 1s limit") {
+		t.Errorf("not stopped at a 1.1 s hold, or why %q", w.reason())
+	}
+	// Without a gate (the report profile's exclusive run) nothing holds.
+	if w := newStageWatch(s, nil, nil); w.over() {
+		t.Errorf("a watch without a gate stopped: %s", w.reason())
+	}
+}
