@@ -56,7 +56,19 @@ model() { # joins the parts once; prints the model's path
 
 pack() { # small results only: one file of at most 16 MiB comes back
   [ -n "${OUT:-}" ] || return 0
-  tar -C "$T/out" --exclude='*.pt' --exclude='model*.safetensors' --exclude='.restored' -czf "$OUT/rl-results.tar.gz" .
+  # Of the adapters (9.8 MB each), only SFT's last epoch and GRPO's latest
+  # checkpoint: with every epoch's, lease 9's file was 72 MB and did not
+  # come back.
+  local ex=() d last latest
+  last=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1)
+  for d in "$T/out/sft/epoch-"*; do
+    [ -e "$d" ] && [ "$d" != "$last" ] && ex+=("--exclude=./sft/$(basename "$d")")
+  done
+  latest=$(cat "$T/out/grpo/checkpoints/latest" 2>/dev/null || true)
+  for d in "$T/out/grpo/checkpoints/"*/; do
+    [ -d "$d" ] && [ "$(basename "$d")" != "$latest" ] && ex+=("--exclude=./grpo/checkpoints/$(basename "$d")")
+  done
+  tar -C "$T/out" --exclude='*.pt' --exclude='model*.safetensors' --exclude='.restored' "${ex[@]}" -czf "$OUT/rl-results.tar.gz" .
   local n
   n=$(stat -c %s "$OUT/rl-results.tar.gz")
   echo "device: packed $OUT/rl-results.tar.gz ($n bytes)"
