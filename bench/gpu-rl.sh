@@ -15,6 +15,10 @@
 #   RUNS     cold runs (default 3)
 #   STRIDE   take every STRIDE-th candidate of each task (default 1: all)
 #   WARM     0: no warm run (default 1)
+#   CPUPROFILE  1: a CPU profile of the benchmarker plugin's first 20 s in
+#            each run, next to OUT (OUT-NAME.pprof; read it here with
+#            `go tool pprof -top OUT-cold1.pprof`): where the evaluator's
+#            own CPU goes, apart from nvcc and the candidates
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
 # Latest on the H200 (2026-12-02, RL profile, median of 3 cold runs):
 # 227.6 candidates/min; bench/RESULTS.md has the numbers and where the
@@ -36,7 +40,9 @@ run() { # run NAME CACHE
   start=$(date +%s.%N)
   # The CPU time of everything the command ran (the plugin, nvcc, the
   # candidates: each reaped by its parent, so their times add up here).
-  python3 -c 'import resource, subprocess, sys
+  local prof=()
+  [ "${CPUPROFILE:-0}" = 1 ] && prof=(env CUDAPERF_CPUPROFILE="${out%.out}-$name.pprof" CUDAPERF_CPUPROFILE_SECONDS=20)
+  "${prof[@]}" python3 -c 'import resource, subprocess, sys
 rc = subprocess.call(sys.argv[2:])
 u = resource.getrusage(resource.RUSAGE_CHILDREN)
 open(sys.argv[1], "w").write("%.2f %.2f\n" % (u.ru_utime, u.ru_stime))

@@ -221,3 +221,24 @@ func testTorchKind(t *testing.T, p *pluginhost.Plugin, root string) {
 		t.Errorf("torch2cuda Run of a candidate without ModelNew: %+v", r)
 	}
 }
+
+// TestProfileCPU: the profile is written when stopped (or when its window
+// ends), and a bad window is refused with the variable's name.
+func TestProfileCPU(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.pprof")
+	stop, err := profileCPU(path, "30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for x, i := 0.0, 0; i < 5_000_000; i++ { // some work to sample
+		x += float64(i)
+	}
+	stop()
+	stop() // harmless twice, as the window's timer may call it too
+	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
+		t.Errorf("no profile written: %v", err)
+	}
+	if _, err := profileCPU(filepath.Join(t.TempDir(), "x"), "soon"); err == nil || !strings.Contains(err.Error(), EnvCPUProfileSeconds) {
+		t.Errorf("bad window: %v", err)
+	}
+}
