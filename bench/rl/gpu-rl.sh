@@ -20,8 +20,11 @@
 #   EVAL_PROFILE  the benchmarker profile of the evaluations (default rl:
 #           the primary and an odd size; report for every configuration)
 #   MAX_TOKENS  tokens per completion, evaluations and GRPO (default 768)
-#   SFT_FLAGS   `cudaperf sft` flags (default "--max-chars 2000": answers
-#               that fit MAX_TOKENS, at about 3 characters a token; the
+#   SFT_FLAGS   `cudaperf sft` flags (default "--max-chars 1500": answers
+#               that fit 768 tokens: the default model's tokenizer makes
+#               2.42 characters of a variant a token at the median, 1.76 at
+#               worst, and the longest variant under 1500 characters is 687
+#               tokens (counted 2026-12-02 over every variant); the
 #               lease-9 run taught 664 examples, 600 of them long sweep
 #               instances, and its samples were cut off at the limit)
 #   FEW_SHOT    example kernels per prompt (default 0: SFT teaches the form,
@@ -67,7 +70,7 @@ evals() { # evals LABEL [--load DIR]
 # bench/h200/2026-12-02-lease8/rl; about 200 s of device time).
 [ "${EVAL_BASE:-1}" = 0 ] || evals base
 # shellcheck disable=SC2086 # SFT_FLAGS is a list of flags
-phase sft "$bin" sft --policy hf --epochs "$EPOCHS" --few-shot "$FEW_SHOT" ${SFT_FLAGS:---max-chars 2000} --out "$out/sft"
+phase sft "$bin" sft --policy hf --epochs "$EPOCHS" --few-shot "$FEW_SHOT" ${SFT_FLAGS:---max-chars 1500} --out "$out/sft"
 evals sft --load "$out/sft/epoch-$EPOCHS"
 cat > "$out/run.yaml" <<YAML
 name: grpo
