@@ -667,12 +667,11 @@ func (s *Session) configLimit(c int) time.Duration {
 // timeout.
 type stageWatch struct {
 	limits []time.Duration // per configuration, the start-up allowance included
-	// holds are the configurations' limits without the allowance, for the
-	// current exclusive hold of the GPU gate (holding): the timed calls
-	// are all that runs under it, and while they run every other
-	// candidate on the GPU waits. A hang in its timed calls held the H200
-	// for the whole allowance, 5.6 s of a 34 s RL batch (lease 8).
-	holds   []time.Duration
+	// holding is how long the current exclusive hold of the GPU gate has
+	// lasted; it may last the configuration's limit without the allowance:
+	// the timed calls are all that runs under it, and while they run every
+	// other candidate on the GPU waits. A hang in its timed calls held the
+	// H200 for the whole allowance, 5.6 s of a 34 s RL batch (lease 8).
 	holding func() time.Duration
 	names   []string
 	paused  func() time.Duration
@@ -689,7 +688,6 @@ func newStageWatch(s *Session, paused, holding func() time.Duration) *stageWatch
 	w := &stageWatch{paused: paused, holding: holding, stop: make(chan struct{}), since: time.Now()}
 	for c, cfg := range s.Task.Configs {
 		w.limits = append(w.limits, s.configLimit(c)+StartupAllowance)
-		w.holds = append(w.holds, s.configLimit(c))
 		w.names = append(w.names, cfg.Name)
 	}
 	zero := func() time.Duration { return 0 }
@@ -726,9 +724,9 @@ func (w *stageWatch) over() bool {
 	if w.stage >= len(w.limits) {
 		return false // every configuration recorded: the process is ending
 	}
-	if h := w.holding(); h > w.holds[w.stage] {
+	if hold := w.limits[w.stage] - StartupAllowance; w.holding() > hold {
 		w.why = fmt.Sprintf("configuration %s held the GPU alone for its timed calls longer than its %s limit",
-			w.names[w.stage], w.holds[w.stage].Round(time.Millisecond))
+			w.names[w.stage], hold.Round(time.Millisecond))
 		return true
 	}
 	waited := w.paused() - w.pausedSince

@@ -178,8 +178,9 @@ sweep)
   : "${OUT:?gpu-dataset sweep: set OUT to the folder whose files come back}"
   mkdir -p "$OUT" || exit 1
   start=$(date +%s)
-  OUT=$OUT bash "$0" control || exit $?
   device_bin
+  export CUDAPERF=$bin # unpacked once, for control and the runs below
+  OUT=$OUT bash "$0" control || exit $?
   share=0
   "$bin" dataset control "$records" "$OUT/control-exclusive.jsonl" "$OUT/control-shared.jsonl" >"$OUT/control-decision.txt" 2>&1 && share=1
   log "control decision: SHARE_GPU=$share ($(grep -c ': pass$' "$OUT/control-decision.txt") of 3 criteria pass; $OUT/control-decision.txt)"
