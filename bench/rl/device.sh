@@ -10,7 +10,9 @@
 #   bash bench/rl/device.sh run     once every part is there: join and check
 #                                   the model, then bench/rl/gpu-rl.sh into
 #                                   /tmp/rl/out, stopped in time to pack the
-#                                   results into $OUT/rl-results.tar.gz
+#                                   results into $OUT/rl-results.tar.gz.part-N (15 MiB
+#                                   each; rejoin with cat)
+#   bash bench/rl/device.sh model   join the parts (once) and print the model's path
 # Environment for run: CALL_S (default 540) the seconds this call may spend
 # before packing; PLUGIN_TIMEOUT (default 20m) the host's per-request limit; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
 # BUDGET) goes to gpu-rl.sh.
@@ -31,6 +33,8 @@ stage() {
   for p in .rl/model/*; do
     [ -e "$p" ] && cp "$p" "$T/model/" && echo "device: have $(basename "$p")"
   done
+  # Earlier results (pack's parts joined into .rl/results.tar.gz) continue a
+  # run across leases: GRPO resumes from them.
   if [ -f .rl/results.tar.gz ] && [ ! -e "$T/out/.restored" ]; then
     tar -C "$T/out" -xzf .rl/results.tar.gz && touch "$T/out/.restored"
     echo "device: restored earlier results into $T/out"
@@ -68,11 +72,17 @@ pack() { # small results only: one file of at most 16 MiB comes back
   for d in "$T/out/grpo/checkpoints/"*/; do
     [ -d "$d" ] && [ "$(basename "$d")" != "$latest" ] && ex+=("--exclude=./grpo/checkpoints/$(basename "$d")")
   done
-  tar -C "$T/out" --exclude='*.pt' --exclude='model*.safetensors' --exclude='.restored' "${ex[@]}" -czf "$OUT/rl-results.tar.gz" .
+  # Packed outside $OUT and split there into parts of 15 MiB: a file over
+  # 16 MiB does not come back (lease 1 of 2026-12-03 lost its 18.4 MB file
+  # with both adapters); at most 8 files and 64 MiB come back in all.
+  # Rejoin here with: cat rl-results.tar.gz.part-* > rl-results.tar.gz
+  tar -C "$T/out" --exclude='*.pt' --exclude='model*.safetensors' --exclude='.restored' "${ex[@]}" -czf "$T/rl-results.tar.gz" .
   local n
-  n=$(stat -c %s "$OUT/rl-results.tar.gz")
-  echo "device: packed $OUT/rl-results.tar.gz ($n bytes)"
-  [ "$n" -le $((16 << 20)) ] || echo "device: WARNING: over 16 MiB, it will not come back; prune $T/out" >&2
+  n=$(stat -c %s "$T/rl-results.tar.gz")
+  rm -f "$OUT"/rl-results.tar.gz.part-*
+  split -b 15M -d -a 1 "$T/rl-results.tar.gz" "$OUT/rl-results.tar.gz.part-"
+  echo "device: packed $n bytes as $(ls "$OUT"/rl-results.tar.gz.part-* | wc -l) parts: $(cd "$OUT" && ls rl-results.tar.gz.part-* | tr '\n' ' ')"
+  [ "$n" -le $((60 << 20)) ] || echo "device: WARNING: over 60 MiB, not every part will come back; prune $T/out" >&2
 }
 
 run() {
@@ -104,5 +114,6 @@ run() {
 case "${1:-}" in
   stage) stage ;;
   run) run ;;
-  *) echo "usage: bash bench/rl/device.sh stage|run" >&2; exit 2 ;;
+  model) model ;;
+  *) echo "usage: bash bench/rl/device.sh stage|run|model" >&2; exit 2 ;;
 esac

@@ -90,7 +90,8 @@ done
 cat <<EOF
   then, in the same or later calls (each under 10 minutes; phases resume):
           command: BUDGET=7m bash bench/rl/device.sh run
-  Each run call leaves \$OUT/rl-results.tar.gz (logs, metrics, evals, plots, the
-  latest LoRA adapters). On a fresh machine, put that file at .rl/results.tar.gz,
+  Each run call leaves \$OUT/rl-results.tar.gz.part-N (logs, metrics, evals, plots, the
+  latest LoRA adapters; 15 MiB parts). On a fresh machine, join them:
+  cat rl-results.tar.gz.part-* > .rl/results.tar.gz,
   carry it with the parts, and stage restores it: finished phases are skipped.
 EOF

@@ -4,6 +4,7 @@ Plain Python data in and out (chat messages as (role, content) pairs,
 Sample and Example objects): the proto types stay in main.py.
 """
 
+import copy
 import dataclasses
 import json
 import math
@@ -75,6 +76,12 @@ class Engine:
         self.pad_id = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else self.end_ids[0]
         self.context = int(getattr(base.config, "max_position_embeddings", 0) or 0)
         base.to(self.device)
+        self._gen = None  # the sampling copy (settings.gen_copy); None: sample from self.model
+        gen_dtype = cfg.gen_copy_dtype(self.device.type)
+        if gen_dtype:
+            self._gen = copy.deepcopy(base).to(getattr(torch, gen_dtype))
+            self._gen.requires_grad_(False)
+            self._gen.eval()
         if cfg.mode == "lora":
             import peft
             base.requires_grad_(False)
@@ -150,6 +157,11 @@ class Engine:
         width = input_ids.shape[1]
         if seed:
             torch.manual_seed(int(seed))
+        if self._gen is not None:
+            self._refresh_gen()
+            with torch.inference_mode():
+                out = self._gen.generate(input_ids=input_ids, attention_mask=attn, **kwargs)
+            return self._finish_generate(prompts, ids, out, width, group_size, stop)
         # Sampling with the adapter merged into the base weights: decoding is
         # bound by per-layer overheads, and unmerged LoRA adds four small
         # kernels to each of the 7 linear layers of every block. Unmerging
@@ -165,6 +177,34 @@ class Engine:
             if merge:
                 with torch.no_grad():
                     self.model.base_model.unmerge_adapter()
+        return self._finish_generate(prompts, ids, out, width, group_size, stop)
+
+    def _refresh_gen(self):
+        """Brings the sampling copy up to the trained weights, in its dtype.
+
+        LoRA: each adapted layer's weight becomes base + delta, computed in
+        float32 and rounded once (the frozen rest was copied at start). Full
+        fine-tuning: every parameter is copied. The trained model itself is
+        not touched, unlike merge_adapter/unmerge_adapter.
+        """
+        with torch.no_grad():
+            if self.cfg.mode == "lora":
+                import peft
+                gen_modules = dict(self._gen.named_modules())
+                for name, mod in self.model.base_model.model.named_modules():
+                    if isinstance(mod, peft.tuners.lora.LoraLayer) and hasattr(mod, "base_layer"):
+                        w = mod.base_layer.weight
+                        for a in mod.active_adapters:
+                            if a in mod.lora_A:
+                                w = w + mod.get_delta_weight(a)
+                        gen_modules[name].weight.copy_(w)
+            else:
+                gen_params = dict(self._gen.named_parameters())
+                for name, p in self.model.named_parameters():
+                    gen_params[name].copy_(p)
+
+    def _finish_generate(self, prompts, ids, out, width, group_size, stop):
+        """Samples from generate's output: completions cut, log-probabilities by _score."""
         gen = out[:, width:].tolist()
         rows = []
         for row in gen:

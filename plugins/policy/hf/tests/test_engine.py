@@ -247,3 +247,38 @@ def test_sampling_with_the_adapter_merged_matches_unmerged_and_restores_the_weig
     plain = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
     assert [g[0].token_ids for g in merged] == [g[0].token_ids for g in plain]
     assert merged[1][0].logprobs == pytest.approx(plain[1][0].logprobs, abs=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["lora", "full"])
+def test_sampling_copy_follows_the_trained_weights(tiny_model, mode):
+    """The sampling copy (GEN_COPY) must sample what the trained model would:
+    after an update that moves the weights, greedy tokens and log-probabilities
+    equal those of sampling from the model itself (float32 copy: exact)."""
+    e = make(tiny_model, mode=mode, gen_copy="float32")
+    assert e._gen is not None
+    (group,) = e.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=6, seed=4)
+    before = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    e.update(rollouts(e, PROMPT, group, [1.0, -1.0]), "grpo", {"learning_rate": 5e-2})
+    copied = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    gen, e._gen = e._gen, None
+    own = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    e._gen = gen
+    assert [g[0].token_ids for g in copied] == [g[0].token_ids for g in own]
+    assert copied[1][0].logprobs == pytest.approx(own[1][0].logprobs, abs=1e-6)
+    # The update changed what greedy decoding produces or scores: a copy
+    # that was never refreshed would still give the first answer.
+    assert ([g[0].token_ids for g in copied] != [g[0].token_ids for g in before]
+            or copied[0][0].logprobs != pytest.approx(before[0][0].logprobs, abs=1e-4))
+    # A sampled group from the copy is reproducible with its seed.
+    a = e.generate([PROMPT], group_size=3, temperature=1.0, max_tokens=8, seed=9)
+    b = e.generate([PROMPT], group_size=3, temperature=1.0, max_tokens=8, seed=9)
+    assert [s.token_ids for s in a[0]] == [s.token_ids for s in b[0]]
+
+
+def test_gen_copy_setting():
+    s = settings.Settings(model="", gen_copy="auto")
+    assert s.gen_copy_dtype("cuda") == "bfloat16" and s.gen_copy_dtype("cpu") is None
+    assert settings.Settings(gen_copy="off").gen_copy_dtype("cuda") is None
+    assert settings.Settings(gen_copy="float32").gen_copy_dtype("cpu") == "float32"
+    with pytest.raises(settings.SettingsError, match="GEN_COPY='int8': use one of auto, off"):
+        settings.Settings.from_env({"CUDAPERF_HF_GEN_COPY": "int8"})

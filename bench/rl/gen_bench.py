@@ -1,0 +1,141 @@
+"""Decoding speed of the hf policy on a GPU, by configuration: where a GRPO
+step's generation time goes, measured instead of guessed.
+
+Runs the engine's own Generate (the path the plugin serves) on prompts built
+from the suite's reference C sources, at fixed decode lengths (the end token
+is suppressed, so every row runs max_tokens steps), for:
+
+  off       the trained float32 model under bf16 autocast, LoRA merged
+            (CUDAPERF_HF_GEN_COPY=off: the path of every run before 2026-12-03)
+  bfloat16  the bf16 sampling copy (CUDAPERF_HF_GEN_COPY=auto on a GPU)
+  static    the bf16 copy with a static KV cache (generate's
+            cache_implementation="static", not compiled)
+
+and prints one JSON line per (configuration, batch), then a torch.profiler
+table of the slowest operators of a short run per configuration.
+
+Usage (GPU machine; CUDAPERF_HF_MODEL is the model, as for the plugin):
+  PYTHONPATH=plugins/policy/hf:/tmp/rl/site python3 bench/rl/gen_bench.py \
+      --batches 16,64,128 --tokens 256 --prompt-chars 2500 [--out FILE]
+"""
+
+import argparse
+import glob
+import json
+import os
+import sys
+import time
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "plugins", "policy", "hf"))
+
+import engine as engine_mod  # noqa: E402
+import settings as settings_mod  # noqa: E402
+
+
+def prompts(n_tasks, chars):
+    """Chat prompts shaped like the loop's: the task's C reference, cut to chars."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "bench", "suites", "c2cuda", "*", "reference.c")))[:n_tasks]:
+        with open(path) as f:
+            src = f.read()[:chars]
+        out.append([("system", "You write fast, correct CUDA kernels."),
+                    ("user", "Write a CUDA kernel for this C function. Answer with one ```cuda block.\n\n" + src)])
+    return out
+
+
+def timed_generate(eng, ps, group, tokens, static=False):
+    scored = [0.0]
+    inner = eng._score
+
+    def score(*a, **k):  # the log-probability pass, timed apart
+        t = time.monotonic()
+        r = inner(*a, **k)
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        scored[0] += time.monotonic() - t
+        return r
+
+    eng._score = score
+    gen = eng._gen
+    orig = gen.generate if (static and gen is not None) else None
+    if orig is not None:
+        gen.generate = lambda **kw: orig(cache_implementation="static", disable_compile=True, **kw)
+    # Every row decodes `tokens` steps: the end tokens are never sampled.
+    end_ids, eng.end_ids = eng.end_ids, [eng.tokenizer.vocab_size + 10]
+    try:
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        t = time.monotonic()
+        groups = eng.generate(ps, group_size=group, temperature=1.0, max_tokens=tokens, seed=1)
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        wall = time.monotonic() - t
+    finally:
+        eng.end_ids = end_ids
+        eng._score = inner
+        if orig is not None:
+            del gen.generate
+    n = sum(len(s.token_ids) for g in groups for s in g)
+    steps = max(len(s.token_ids) for g in groups for s in g)
+    return {"wall_s": round(wall, 3), "score_s": round(scored[0], 3), "tokens": n, "steps": steps,
+            "ms_per_step": round(1000 * (wall - scored[0]) / max(steps, 1), 2),
+            "tokens_per_s": round(n / max(wall, 1e-9), 1)}
+
+
+def profile(eng, ps, group, tokens):
+    from torch.profiler import ProfilerActivity, profile as prof
+    acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.cuda.is_available() else [])
+    with prof(activities=acts) as p:
+        timed_generate(eng, ps, group, tokens)
+    key = "self_cuda_time_total" if torch.cuda.is_available() else "self_cpu_time_total"
+    return p.key_averages().table(sort_by=key, row_limit=14, max_name_column_width=48)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--batches", default="16,64,128", help="rows per generate call (tasks x group)")
+    ap.add_argument("--tokens", type=int, default=256, help="decode steps per call")
+    ap.add_argument("--prompt-chars", type=int, default=2500, help="characters of C source per prompt")
+    ap.add_argument("--configs", default="off,bfloat16,static")
+    ap.add_argument("--no-profile", action="store_true")
+    ap.add_argument("--out", default="", help="also append the JSON lines to this file")
+    a = ap.parse_args()
+    cfg = settings_mod.Settings.from_env()
+    cfg.gen_copy = "bfloat16" if torch.cuda.is_available() else "float32"
+    t = time.monotonic()
+    eng = engine_mod.Engine(cfg)
+    print(f"gen_bench: loaded {cfg.model_name()} on {eng.device} in {time.monotonic() - t:.1f} s "
+          f"(torch {torch.__version__})", flush=True)
+    ps = prompts(8, a.prompt_chars)
+    plen = [len(eng.encode_prompt(p)) for p in ps]
+    print(f"gen_bench: {len(ps)} prompts of {min(plen)}-{max(plen)} tokens", flush=True)
+    copy = eng._gen
+    sink = open(a.out, "a") if a.out else None
+    for name in a.configs.split(","):
+        eng._gen = None if name == "off" else copy
+        try:
+            timed_generate(eng, ps[:2], 2, 8, static=name == "static")  # warm-up
+            for b in [int(x) for x in a.batches.split(",")]:
+                r = timed_generate(eng, ps, max(1, b // len(ps)), a.tokens, static=name == "static")
+                r.update(config=name, rows=len(ps) * max(1, b // len(ps)), prompt_tokens_max=max(plen))
+                line = json.dumps(r)
+                print(line, flush=True)
+                if sink:
+                    sink.write(line + "\n")
+                    sink.flush()
+        except Exception as e:  # one configuration failing must not hide the others
+            print(json.dumps({"config": name, "error": f"{type(e).__name__}: {e}"[:400]}), flush=True)
+    if not a.no_profile:
+        for name in ("off", "bfloat16"):
+            eng._gen = None if name == "off" else copy
+            print(f"gen_bench: profile of {name}, 64 rows x 32 steps", flush=True)
+            print(profile(eng, ps, 8, 32), flush=True)
+    eng._gen = copy
+
+
+if __name__ == "__main__":
+    main()
