@@ -10,6 +10,9 @@ is suppressed, so every row runs max_tokens steps), for:
   bfloat16  the bf16 sampling copy (CUDAPERF_HF_GEN_COPY=auto on a GPU)
   static    the bf16 copy with a static KV cache (generate's
             cache_implementation="static", not compiled)
+  compiled  the same, compiled by generate (torch.compile of the decoding
+            step; CUDA graphs): the first call's compile time and whether a
+            second call with longer prompts recompiles, measured apart
 
 and prints one JSON line per (configuration, batch), then a torch.profiler
 table of the slowest operators of a short run per configuration.
@@ -47,7 +50,7 @@ def prompts(n_tasks, chars):
     return out
 
 
-def timed_generate(eng, ps, group, tokens, static=False):
+def timed_generate(eng, ps, group, tokens, static=False, compiled=False):
     scored = [0.0]
     inner = eng._score
 
@@ -61,9 +64,9 @@ def timed_generate(eng, ps, group, tokens, static=False):
 
     eng._score = score
     gen = eng._gen
-    orig = gen.generate if (static and gen is not None) else None
+    orig = gen.generate if ((static or compiled) and gen is not None) else None
     if orig is not None:
-        gen.generate = lambda **kw: orig(cache_implementation="static", disable_compile=True, **kw)
+        gen.generate = lambda **kw: orig(cache_implementation="static", disable_compile=not compiled, **kw)
     # Every row decodes `tokens` steps: the end tokens are never sampled.
     end_ids, eng.end_ids = eng.end_ids, [eng.tokenizer.vocab_size + 10]
     try:
@@ -95,13 +98,45 @@ def profile(eng, ps, group, tokens):
     return p.key_averages().table(sort_by=key, row_limit=14, max_name_column_width=48)
 
 
+def compiled(eng, copy, ps, a, sink):
+    """Three calls of 64 rows: the first compiles, the second reuses, the
+    third has longer prompts (a new cache length); under a time limit."""
+    import signal
+
+    def stop(*_):
+        raise TimeoutError(f"compiled: over {a.compile_s} s")
+
+    eng._gen = copy
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(a.compile_s)
+    try:
+        for i, (chars, label) in enumerate([(a.prompt_chars, "first"), (a.prompt_chars, "again"),
+                                            (a.prompt_chars * 2, "longer prompts")]):
+            qs = prompts(8, chars)
+            r = timed_generate(eng, qs, 8, a.tokens, compiled=True)
+            r.update(config="compiled", call=label, rows=64,
+                     prompt_tokens_max=max(len(eng.encode_prompt(p)) for p in qs))
+            line = json.dumps(r)
+            print(line, flush=True)
+            if sink:
+                sink.write(line + "\n")
+                sink.flush()
+    except Exception as e:
+        print(json.dumps({"config": "compiled", "error": f"{type(e).__name__}: {e}"[:400]}), flush=True)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--batches", default="16,64,128", help="rows per generate call (tasks x group)")
     ap.add_argument("--tokens", type=int, default=256, help="decode steps per call")
     ap.add_argument("--prompt-chars", type=int, default=2500, help="characters of C source per prompt")
-    ap.add_argument("--configs", default="off,bfloat16,static")
+    ap.add_argument("--configs", default="off,bfloat16,static", help="of off, bfloat16, static, compiled")
     ap.add_argument("--no-profile", action="store_true")
+    ap.add_argument("--compile-s", type=int, default=0,
+                    help="also try the compiled configuration, for at most this many seconds")
     ap.add_argument("--out", default="", help="also append the JSON lines to this file")
     a = ap.parse_args()
     cfg = settings_mod.Settings.from_env()
@@ -115,7 +150,7 @@ def main():
     print(f"gen_bench: {len(ps)} prompts of {min(plen)}-{max(plen)} tokens", flush=True)
     copy = eng._gen
     sink = open(a.out, "a") if a.out else None
-    for name in a.configs.split(","):
+    for name in [c for c in a.configs.split(",") if c != "compiled"]:
         eng._gen = None if name == "off" else copy
         try:
             timed_generate(eng, ps[:2], 2, 8, static=name == "static")  # warm-up
@@ -129,6 +164,8 @@ def main():
                     sink.flush()
         except Exception as e:  # one configuration failing must not hide the others
             print(json.dumps({"config": name, "error": f"{type(e).__name__}: {e}"[:400]}), flush=True)
+    if "compiled" in a.configs.split(",") or a.compile_s > 0:
+        compiled(eng, copy, ps, a, sink)
     if not a.no_profile:
         for name in ("off", "bfloat16"):
             eng._gen = None if name == "off" else copy
