@@ -8,10 +8,10 @@ is suppressed, so every row runs max_tokens steps), for:
   off       the trained float32 model under bf16 autocast, LoRA merged
             (CUDAPERF_HF_GEN_COPY=off: the path of every run before 2026-12-03)
   bfloat16  the bf16 sampling copy (CUDAPERF_HF_GEN_COPY=auto on a GPU)
-  static    the bf16 copy with a static KV cache (generate's
-            cache_implementation="static", not compiled)
-  compiled  the same, compiled by generate (torch.compile of the decoding
-            step; CUDA graphs): the first call's compile time and whether a
+  static    the bf16 copy with a static KV cache (CUDAPERF_HF_GEN_CACHE=static:
+            prompts padded to a multiple of 256 tokens; not compiled)
+  compiled  the same, compiled by generate (CUDAPERF_HF_GEN_COMPILE=1:
+            torch.compile of the decoding step, CUDA graphs): the first call's compile time and whether a
             second call with longer prompts recompiles, measured apart
 
 and prints one JSON line per (configuration, batch), then a torch.profiler
@@ -63,10 +63,9 @@ def timed_generate(eng, ps, group, tokens, static=False, compiled=False):
         return r
 
     eng._score = score
-    gen = eng._gen
-    orig = gen.generate if ((static or compiled) and gen is not None) else None
-    if orig is not None:
-        gen.generate = lambda **kw: orig(cache_implementation="static", disable_compile=not compiled, **kw)
+    # The engine's own settings (CUDAPERF_HF_GEN_CACHE, _GEN_COMPILE).
+    eng.cfg.gen_cache = "static" if (static or compiled) else "dynamic"
+    eng.cfg.gen_compile = compiled
     # Every row decodes `tokens` steps: the end tokens are never sampled.
     end_ids, eng.end_ids = eng.end_ids, [eng.tokenizer.vocab_size + 10]
     try:
@@ -80,8 +79,7 @@ def timed_generate(eng, ps, group, tokens, static=False, compiled=False):
     finally:
         eng.end_ids = end_ids
         eng._score = inner
-        if orig is not None:
-            del gen.generate
+        eng.cfg.gen_cache, eng.cfg.gen_compile = "dynamic", False
     n = sum(len(s.token_ids) for g in groups for s in g)
     steps = max(len(s.token_ids) for g in groups for s in g)
     return {"wall_s": round(wall, 3), "score_s": round(scored[0], 3), "tokens": n, "steps": steps,

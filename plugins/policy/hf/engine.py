@@ -55,6 +55,11 @@ class InputError(ValueError):
     """Bad request data (the message says which input and what to do)."""
 
 
+# Prompts are left-padded to a multiple of this many tokens under a static
+# KV cache (settings.gen_cache).
+STATIC_WIDTH_STEP = 256
+
+
 class Engine:
     """A causal LM with an optional LoRA adapter, its tokenizer and optimiser.
 
@@ -132,6 +137,9 @@ class Engine:
         for name, x in zip(names, ids):
             self._check_context(name, len(x), max_tokens)
         width = max(len(x) for x in ids)
+        static = self._gen is not None and self.cfg.gen_cache == "static"
+        if static:  # few distinct cache shapes: a compiled step is reused
+            width = -(-width // STATIC_WIDTH_STEP) * STATIC_WIDTH_STEP
         input_ids = torch.full((len(ids), width), self.pad_id, dtype=torch.long)
         attn = torch.zeros((len(ids), width), dtype=torch.long)
         for i, x in enumerate(ids):  # left padding: every prompt ends at the same column
@@ -147,6 +155,8 @@ class Engine:
             kwargs["temperature"] = float(temperature)
             kwargs["top_p"] = float(top_p) if top_p and 0 < top_p < 1 else 1.0
             kwargs["top_k"] = 0
+        if static:
+            kwargs.update(cache_implementation="static", disable_compile=not self.cfg.gen_compile)
         stop = [s for s in stop if s]
         if stop:
             kwargs.update(stop_strings=stop, tokenizer=self.tokenizer)

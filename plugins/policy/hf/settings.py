@@ -57,6 +57,12 @@ class Settings:
     # under autocast every decode step re-casts each float32 weight (7
     # linear layers x 30 blocks), one extra kernel and weight read each.
     gen_copy: str = "auto"
+    # The sampling copy's KV cache: "dynamic" (grown each step) or "static"
+    # (preallocated; prompts left-padded to a multiple of 256 tokens so few
+    # cache shapes occur), and whether generate compiles the decoding step
+    # (static cache only). bench/rl/gen_bench.py measures each on a GPU.
+    gen_cache: str = "dynamic"
+    gen_compile: bool = False
 
     @classmethod
     def from_env(cls, env=None):
@@ -83,6 +89,8 @@ class Settings:
             seed=get("SEED", int, 0),
             merge_for_generate=get("MERGE_GENERATE", int, 1) != 0,
             gen_copy=get("GEN_COPY", str, "auto").lower(),
+            gen_cache=get("GEN_CACHE", str, "dynamic").lower(),
+            gen_compile=get("GEN_COMPILE", int, 0) != 0,
         )
         if s.lora_targets != "all-linear":
             s.lora_targets = [t.strip() for t in s.lora_targets.split(",") if t.strip()]
@@ -96,6 +104,10 @@ class Settings:
             raise SettingsError(f"{ENV_PREFIX}LORA_R={self.lora_r}: the adapter rank must be >= 1")
         if self.gen_copy not in GEN_COPIES:
             raise SettingsError(f"{ENV_PREFIX}GEN_COPY={self.gen_copy!r}: use one of {', '.join(GEN_COPIES)}")
+        if self.gen_cache not in ("dynamic", "static"):
+            raise SettingsError(f"{ENV_PREFIX}GEN_CACHE={self.gen_cache!r}: use dynamic or static")
+        if self.gen_compile and self.gen_cache != "static":
+            raise SettingsError(f"{ENV_PREFIX}GEN_COMPILE=1 needs {ENV_PREFIX}GEN_CACHE=static")
         if self.micro_batch < 1:
             raise SettingsError(f"{ENV_PREFIX}MICRO_BATCH={self.micro_batch}: must be >= 1")
         self.model_path()  # fails early with the fix when the model cannot be found

@@ -282,3 +282,16 @@ def test_gen_copy_setting():
     assert settings.Settings(gen_copy="float32").gen_copy_dtype("cpu") == "float32"
     with pytest.raises(settings.SettingsError, match="GEN_COPY='int8': use one of auto, off"):
         settings.Settings.from_env({"CUDAPERF_HF_GEN_COPY": "int8"})
+
+
+def test_static_cache_samples_what_the_dynamic_cache_samples(tiny_model):
+    """GEN_CACHE=static (prompts padded to a multiple of 256 tokens) must not
+    change what greedy decoding produces, nor the log-probabilities."""
+    e = make(tiny_model, gen_copy="float32")
+    dyn = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    e.cfg.gen_cache = "static"
+    st = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    assert [g[0].token_ids for g in st] == [g[0].token_ids for g in dyn]
+    assert st[0][0].logprobs == pytest.approx(dyn[0][0].logprobs, abs=1e-5)
+    with pytest.raises(settings.SettingsError, match="GEN_COMPILE=1 needs"):
+        settings.Settings.from_env({"CUDAPERF_HF_GEN_COMPILE": "1"})
