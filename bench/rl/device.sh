@@ -12,6 +12,12 @@
 #                                   /tmp/rl/out, stopped in time to pack the
 #                                   results into $OUT/rl-results.tar.gz.part-N (15 MiB
 #                                   each; rejoin with cat)
+#   bash bench/rl/device.sh ablate  issue 15: `cudaperf ablate` on
+#                                   bench/ablation/ablation.yaml (ABLATION=
+#                                   another), its runs under /tmp/rl/out/
+#                                   ablation, from the latest SFT adapter
+#                                   (INIT= another), for BUDGET (default 7m);
+#                                   then its report and the same packing
 #   bash bench/rl/device.sh model   join the parts (once) and print the model's path
 # Environment for run: CALL_S (default 540) the seconds this call may spend
 # before packing; PLUGIN_TIMEOUT (default 20m) the host's per-request limit; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
@@ -58,25 +64,33 @@ model() { # joins the parts once; prints the model's path
   echo "$T/model/$name"
 }
 
-pack() { # small results only: one file of at most 16 MiB comes back
+pack() { # small results only: files of at most 16 MiB come back
   [ -n "${OUT:-}" ] || return 0
-  # Of the adapters (9.8 MB each), only SFT's last epoch and GRPO's latest
-  # checkpoint: with every epoch's, lease 9's file was 72 MB and did not
-  # come back.
-  local ex=() d last latest
+  # Of the adapters (9.8 MB each), only SFT's last epoch and each run's
+  # latest checkpoint: with every epoch's, lease 9's file was 72 MB and did
+  # not come back. An ablation run whose evaluations are all written needs
+  # no checkpoint any more (runs go one after another, so at most one is
+  # in progress).
+  local ex=() d last latest ck run
   last=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1)
   for d in "$T/out/sft/epoch-"*; do
     [ -e "$d" ] && [ "$d" != "$last" ] && ex+=("--exclude=./sft/$(basename "$d")")
   done
-  latest=$(cat "$T/out/grpo/checkpoints/latest" 2>/dev/null || true)
-  for d in "$T/out/grpo/checkpoints/"*/; do
-    [ -d "$d" ] && [ "$(basename "$d")" != "$latest" ] && ex+=("--exclude=./grpo/checkpoints/$(basename "$d")")
-  done
+  while IFS= read -r ck; do
+    latest=$(cat "$ck/latest" 2>/dev/null || true)
+    run=$(dirname "$ck")
+    for d in "$ck"/*/; do
+      [ -d "$d" ] || continue
+      if [ "$(basename "$d")" != "$latest" ] || { [ -n "${SIDES:-}" ] && evaluated "$run"; }; then
+        ex+=("--exclude=./${d#"$T/out/"}")
+      fi
+    done
+  done < <(find "$T/out" -type d -name checkpoints 2>/dev/null)
   # Packed outside $OUT and split there into parts of 15 MiB: a file over
   # 16 MiB does not come back (lease 1 of 2026-12-03 lost its 18.4 MB file
   # with both adapters); at most 8 files and 64 MiB come back in all.
   # Rejoin here with: cat rl-results.tar.gz.part-* > rl-results.tar.gz
-  tar -C "$T/out" --exclude='*.pt' --exclude='model*.safetensors' --exclude='.restored' "${ex[@]}" -czf "$T/rl-results.tar.gz" .
+  tar -C "$T/out" --exclude='*.pt' --exclude='model*.safetensors' --exclude='.restored' "${ex[@]/%\//}" -czf "$T/rl-results.tar.gz" .
   local n
   n=$(stat -c %s "$T/rl-results.tar.gz")
   rm -f "$OUT"/rl-results.tar.gz.part-*
@@ -85,7 +99,12 @@ pack() { # small results only: one file of at most 16 MiB comes back
   [ "$n" -le $((60 << 20)) ] || echo "device: WARNING: over 60 MiB, not every part will come back; prune $T/out" >&2
 }
 
-run() {
+evaluated() { # evaluated RUN_DIR: every side in SIDES has its eval-SIDE.json
+  local side
+  for side in $SIDES; do [ -f "$1/eval-$side.json" ] || return 1; done
+}
+
+setup() { # the model, the binaries, the sandbox preflight and Python's path
   local gguf
   gguf=$(model)
   [ -x "$T/bin/cudaperf" ] || { echo "device: no binaries staged (stage with .rl/bin.tar.xz first)" >&2; return 1; }
@@ -104,6 +123,10 @@ run() {
   echo "device: sandbox preflight passed${CUDAPERF_SANDBOX_SKIP:+ with CUDAPERF_SANDBOX_SKIP=$CUDAPERF_SANDBOX_SKIP}"
   export PYTHONPATH="$T/site${PYTHONPATH:+:$PYTHONPATH}"
   python3 -c 'import torch, transformers, peft, gguf; print("device: torch", torch.__version__, "cuda", torch.cuda.is_available(), "transformers", transformers.__version__, "peft", peft.__version__)'
+}
+
+run() {
+  setup || return $?
   local rc=0
   timeout --signal=INT --kill-after=20 "${CALL_S:-540}" bash bench/rl/gpu-rl.sh "$T/out" || rc=$?
   pack
@@ -111,9 +134,28 @@ run() {
   return $rc
 }
 
+ablate() { # issue 15: one budgeted slice of bench/ablation's runs, from the SFT adapter
+  setup || return $?
+  local cfg=${ABLATION:-bench/ablation/ablation.yaml} init=${INIT:-}
+  [ -n "$init" ] || init=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1)
+  [ -n "$init" ] || { echo "device: no SFT adapter in $T/out/sft: run the SFT first (run), or carry its results" >&2; return 1; }
+  # The runs live under /tmp/rl/out (packed and carried across leases), not
+  # in the repository copy that every call replaces.
+  sed -e "s#^root:.*#root: $T/out/ablation#" -e "s#^init:.*#init: $init#" "$cfg" >"$T/ablation.yaml"
+  SIDES=$(sed -n 's/^eval:.*sides: *\[\([^]]*\)\].*/\1/p' "$cfg" | tr ',' ' ')
+  export SIDES
+  echo "device: ablation $cfg from $init, sides: $SIDES"
+  local rc=0
+  timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" ablate --config "$T/ablation.yaml" --resume --budget "${BUDGET:-7m}" || rc=$?
+  "$CUDAPERF" ablate report --config "$T/ablation.yaml" --out "$T/out/ablation/RESULTS.md" || true
+  pack
+  return $rc
+}
+
 case "${1:-}" in
   stage) stage ;;
   run) run ;;
   model) model ;;
-  *) echo "usage: bash bench/rl/device.sh stage|run|model" >&2; exit 2 ;;
+  ablate) ablate ;;
+  *) echo "usage: bash bench/rl/device.sh stage|run|ablate|model" >&2; exit 2 ;;
 esac
