@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ root: `+root+`
 modes: [ver, both]
 seeds: [1, 2]
 primary: {metric: pass@1, side: test}
-eval: {sides: [test], n: 3, k: [1, 3]}
+eval: {sides: [test], n: 3, k: [1, 3], tasks: {test: [saxpy, vector_add]}}
 train:
   steps: 2
   batch: 2
@@ -40,8 +41,25 @@ train:
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
 	}
 	for _, run := range []string{"ver-s1", "both-s1", "ver-s2", "both-s2"} {
-		if _, err := os.Stat(filepath.Join(root, "abl", run, "eval-test.json")); err != nil {
+		b, err := os.ReadFile(filepath.Join(root, "abl", run, "eval-test.json"))
+		if err != nil {
 			t.Error(err)
+			continue
+		}
+		var rep struct {
+			Tasks []struct {
+				Task string `json:"task"`
+			} `json:"tasks"`
+		}
+		if err := json.Unmarshal(b, &rep); err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, te := range rep.Tasks {
+			names = append(names, te.Task)
+		}
+		if strings.Join(names, ",") != "saxpy,vector_add" {
+			t.Errorf("%s: evaluated on %v, want eval.tasks' [saxpy vector_add]", run, names)
 		}
 		if ms := metricsOf(t, filepath.Join(root, "abl", run)); len(ms) != 2 {
 			t.Errorf("%s: %d steps, want 2 (identical budgets)", run, len(ms))

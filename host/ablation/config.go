@@ -24,7 +24,8 @@ import (
 //	seeds: [1, 2, 3]
 //	init: runs/sft-1/epoch-4       # the same start for every run (policy Save folder)
 //	primary: {metric: pass@1, side: test}   # named before the runs
-//	eval: {sides: [test, train], n: 10, k: [1, 5], temperature: 0.8, top_p: 0.95, max_tokens: 1024}
+//	eval: {sides: [test, train], n: 10, k: [1, 5], temperature: 0.8, top_p: 0.95, max_tokens: 1024,
+//	       tasks: {train: [gelu, row_sum]}}   # a side's tasks (default all)
 //	train:                         # a run.yaml without name, seed, reward.mode, policy.init
 //	  steps: 30
 //	  batch: 8
@@ -60,6 +61,10 @@ type Eval struct {
 	TopP        float64  `yaml:"top_p"`
 	MaxTokens   int      `yaml:"max_tokens"`
 	FewShot     *int     `yaml:"few_shot"`
+	// Tasks restricts a side's evaluation to these tasks (default: all of
+	// the side). Every run is evaluated on the same list; e.g. 8 of the 43
+	// train tasks keep an in-distribution evaluation to minutes.
+	Tasks map[string][]string `yaml:"tasks"`
 }
 
 // Load reads an ablation configuration strictly and fills defaults.
@@ -135,6 +140,11 @@ func Parse(path string, b []byte) (*Config, error) {
 		bad = append(bad, "primary.metric: "+err.Error())
 	} else if _, k, _ := parseMetric(c.Primary.Metric); !slices.Contains(c.Eval.K, k) {
 		bad = append(bad, fmt.Sprintf("primary.metric %s: k = %d is not among eval.k %v", c.Primary.Metric, k, c.Eval.K))
+	}
+	for side := range c.Eval.Tasks {
+		if !slices.Contains(c.Eval.Sides, side) {
+			bad = append(bad, fmt.Sprintf("eval.tasks.%s: %q is not among eval.sides %v", side, side, c.Eval.Sides))
+		}
 	}
 	for _, k := range c.Eval.K {
 		if k < 1 || k > c.Eval.N {

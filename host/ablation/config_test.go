@@ -36,6 +36,10 @@ func TestParseErrors(t *testing.T) {
 	if err == nil {
 		t.Fatal("accepted")
 	}
+	_, err2 := Parse("b.yaml", []byte("name: x\nmodes: [ver, both]\nseeds: [1, 2]\neval: {sides: [test], tasks: {train: [gelu]}}\n"))
+	if err2 == nil || !strings.Contains(err2.Error(), `eval.tasks.train: "train" is not among eval.sides [test]`) {
+		t.Errorf("eval.tasks for a side not evaluated: %v", err2)
+	}
 	for _, want := range []string{"bogus", "at least 2", "k = 9", "group = 1"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q: %v", want, err)

@@ -111,7 +111,7 @@ func one(ctx context.Context, c *Config, env Env, r Run, over func() bool) error
 		if over() {
 			return ErrBudget
 		}
-		tasks, err := env.Dataset.Side(side, nil)
+		tasks, err := env.Dataset.Side(side, c.Eval.Tasks[side])
 		if err != nil {
 			return err
 		}
