@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 )
@@ -95,7 +96,12 @@ func (cutPolicy) Describe(context.Context) (pluginhost.PolicyInfo, error) {
 	return pluginhost.PolicyInfo{Name: "cut", Version: "0"}, nil
 }
 
+// cutGenerate is how long cutPolicy's Generate takes: the report's
+// generation seconds must include it.
+const cutGenerate = 30 * time.Millisecond
+
 func (cutPolicy) Generate(_ context.Context, prompts []pluginhost.Prompt, group int, _ pluginhost.Sampling) ([][]pluginhost.Completion, error) {
+	time.Sleep(cutGenerate)
 	out := make([][]pluginhost.Completion, len(prompts))
 	for i, p := range prompts {
 		for k := range group {
@@ -119,8 +125,8 @@ func TestEvaluateCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := rep.Cost; c.Truncated != 6 || c.CompletionTokens != 2*(3+3*768) || c.GenerateSeconds < 0 || c.JudgeSeconds < 0 {
-		t.Errorf("cost %+v, want 6 truncated of 8 and %d tokens", c, 2*(3+3*768))
+	if c := rep.Cost; c.Truncated != 6 || c.CompletionTokens != 2*(3+3*768) || c.GenerateSeconds < cutGenerate.Seconds() || c.JudgeSeconds <= 0 {
+		t.Errorf("cost %+v, want 6 truncated of 8, %d tokens, generation ≥ %v (the policy's time) and judging > 0", c, 2*(3+3*768), cutGenerate)
 	}
 	for _, te := range rep.Tasks {
 		if te.NoCode != 4 {
