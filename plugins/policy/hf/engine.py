@@ -139,7 +139,9 @@ class Engine:
         width = max(len(x) for x in ids)
         static = self._gen is not None and self.cfg.gen_cache == "static"
         if static:  # few distinct cache shapes: a compiled step is reused
-            width = -(-width // STATIC_WIDTH_STEP) * STATIC_WIDTH_STEP
+            padded = -(-width // STATIC_WIDTH_STEP) * STATIC_WIDTH_STEP
+            if not self.context or padded + max_tokens <= self.context:
+                width = padded
         input_ids = torch.full((len(ids), width), self.pad_id, dtype=torch.long)
         attn = torch.zeros((len(ids), width), dtype=torch.long)
         for i, x in enumerate(ids):  # left padding: every prompt ends at the same column
