@@ -72,7 +72,8 @@ pack() { # small results only: files of at most 16 MiB come back
   # no checkpoint any more (runs go one after another, so at most one is
   # in progress).
   local ex=() d last latest ck run
-  last=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1)
+  # (|| true: under pipefail a missing folder would end the script unpacked)
+  last=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1) || true
   for d in "$T/out/sft/epoch-"*; do
     [ -e "$d" ] && [ "$d" != "$last" ] && ex+=("--exclude=./sft/$(basename "$d")")
   done
@@ -81,7 +82,7 @@ pack() { # small results only: files of at most 16 MiB come back
     run=$(dirname "$ck")
     for d in "$ck"/*/; do
       [ -d "$d" ] || continue
-      if [ "$(basename "$d")" != "$latest" ] || { [ -n "${SIDES:-}" ] && evaluated "$run"; }; then
+      if [ "$(basename "$d")" != "$latest" ] || evaluated "$run"; then
         ex+=("--exclude=./${d#"$T/out/"}")
       fi
     done
@@ -99,9 +100,11 @@ pack() { # small results only: files of at most 16 MiB come back
   [ "$n" -le $((60 << 20)) ] || echo "device: WARNING: over 60 MiB, not every part will come back; prune $T/out" >&2
 }
 
-evaluated() { # evaluated RUN_DIR: every side in SIDES has its eval-SIDE.json
-  local side
-  for side in $SIDES; do [ -f "$1/eval-$side.json" ] || return 1; done
+evaluated() { # evaluated RUN_DIR: an ablation run with every side's eval-SIDE.json
+  local side sides
+  sides=$(sed -n 's/^ *sides: *\[\([^]]*\)\].*/\1/p' "${ABLATION:-bench/ablation/ablation.yaml}" 2>/dev/null | tr ',' ' ') || true
+  [ -n "$sides" ] || return 1
+  for side in $sides; do [ -f "$1/eval-$side.json" ] || return 1; done
 }
 
 setup() { # the model, the binaries, the sandbox preflight and Python's path
@@ -137,14 +140,12 @@ run() {
 ablate() { # issue 15: one budgeted slice of bench/ablation's runs, from the SFT adapter
   setup || return $?
   local cfg=${ABLATION:-bench/ablation/ablation.yaml} init=${INIT:-}
-  [ -n "$init" ] || init=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1)
+  [ -n "$init" ] || init=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1) || true
   [ -n "$init" ] || { echo "device: no SFT adapter in $T/out/sft: run the SFT first (run), or carry its results" >&2; return 1; }
   # The runs live under /tmp/rl/out (packed and carried across leases), not
   # in the repository copy that every call replaces.
   sed -e "s#^root:.*#root: $T/out/ablation#" -e "s#^init:.*#init: $init#" "$cfg" >"$T/ablation.yaml"
-  SIDES=$(sed -n 's/^eval:.*sides: *\[\([^]]*\)\].*/\1/p' "$cfg" | tr ',' ' ')
-  export SIDES
-  echo "device: ablation $cfg from $init, sides: $SIDES"
+  echo "device: ablation $cfg from $init"
   local rc=0
   timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" ablate --config "$T/ablation.yaml" --resume --budget "${BUDGET:-7m}" || rc=$?
   "$CUDAPERF" ablate report --config "$T/ablation.yaml" --out "$T/out/ablation/RESULTS.md" || true
