@@ -71,7 +71,9 @@ pack() { # small results only: files of at most 16 MiB come back
   # not come back. An ablation run whose evaluations are all written needs
   # no checkpoint any more (runs go one after another, so at most one is
   # in progress).
-  local ex=() d last latest ck run
+  local ex=() d last latest ck run sides
+  # The ablation's evaluated sides, read once (none: no run counts as done).
+  sides=$(sed -n 's/^ *sides: *\[\([^]]*\)\].*/\1/p' "${ABLATION:-bench/ablation/ablation.yaml}" 2>/dev/null | tr ',' ' ') || true
   # (|| true: under pipefail a missing folder would end the script unpacked)
   last=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1) || true
   for d in "$T/out/sft/epoch-"*; do
@@ -82,7 +84,7 @@ pack() { # small results only: files of at most 16 MiB come back
     run=$(dirname "$ck")
     for d in "$ck"/*/; do
       [ -d "$d" ] || continue
-      if [ "$(basename "$d")" != "$latest" ] || evaluated "$run"; then
+      if [ "$(basename "$d")" != "$latest" ] || evaluated "$run" "$sides"; then
         ex+=("--exclude=./${d#"$T/out/"}")
       fi
     done
@@ -100,11 +102,10 @@ pack() { # small results only: files of at most 16 MiB come back
   [ "$n" -le $((60 << 20)) ] || echo "device: WARNING: over 60 MiB, not every part will come back; prune $T/out" >&2
 }
 
-evaluated() { # evaluated RUN_DIR: an ablation run with every side's eval-SIDE.json
-  local side sides
-  sides=$(sed -n 's/^ *sides: *\[\([^]]*\)\].*/\1/p' "${ABLATION:-bench/ablation/ablation.yaml}" 2>/dev/null | tr ',' ' ') || true
-  [ -n "$sides" ] || return 1
-  for side in $sides; do [ -f "$1/eval-$side.json" ] || return 1; done
+evaluated() { # evaluated RUN_DIR SIDES: an ablation run with every side's eval-SIDE.json
+  local side
+  [ -n "$2" ] || return 1
+  for side in $2; do [ -f "$1/eval-$side.json" ] || return 1; done
 }
 
 setup() { # the model, the binaries, the sandbox preflight and Python's path

@@ -87,6 +87,15 @@ def timed_generate(eng, ps, group, tokens, static=False, compiled=False):
             "tokens_per_s": round(n / max(wall, 1e-9), 1)}
 
 
+def emit(r, sink):
+    """One result: a JSON line on stdout, and in --out's file when given."""
+    line = json.dumps(r)
+    print(line, flush=True)
+    if sink:
+        sink.write(line + "\n")
+        sink.flush()
+
+
 def profile(eng, ps, group, tokens):
     from torch.profiler import ProfilerActivity, profile as prof
     acts = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.cuda.is_available() else [])
@@ -114,11 +123,7 @@ def compiled(eng, copy, ps, a, sink):
             r = timed_generate(eng, qs, 8, a.tokens, compiled=True)
             r.update(config="compiled", call=label, rows=64,
                      prompt_tokens_max=max(len(eng.encode_prompt(p)) for p in qs))
-            line = json.dumps(r)
-            print(line, flush=True)
-            if sink:
-                sink.write(line + "\n")
-                sink.flush()
+            emit(r, sink)
     except Exception as e:
         print(json.dumps({"config": "compiled", "error": f"{type(e).__name__}: {e}"[:400]}), flush=True)
     finally:
@@ -155,11 +160,7 @@ def main():
             for b in [int(x) for x in a.batches.split(",")]:
                 r = timed_generate(eng, ps, max(1, b // len(ps)), a.tokens, static=name == "static")
                 r.update(config=name, rows=len(ps) * max(1, b // len(ps)), prompt_tokens_max=max(plen))
-                line = json.dumps(r)
-                print(line, flush=True)
-                if sink:
-                    sink.write(line + "\n")
-                    sink.flush()
+                emit(r, sink)
         except Exception as e:  # one configuration failing must not hide the others
             print(json.dumps({"config": name, "error": f"{type(e).__name__}: {e}"[:400]}), flush=True)
     if "compiled" in a.configs.split(",") or a.compile_s > 0:
