@@ -118,6 +118,13 @@ setup() { # the model, the binaries, the sandbox preflight and Python's path
     "$T/bin/cudaperf" "$T/bin/plugins" "${PLUGIN_TIMEOUT:-20m}" >"$T/cudaperf"
   chmod +x "$T/cudaperf"
   export CUDAPERF="$T/cudaperf" CUDAPERF_HF_MODEL="$gguf"
+  # Compiled decoding (static cache, CUDA graphs): 8.8 ms a decode step for
+  # 64 rows against 35.5 ms eager bf16 (bench/h200/2026-12-03-lease2/gen),
+  # about 40 s of compiling per shape; the engine pads every call to a few
+  # shapes and falls back to eager decoding if compiling fails. Set both to
+  # dynamic / 0 to generate as lease 2 did.
+  export CUDAPERF_HF_GEN_CACHE=${CUDAPERF_HF_GEN_CACHE:-static} CUDAPERF_HF_GEN_COMPILE=${CUDAPERF_HF_GEN_COMPILE:-1}
+  echo "device: hf generation: cache $CUDAPERF_HF_GEN_CACHE, compile $CUDAPERF_HF_GEN_COMPILE"
   # Candidates must be able to use CUDA inside the sandbox: on the H200
   # machine they cannot under Landlock, and a first run without this scored
   # every compiled sample as "no CUDA device found" (lease 9).

@@ -55,9 +55,28 @@ class InputError(ValueError):
     """Bad request data (the message says which input and what to do)."""
 
 
-# Prompts are left-padded to a multiple of this many tokens under a static
-# KV cache (settings.gen_cache).
-STATIC_WIDTH_STEP = 256
+# Under a static KV cache (settings.gen_cache) every Generate call is padded
+# to one of a few shapes: the cache length (prompt width + max_tokens) to one
+# of these, the rows to a power of two. A compiled decoding step is specific
+# to its shape and took about 40 s to compile on the H200 (2026-12-03, lease
+# 2: bench/h200/2026-12-03-lease2/gen), while it decodes 4× faster than the
+# eager bf16 step; padding the prompts to a multiple of 256 tokens instead
+# gave a new cache length, and a new compile, on most GRPO refinement turns.
+STATIC_CACHE_LENGTHS = (1024, 2048, 4096, 8192, 16384, 32768)
+
+
+def static_shape(width, max_tokens, rows, context=0):
+    """(prompt width, rows) padded for a static cache: the width so that
+    width + max_tokens is the smallest STATIC_CACHE_LENGTHS entry that holds
+    it (and fits the context), the rows to the next power of two. A call no
+    entry fits keeps its own width."""
+    padded_rows = 1 << max(0, int(rows) - 1).bit_length()
+    for n in STATIC_CACHE_LENGTHS:
+        if context and n > context:
+            break
+        if n >= width + max_tokens:
+            return n - max_tokens, padded_rows
+    return width, padded_rows
 
 
 class Engine:
@@ -82,6 +101,7 @@ class Engine:
         self.context = int(getattr(base.config, "max_position_embeddings", 0) or 0)
         base.to(self.device)
         self._gen = None  # the sampling copy (settings.gen_copy); None: sample from self.model
+        self.compile_failures = 0  # compiled generate calls that failed and were repeated eagerly
         gen_dtype = cfg.gen_copy_dtype(self.device.type)
         if gen_dtype:
             self._gen = copy.deepcopy(base).to(getattr(torch, gen_dtype))
@@ -138,10 +158,9 @@ class Engine:
             self._check_context(name, len(x), max_tokens)
         width = max(len(x) for x in ids)
         static = self._gen is not None and self.cfg.gen_cache == "static"
-        if static:  # few distinct cache shapes: a compiled step is reused
-            padded = -(-width // STATIC_WIDTH_STEP) * STATIC_WIDTH_STEP
-            if not self.context or padded + max_tokens <= self.context:
-                width = padded
+        rows = len(ids) * group_size
+        if static:  # few distinct shapes: a compiled step is reused
+            width, rows = static_shape(width, max_tokens, rows, self.context)
         input_ids = torch.full((len(ids), width), self.pad_id, dtype=torch.long)
         attn = torch.zeros((len(ids), width), dtype=torch.long)
         for i, x in enumerate(ids):  # left padding: every prompt ends at the same column
@@ -151,6 +170,10 @@ class Engine:
         do_sample = temperature is not None and temperature > 0
         # Rows repeated here rather than num_return_sequences, which greedy decoding refuses.
         input_ids, attn = input_ids.repeat_interleave(group_size, 0), attn.repeat_interleave(group_size, 0)
+        if rows > input_ids.shape[0]:  # filler rows (copies of the last), dropped from the output
+            extra = rows - input_ids.shape[0]
+            input_ids = torch.cat([input_ids, input_ids[-1:].expand(extra, -1)])
+            attn = torch.cat([attn, attn[-1:].expand(extra, -1)])
         kwargs = dict(max_new_tokens=max_tokens, do_sample=do_sample,
                       eos_token_id=self.end_ids, pad_token_id=self.pad_id)
         if do_sample:
@@ -171,9 +194,8 @@ class Engine:
             torch.manual_seed(int(seed))
         if self._gen is not None:
             self._refresh_gen()
-            with torch.inference_mode():
-                out = self._gen.generate(input_ids=input_ids, attention_mask=attn, **kwargs)
-            return self._finish_generate(prompts, ids, out, width, group_size, stop)
+            out = self._generate_copy(input_ids, attn, kwargs)
+            return self._finish_generate(prompts, ids, out[:len(ids) * group_size], width, group_size, stop)
         # Sampling with the adapter merged into the base weights: decoding is
         # bound by per-layer overheads, and unmerged LoRA adds four small
         # kernels to each of the 7 linear layers of every block. Unmerging
@@ -190,6 +212,27 @@ class Engine:
                 with torch.no_grad():
                     self.model.base_model.unmerge_adapter()
         return self._finish_generate(prompts, ids, out, width, group_size, stop)
+
+    def _generate_copy(self, input_ids, attn, kwargs):
+        """generate on the sampling copy. A compiled decoding step that fails
+        (an inductor or CUDA-graph error) turns compilation off for the rest
+        of the process and the call is repeated eagerly: a run must not end
+        because an optimisation did."""
+        try:
+            with torch.inference_mode():
+                return self._gen.generate(input_ids=input_ids, attention_mask=attn, **kwargs)
+        except Exception as e:  # noqa: BLE001 -- any failure of the compiled path
+            if kwargs.get("disable_compile", True):
+                raise
+            print(f"hf policy: compiled generation failed ({type(e).__name__}: {str(e)[:300]}); "
+                  f"generating without compiling from now on (unset {settings_mod.ENV_PREFIX}GEN_COMPILE "
+                  f"to skip the attempt)", file=sys.stderr, flush=True)
+            self.cfg.gen_compile = False
+            self.compile_failures += 1
+            torch.compiler.reset()
+            kwargs = dict(kwargs, disable_compile=True)
+            with torch.inference_mode():
+                return self._gen.generate(input_ids=input_ids, attention_mask=attn, **kwargs)
 
     def _refresh_gen(self):
         """Brings the sampling copy up to the trained weights, in its dtype.

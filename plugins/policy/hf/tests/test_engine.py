@@ -285,13 +285,65 @@ def test_gen_copy_setting():
 
 
 def test_static_cache_samples_what_the_dynamic_cache_samples(tiny_model):
-    """GEN_CACHE=static (prompts padded to a multiple of 256 tokens) must not
-    change what greedy decoding produces, nor the log-probabilities."""
+    """GEN_CACHE=static (prompts padded to a fixed cache length, rows to a
+    power of two with filler rows) must not change what greedy decoding
+    produces, nor the log-probabilities, and the filler rows must not reach
+    the answer."""
     e = make(tiny_model, gen_copy="float32")
-    dyn = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
+    dyn = e.generate([PROMPT, PROMPT2], group_size=3, temperature=0, max_tokens=10)
     e.cfg.gen_cache = "static"
-    st = e.generate([PROMPT, PROMPT2], group_size=1, temperature=0, max_tokens=10)
-    assert [g[0].token_ids for g in st] == [g[0].token_ids for g in dyn]
-    assert st[0][0].logprobs == pytest.approx(dyn[0][0].logprobs, abs=1e-5)
+    st = e.generate([PROMPT, PROMPT2], group_size=3, temperature=0, max_tokens=10)
+    assert [len(g) for g in st] == [3, 3]  # 6 rows were padded to 8
+    assert [[s.token_ids for s in g] for g in st] == [[s.token_ids for s in g] for g in dyn]
+    assert st[1][2].logprobs == pytest.approx(dyn[1][2].logprobs, abs=1e-5)
+
+
+def test_static_shapes_are_few():
+    """A compiled decoding step is specific to (rows, cache length): GRPO's
+    first turns and refinement turns, and eval's batches, must map onto a
+    handful of shapes, and padding must never exceed the model's context."""
+    shape = engine.static_shape
+    assert shape(1111, 768, 64, 8192) == (2048 - 768, 64)    # a first turn
+    assert shape(1200, 768, 64, 8192) == (2048 - 768, 64)    # another: same shape
+    assert shape(2400, 768, 64, 8192) == (4096 - 768, 64)    # refinement turns
+    assert shape(3000, 768, 64, 8192) == (4096 - 768, 64)
+    assert shape(900, 768, 36, 8192) == (2048 - 768, 64)     # eval: 9 tasks × 4
+    assert shape(900, 768, 32, 8192) == (2048 - 768, 32)
+    assert shape(10, 10, 1) == (1024 - 10, 1)
+    assert shape(7000, 768, 3, 8192) == (8192 - 768, 4)      # the last length that fits
+    assert shape(7500, 768, 3, 8192) == (7500, 4)            # none fits: the call's own width
+    assert shape(9000, 768, 3, 0) == (16384 - 768, 4)        # unknown context: no cap
+
+
+def test_failed_compiled_generation_falls_back_to_eager(tiny_model, capsys):
+    """A compiled generate that raises (an inductor error, a CUDA-graph
+    failure) is repeated without compiling, compilation stays off, and the
+    run gets the same samples an eager call gives; a failure of the eager
+    path itself is not hidden."""
+    e = make(tiny_model, gen_copy="float32", gen_cache="static")
+    want = e.generate([PROMPT], group_size=2, temperature=0, max_tokens=8)
+    real = e._gen.generate
+    calls = []
+
+    def flaky(**kw):
+        calls.append(kw["disable_compile"])
+        if not kw["disable_compile"]:
+            raise RuntimeError("InductorError: compile blew up")
+        return real(**kw)
+
+    e._gen.generate = flaky
+    e.cfg.gen_compile = True
+    got = e.generate([PROMPT], group_size=2, temperature=0, max_tokens=8)
+    assert [s.token_ids for s in got[0]] == [s.token_ids for s in want[0]]
+    assert calls == [False, True] and e.compile_failures == 1 and not e.cfg.gen_compile
+    assert "compiled generation failed (RuntimeError: InductorError" in capsys.readouterr().err
+    e.generate([PROMPT], group_size=1, temperature=0, max_tokens=8)
+    assert calls[-1] is True  # not attempted again
+
+    def broken(**kw):
+        raise RuntimeError("CUDA out of memory")
+    e._gen.generate = broken
+    with pytest.raises(RuntimeError, match="out of memory"):
+        e.generate([PROMPT], group_size=1, temperature=0, max_tokens=8)
     with pytest.raises(settings.SettingsError, match="GEN_COMPILE=1 needs"):
         settings.Settings.from_env({"CUDAPERF_HF_GEN_COMPILE": "1"})
