@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cudaperf/cudaperf/host/grpo"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
 
 func sftCommand() *cli.Command {
@@ -18,6 +19,8 @@ func sftCommand() *cli.Command {
 			"objective. A small model needs this before RL has any signal. Faster variants can weigh\n" +
 			"more (--weighting speed: √(speedup / the task's known-variant geomean), clipped to [0.25, 4]),\n" +
 			"and the first epoch can go from short kernels to long ones (--curriculum short-first).\n" +
+			"It also teaches the loop's refinement turn (--refine): after a slow taught variant and the\n" +
+			"feedback the loop would give it (speedup, features, diagnostics), the fastest variant.\n" +
 			"Validation and test tasks are never taught.\n\n" +
 			"Writes OUT/epoch-N/ (the policy's Save: pass one to 'train' as policy.init or to 'eval --load'),\n" +
 			"OUT/sft.jsonl (the plugin's statistics per update) and OUT/sft-loss.png.\n\n" +
@@ -33,6 +36,7 @@ func sftCommand() *cli.Command {
 			&cli.IntFlag{Name: "top", Value: 0, Usage: "only each task's `K` fastest variants (0: all, simple correct ones included)"},
 			&cli.IntFlag{Name: "max-chars", Value: 0, Usage: "skip variants longer than `N` characters (0: none); an answer longer than the sampling limit (--max-tokens of eval and train) teaches answers that get cut off: CUDA is about 2.4 characters a token for the default model (1.8 at worst), so 1500 characters fit 768 tokens"},
 			&cli.IntFlag{Name: "sweep-instances", Value: 2, Usage: "keep at most `K` sweep instances (cudaperf dataset expand) per task, the fastest (0: all, -1: none): they differ only in their #defines"},
+			&cli.IntFlag{Name: "refine", Value: 2, Usage: "refinement examples per task (0: none): the loop's refinement prompt after one of the task's slowest taught variants (its recorded speedup, features and diagnostics as feedback), answered by its fastest; a model taught first attempts only does not answer the loop's later turns"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "shuffle seed"},
 		),
 		Action: sftAction,
@@ -58,19 +62,31 @@ func sftAction(c *cli.Context) error {
 	if lr := c.Float64("lr"); lr > 0 {
 		hyper["learning_rate"] = lr
 	}
+	var scorer grpo.Scorer
+	if n := c.Int("refine"); n > 0 && len(h.OfKind(sdk.KindAnalyzer)) > 0 {
+		scorer = &grpo.AnalyzerScorer{Analyzers: h} // the loop's feedback: features and diagnostics
+	} else if n > 0 {
+		fmt.Fprintln(c.App.ErrWriter, "sft: no analyzer plugin is installed: refinement examples get feedback without features and diagnostics, unlike the loop's (see 'cudaperf plugins list')")
+	}
 	o := grpo.SFTOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), Epochs: c.Int("epochs"), Batch: c.Int("batch"),
 		Weighting: c.String("weighting"), Curriculum: c.String("curriculum"), TopK: c.Int("top"), MaxChars: c.Int("max-chars"),
-		SweepInstances: c.Int("sweep-instances"),
-		Seed:           c.Uint64("seed"), Hyper: hyper, Out: c.String("out")}
-	ex, err := grpo.SFTExamples(o)
+		SweepInstances: c.Int("sweep-instances"), Refine: c.Int("refine"), Scorer: scorer,
+		Seed: c.Uint64("seed"), Hyper: hyper, Out: c.String("out")}
+	ex, err := grpo.SFTExamples(c.Context, o)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	fmt.Fprintf(c.App.Writer, "sft: %d examples from %d train tasks, %d epochs, batch %d, weighting %s, curriculum %s\n",
-		len(ex), len(tasks), o.Epochs, o.Batch, o.Weighting, o.Curriculum)
+	refine := 0
+	for _, e := range ex {
+		if len(e.Prompt.Messages) > 2 {
+			refine++
+		}
+	}
+	fmt.Fprintf(c.App.Writer, "sft: %d examples (%d of them refinement turns) from %d train tasks, %d epochs, batch %d, weighting %s, curriculum %s\n",
+		len(ex), refine, len(tasks), o.Epochs, o.Batch, o.Weighting, o.Curriculum)
 	bar := newBar((len(ex)+max(1, o.Batch)-1)/max(1, o.Batch)*o.Epochs, "sft", true)
 	last := 0
-	logs, err := grpo.RunSFT(c.Context, pol, o, func(done, _ int) { bar.addN(done - last); last = done })
+	logs, err := grpo.RunSFT(c.Context, pol, o, ex, func(done, _ int) { bar.addN(done - last); last = done })
 	bar.clear()
 	if err != nil {
 		return failuref("%v", err)

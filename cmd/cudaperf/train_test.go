@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -255,6 +256,11 @@ func TestEvalAndSFTOffline(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "epoch-2", "replay.json")); err != nil {
 		t.Error(err)
+	}
+	// Refinement turns are taught by default (--refine 2), with the
+	// installed analyzers' feedback.
+	if m := regexp.MustCompile(`\((\d+) of them refinement turns\)`).FindStringSubmatch(out); m == nil || m[1] == "0" || strings.Contains(errOut, "no analyzer") {
+		t.Errorf("sft taught no refinement turns, or without the analyzers:\n%s\n%s", out, errOut)
 	}
 	if _, errOut, code := rlRun(t, "sft", "--policy", "replay", "--task", "saxpy", "--out", dir); code != 2 || !strings.Contains(errOut, "train") {
 		t.Errorf("sft on a test task: exit %d, %s", code, errOut)

@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/reward"
 )
 
 // SFTPolicy is a policy that can be fine-tuned (pluginhost.PolicyClient).
@@ -47,8 +48,19 @@ type SFTOptions struct {
 	// in their #defines; taught all of them (600 of 664 examples on
 	// 2026-12-02), a small model wrote template instances for every task.
 	SweepInstances int
-	Seed           uint64
-	Hyper          map[string]float64
+	// Refine adds up to this many refinement examples per task (0: none):
+	// the loop's refinement prompt after a slow correct variant (its
+	// measured speedup, features and diagnostics as feedback) answered by
+	// the task's fastest variant. Taught single-turn answers only, the
+	// default model compiled 1 of 512 refinement samples on the H200
+	// (2026-12-03, lease 2) against 98 of 512 first attempts: it had never
+	// seen a four-message prompt.
+	Refine int
+	// Scorer gives the refinement feedback's features and diagnostics, as
+	// the loop's Judge does (nil: feedback without them).
+	Scorer Scorer
+	Seed   uint64
+	Hyper  map[string]float64
 	// Out receives epoch-N/ (the policy's Save), sft.jsonl and sft-loss.png.
 	Out string
 }
@@ -62,8 +74,8 @@ type SFTLog struct {
 }
 
 // SFTExamples builds the teaching examples: the prompt the loop asks, and
-// a known variant as the answer.
-func SFTExamples(o SFTOptions) ([]pluginhost.Rollout, error) {
+// a known variant as the answer; with o.Refine, also refinement turns.
+func SFTExamples(ctx context.Context, o SFTOptions) ([]pluginhost.Rollout, error) {
 	var out []pluginhost.Rollout
 	for _, t := range o.Tasks {
 		if t.Side != "train" {
@@ -73,8 +85,10 @@ func SFTExamples(o SFTOptions) ([]pluginhost.Rollout, error) {
 		if o.TopK > 0 && len(vs) > o.TopK {
 			vs = vs[:o.TopK]
 		}
-		msgs := Prompt(t, FewShot(t, o.Train, o.FewShot))
+		ex := FewShot(t, o.Train, o.FewShot)
+		msgs := Prompt(t, ex)
 		sweeps := 0
+		var taught []Example // fastest first, as t.Variants
 		for _, v := range vs {
 			if o.MaxChars > 0 && len(v.Source) > o.MaxChars {
 				continue
@@ -85,13 +99,15 @@ func SFTExamples(o SFTOptions) ([]pluginhost.Rollout, error) {
 				}
 				sweeps++
 			}
-			w := 1.0
-			if o.Weighting == "speed" && t.Baseline > 0 {
-				w = max(0.25, min(4, math.Sqrt(v.Speedup/t.Baseline)))
-			}
+			taught = append(taught, v)
 			out = append(out, pluginhost.Rollout{Prompt: pluginhost.Prompt{ID: t.Name + ":sft:" + v.Variant, Messages: msgs},
-				Completion: Answer(t, v.Source), Weight: w, GroupID: t.Name})
+				Completion: Answer(t, v.Source), Weight: sftWeight(o, t, v), GroupID: t.Name})
 		}
+		ref, err := refineExamples(ctx, o, t, ex, taught)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ref...)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("grpo: sft: no examples (no measured variants for these tasks, or all longer than the limit)")
@@ -99,9 +115,65 @@ func SFTExamples(o SFTOptions) ([]pluginhost.Rollout, error) {
 	return out, nil
 }
 
-// RunSFT teaches the examples for o.Epochs, saving the policy after each
-// epoch under o.Out/epoch-N.
-func RunSFT(ctx context.Context, pol SFTPolicy, o SFTOptions, progress func(done, total int)) ([]SFTLog, error) {
+func sftWeight(o SFTOptions, t *Task, v Example) float64 {
+	if o.Weighting == "speed" && t.Baseline > 0 {
+		return max(0.25, min(4, math.Sqrt(v.Speedup/t.Baseline)))
+	}
+	return 1
+}
+
+// minRefineGain is how much faster the taught answer of a refinement
+// example must be than the attempt it improves: a pair of near-equal
+// variants would teach rewriting for its own sake.
+const minRefineGain = 1.25
+
+// refineExamples are up to o.Refine refinement turns for t: each of the
+// slowest taught variants as the previous attempt, the feedback the loop
+// would give it had it been measured at its recorded speedup (every RL
+// configuration passed), and the fastest taught variant as the answer.
+// A torch2cuda task gets none (its variants carry no per-configuration
+// count to report).
+func refineExamples(ctx context.Context, o SFTOptions, t *Task, ex []Example, taught []Example) ([]pluginhost.Rollout, error) {
+	if o.Refine <= 0 || len(taught) < 2 || t.Kind == KindTorch2CUDA || t.Task == nil {
+		return nil, nil
+	}
+	best := taught[0]
+	var prev []Example
+	for i := len(taught) - 1; i > 0 && len(prev) < o.Refine; i-- {
+		if taught[i].Speedup > 0 && best.Speedup >= minRefineGain*taught[i].Speedup {
+			prev = append(prev, taught[i])
+		}
+	}
+	if len(prev) == 0 {
+		return nil, nil
+	}
+	st := make([]Structure, len(prev))
+	if o.Scorer != nil {
+		srcs := make([]string, len(prev))
+		for i, v := range prev {
+			srcs[i] = v.Source
+		}
+		var err error
+		if st, err = o.Scorer.Structure(ctx, t, srcs); err != nil {
+			return nil, fmt.Errorf("grpo: sft: refinement feedback for %s: %w", t.Name, err)
+		}
+	}
+	total := len(t.RLConfigs())
+	var out []pluginhost.Rollout
+	for i, v := range prev {
+		j := Judged{Task: t, Code: v.Source, HasCode: true, Eval: &pluginhost.Evaluation{Compiled: true},
+			Outcome:   reward.Outcome{HasCode: true, Compiled: true, Total: total, Speedup: v.Speedup, Baseline: t.Baseline},
+			Structure: st[i]}
+		msgs := Refine(t, ex, Answer(t, v.Source), j.Feedback())
+		out = append(out, pluginhost.Rollout{Prompt: pluginhost.Prompt{ID: t.Name + ":sft-refine:" + v.Variant + ">" + best.Variant, Messages: msgs},
+			Completion: Answer(t, best.Source), Weight: sftWeight(o, t, best), GroupID: t.Name})
+	}
+	return out, nil
+}
+
+// RunSFT teaches the examples (SFTExamples of o) for o.Epochs, saving the
+// policy after each epoch under o.Out/epoch-N.
+func RunSFT(ctx context.Context, pol SFTPolicy, o SFTOptions, ex []pluginhost.Rollout, progress func(done, total int)) ([]SFTLog, error) {
 	switch o.Weighting {
 	case "speed", "uniform":
 	default:
@@ -112,9 +184,8 @@ func RunSFT(ctx context.Context, pol SFTPolicy, o SFTOptions, progress func(done
 	default:
 		return nil, fmt.Errorf("grpo: sft: curriculum %q: use short-first or shuffle", o.Curriculum)
 	}
-	ex, err := SFTExamples(o)
-	if err != nil {
-		return nil, err
+	if len(ex) == 0 {
+		return nil, fmt.Errorf("grpo: sft: no examples to teach")
 	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("grpo: sft: %w", err)

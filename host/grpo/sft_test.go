@@ -2,6 +2,7 @@ package grpo
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +15,7 @@ func TestSFTExamples(t *testing.T) {
 	d := testDataset(t)
 	train, _ := d.Side("train", []string{"dot_product", "gelu"})
 	all, _ := d.Side("train", nil)
-	ex, err := SFTExamples(SFTOptions{Tasks: train, Train: all, FewShot: 1, Weighting: "speed", TopK: 2})
+	ex, err := SFTExamples(context.Background(), SFTOptions{Tasks: train, Train: all, FewShot: 1, Weighting: "speed", TopK: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func TestSFTExamples(t *testing.T) {
 		t.Errorf("fastest variant weight %v < second %v", ex[0].Weight, ex[1].Weight)
 	}
 	test, _ := d.Side("test", nil)
-	if _, err := SFTExamples(SFTOptions{Tasks: test[:1], Weighting: "uniform"}); err == nil {
+	if _, err := SFTExamples(context.Background(), SFTOptions{Tasks: test[:1], Weighting: "uniform"}); err == nil {
 		t.Error("a test task was accepted for SFT")
 	}
 }
@@ -52,8 +53,13 @@ func TestRunSFT(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	logs, err := RunSFT(context.Background(), pol, SFTOptions{Tasks: tasks, Train: all, FewShot: 1, Epochs: 2, Batch: 4,
-		Weighting: "speed", Curriculum: "short-first", Seed: 1, Hyper: map[string]float64{"learning_rate": 2}, Out: out}, nil)
+	so := SFTOptions{Tasks: tasks, Train: all, FewShot: 1, Epochs: 2, Batch: 4,
+		Weighting: "speed", Curriculum: "short-first", Seed: 1, Hyper: map[string]float64{"learning_rate": 2}, Out: out}
+	ex, err := SFTExamples(context.Background(), so)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs, err := RunSFT(context.Background(), pol, so, ex, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +103,7 @@ func TestRunSFTStopsWhenAnEpochIsAllSkipped(t *testing.T) {
 	tasks, _ := d.Side("train", []string{"dot_product", "gelu", "row_sum"})
 	all, _ := d.Side("train", nil)
 	o := SFTOptions{Tasks: tasks, Train: all, FewShot: 1, Epochs: 3, Batch: 2, Weighting: "uniform", Curriculum: "shuffle", Seed: 1}
-	ex, err := SFTExamples(o)
+	ex, err := SFTExamples(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +114,7 @@ func TestRunSFTStopsWhenAnEpochIsAllSkipped(t *testing.T) {
 	// The last update of epoch 1 and all of epoch 2 skipped: epoch 1 goes
 	// on (one skipped), epoch 2 stops the run.
 	o.Out = t.TempDir()
-	logs, err := RunSFT(context.Background(), skippingPolicy{from: perEpoch}, o, nil)
+	logs, err := RunSFT(context.Background(), skippingPolicy{from: perEpoch}, o, ex, nil)
 	if err == nil || !strings.Contains(err.Error(), "epoch 2: all") || !strings.Contains(err.Error(), "--lr") {
 		t.Fatalf("err = %v, want epoch 2's updates all skipped, with the fix", err)
 	}
@@ -138,7 +144,7 @@ func TestSFTExamplesSweepInstances(t *testing.T) {
 		t.Fatalf("gelu has %d hand-written variants and %d measured sweep instances; the test needs >= 2 and >= 3", hand, gen)
 	}
 	for _, k := range []int{-1, 2, 0} {
-		ex, err := SFTExamples(SFTOptions{Tasks: train, Train: all, Weighting: "uniform", SweepInstances: k})
+		ex, err := SFTExamples(context.Background(), SFTOptions{Tasks: train, Train: all, Weighting: "uniform", SweepInstances: k})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +162,7 @@ func TestSFTExamplesSweepInstances(t *testing.T) {
 		}
 	}
 	// The instance kept with SweepInstances 1 is the fastest one.
-	ex, _ := SFTExamples(SFTOptions{Tasks: train, Train: all, Weighting: "uniform", SweepInstances: 1})
+	ex, _ := SFTExamples(context.Background(), SFTOptions{Tasks: train, Train: all, Weighting: "uniform", SweepInstances: 1})
 	var fastest string
 	for _, v := range train[0].Variants {
 		if v.Generated {
@@ -170,5 +176,84 @@ func TestSFTExamplesSweepInstances(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the fastest instance %s is not among the examples", fastest)
+	}
+}
+
+// fixedScorer gives every source the same features and one diagnostic,
+// and records what it was asked.
+type fixedScorer struct{ asked []string }
+
+func (s *fixedScorer) Ranked() bool { return false }
+func (s *fixedScorer) Structure(_ context.Context, _ *Task, srcs []string) ([]Structure, error) {
+	out := make([]Structure, len(srcs))
+	for i := range srcs {
+		s.asked = append(s.asked, srcs[i])
+		out[i] = Structure{Features: map[string]float64{"coal": 0.5, "tpb": 256}, Diagnostics: []string{"line 3: note: use __restrict__"}}
+	}
+	return out, nil
+}
+
+// Refinement examples are the loop's refinement prompt (Refine, the
+// feedback Judge would give) after one of the slowest taught variants,
+// answered by the fastest; a pair less than 1.25× apart is not taught.
+func TestSFTRefineExamples(t *testing.T) {
+	d := testDataset(t)
+	train, _ := d.Side("train", []string{"gelu"})
+	all, _ := d.Side("train", nil)
+	task := train[0]
+	sc := &fixedScorer{}
+	o := SFTOptions{Tasks: train, Train: all, Weighting: "uniform", SweepInstances: -1, Refine: 2, Scorer: sc}
+	ex, err := SFTExamples(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var taught []Example
+	for _, v := range task.Variants {
+		if !v.Generated {
+			taught = append(taught, v)
+		}
+	}
+	best := taught[0]
+	var refine []pluginhost.Rollout
+	for _, e := range ex {
+		if strings.Contains(e.Prompt.ID, ":sft-refine:") {
+			refine = append(refine, e)
+		}
+	}
+	if len(ex) != len(taught)+len(refine) || len(refine) == 0 || len(refine) > 2 {
+		t.Fatalf("%d examples with %d refinements for %d taught variants; want the variants plus 1-2 refinements", len(ex), len(refine), len(taught))
+	}
+	for k, e := range refine {
+		prev := taught[len(taught)-1-k]
+		if !strings.HasSuffix(e.Prompt.ID, ":"+prev.Variant+">"+best.Variant) {
+			t.Errorf("refinement %d is %s; want the %d-th slowest (%s) improved to the fastest (%s)", k, e.Prompt.ID, k+1, prev.Variant, best.Variant)
+		}
+		if best.Speedup < minRefineGain*prev.Speedup {
+			t.Errorf("%s: %s (%.3g×) is not 1.25× faster than %s (%.3g×)", e.Prompt.ID, best.Variant, best.Speedup, prev.Variant, prev.Speedup)
+		}
+		m := e.Prompt.Messages
+		want := Refine(task, nil, Answer(task, prev.Source), m[len(m)-1].Content)
+		if len(m) != 4 || m[2].Role != "assistant" || m[2].Content != want[2].Content || m[1].Content != want[1].Content {
+			t.Fatalf("%s: messages are not the loop's refinement prompt: %+v", e.Prompt.ID, m)
+		}
+		fb := m[3].Content
+		for _, s := range []string{
+			fmt.Sprintf("Your code is correct on all %d configurations. Speedup on the largest size: %.3g× over the C reference", len(task.RLConfigs()), prev.Speedup),
+			"Structural features: coal=0.5 tpb=256", "- line 3: note: use __restrict__", "Write a faster version that stays correct."} {
+			if !strings.Contains(fb, s) {
+				t.Errorf("%s: feedback lacks %q:\n%s", e.Prompt.ID, s, fb)
+			}
+		}
+		if e.Completion != Answer(task, best.Source) {
+			t.Errorf("%s: the answer is not the fastest variant", e.Prompt.ID)
+		}
+	}
+	if len(sc.asked) != len(refine) {
+		t.Errorf("the scorer analyzed %d sources for %d refinements", len(sc.asked), len(refine))
+	}
+	// No pair far enough apart: none taught.
+	o.Refine, o.TopK = 2, 1
+	if ex, _ := SFTExamples(context.Background(), o); len(ex) != 1 {
+		t.Errorf("one taught variant gave %d examples; want 1 and no refinement", len(ex))
 	}
 }
