@@ -125,6 +125,8 @@ setup() { # the model, the binaries, the sandbox preflight and Python's path
   # dynamic / 0 to generate as lease 2 did.
   export CUDAPERF_HF_GEN_CACHE=${CUDAPERF_HF_GEN_CACHE:-static} CUDAPERF_HF_GEN_COMPILE=${CUDAPERF_HF_GEN_COMPILE:-1}
   echo "device: hf generation: cache $CUDAPERF_HF_GEN_CACHE, compile $CUDAPERF_HF_GEN_COMPILE"
+  # The GGUF converted once per lease (36.5 s a plugin start otherwise).
+  export CUDAPERF_HF_CACHE=${CUDAPERF_HF_CACHE:-$T/hf-cache}
   # Candidates must be able to use CUDA inside the sandbox: on the H200
   # machine they cannot under Landlock, and a first run without this scored
   # every compiled sample as "no CUDA device found" (lease 9).

@@ -601,14 +601,63 @@ def _end_ids(tok):
 
 
 def _load(cfg):
-    """(tokenizer, model) from a Hugging Face folder or a .gguf file, in float32."""
+    """(tokenizer, model) from a Hugging Face folder or a .gguf file, in float32.
+
+    A .gguf file is converted once into a folder under cfg.cache_dir() and
+    read from there afterwards (see Settings.cache)."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
     path = cfg.model_path()
     if path.endswith(".gguf"):
-        folder, name = os.path.split(path)
-        tok = AutoTokenizer.from_pretrained(folder, gguf_file=name)
-        model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.float32)
-    else:
-        tok = AutoTokenizer.from_pretrained(path)
-        model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
+        cached = gguf_cache_folder(path, cfg.cache_dir())
+        if cached and os.path.isfile(os.path.join(cached, "config.json")):
+            path = cached
+        else:
+            folder, name = os.path.split(path)
+            tok = AutoTokenizer.from_pretrained(folder, gguf_file=name)
+            model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.float32)
+            if cached:
+                save_converted(tok, model, cached)
+            return tok, model
+    tok = AutoTokenizer.from_pretrained(path)
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
     return tok, model
+
+
+def gguf_cache_folder(path, root):
+    """Where the conversion of the GGUF file at path is kept under root
+    (None: no cache). The name holds the file's size and modification time,
+    so a replaced file is converted again."""
+    if not root:
+        return None
+    st = os.stat(path)
+    stem = os.path.basename(path)[:-len(".gguf")]
+    return os.path.join(root, f"{stem}-{st.st_size}-{st.st_mtime_ns}")
+
+
+def save_converted(tok, model, dest):
+    """Writes a GGUF-loaded model as a float32 Hugging Face folder, atomically
+    (a folder renamed into place, so a crash leaves no half-written model).
+    A cache that cannot be written is reported and skipped: the model
+    already loaded is used either way."""
+    import safetensors.torch
+    tmp = None
+    try:
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        tmp = tempfile.mkdtemp(prefix=".converting-", dir=os.path.dirname(dest))
+        conf = copy.deepcopy(model.config)
+        if hasattr(conf, "quantization_config"):
+            del conf.quantization_config  # the weights are plain float32 now
+        conf.save_pretrained(tmp)
+        model.generation_config.save_pretrained(tmp)
+        safetensors.torch.save_model(model, os.path.join(tmp, "model.safetensors"))  # tied weights once
+        tok.save_pretrained(tmp)
+        os.rename(tmp, dest)
+        tmp = None
+    except OSError as e:
+        if not os.path.isfile(os.path.join(dest, "config.json")):  # not another process's win
+            print(f"hf policy: could not keep the converted model in {dest} ({e}); loading the .gguf "
+                  f"again next time (set {settings_mod.ENV_PREFIX}CACHE to a writable folder, or off)",
+                  file=sys.stderr, flush=True)
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)

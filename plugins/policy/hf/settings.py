@@ -58,11 +58,17 @@ class Settings:
     # linear layers x 30 blocks), one extra kernel and weight read each.
     gen_copy: str = "auto"
     # The sampling copy's KV cache: "dynamic" (grown each step) or "static"
-    # (preallocated; prompts left-padded to a multiple of 256 tokens so few
-    # cache shapes occur), and whether generate compiles the decoding step
-    # (static cache only). bench/rl/gen_bench.py measures each on a GPU.
+    # (preallocated; each call padded to a few shapes, engine.static_shape),
+    # and whether generate compiles the decoding step (static cache only).
+    # bench/rl/gen_bench.py measures each on a GPU.
     gen_cache: str = "dynamic"
     gen_compile: bool = False
+    # Where a .gguf model is kept converted to a Hugging Face folder
+    # (float32 safetensors), so that later starts skip the conversion:
+    # loading the default GGUF took 36.5 s on the H200 machine and every
+    # `cudaperf eval`, `sft` and `train` starts the plugin anew. "off": no
+    # cache.
+    cache: str = ""
 
     @classmethod
     def from_env(cls, env=None):
@@ -91,6 +97,7 @@ class Settings:
             gen_copy=get("GEN_COPY", str, "auto").lower(),
             gen_cache=get("GEN_CACHE", str, "dynamic").lower(),
             gen_compile=get("GEN_COMPILE", int, 0) != 0,
+            cache=get("CACHE", str, ""),
         )
         if s.lora_targets != "all-linear":
             s.lora_targets = [t.strip() for t in s.lora_targets.split(",") if t.strip()]
@@ -128,6 +135,15 @@ class Settings:
         if self.gen_copy == "auto":
             return "bfloat16" if device_type == "cuda" else None
         return None if self.gen_copy == "off" else self.gen_copy
+
+    def cache_dir(self):
+        """The folder of converted GGUF models, or None when caching is off."""
+        if self.cache.lower() == "off":
+            return None
+        if self.cache:
+            return os.path.abspath(os.path.expanduser(self.cache))
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        return os.path.join(base, "cudaperf", "hf")
 
     def model_name(self):
         p = self.model_path()

@@ -347,3 +347,22 @@ def test_failed_compiled_generation_falls_back_to_eager(tiny_model, capsys):
         e.generate([PROMPT], group_size=1, temperature=0, max_tokens=8)
     with pytest.raises(settings.SettingsError, match="GEN_COMPILE=1 needs"):
         settings.Settings.from_env({"CUDAPERF_HF_GEN_COMPILE": "1"})
+
+
+def test_gguf_cache_folder_and_an_unwritable_cache(tmp_path, capsys):
+    """The cache folder's name follows the file (size and time), no cache
+    gives no folder, and a cache that cannot be written is reported, not
+    fatal: the loaded model is used anyway."""
+    f = tmp_path / "m.gguf"
+    f.write_bytes(b"x" * 10)
+    a = engine.gguf_cache_folder(str(f), str(tmp_path / "c"))
+    assert os.path.dirname(a) == str(tmp_path / "c") and os.path.basename(a).startswith("m-10-")
+    os.utime(f, ns=(1, 2))
+    assert engine.gguf_cache_folder(str(f), str(tmp_path / "c")) != a
+    assert engine.gguf_cache_folder(str(f), None) is None
+    assert settings.Settings(cache="off").cache_dir() is None
+    assert settings.Settings(cache=str(tmp_path)).cache_dir() == str(tmp_path)
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    engine.save_converted(None, None, str(blocker / "sub" / "m"))
+    assert "could not keep the converted model" in capsys.readouterr().err
