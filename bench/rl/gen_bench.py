@@ -12,7 +12,9 @@ is suppressed, so every row runs max_tokens steps), for:
             prompts padded to a multiple of 256 tokens; not compiled)
   compiled  the same, compiled by generate (CUDAPERF_HF_GEN_COMPILE=1:
             torch.compile of the decoding step, CUDA graphs): the first call's compile time and whether a
-            second call with longer prompts recompiles, measured apart
+            second call with longer prompts recompiles, measured apart, and
+            greedy tokens compiled against eager (a broken compiled path
+            diverges at the first token)
 
 and prints one JSON line per (configuration, batch), then a torch.profiler
 table of the slowest operators of a short run per configuration.
@@ -105,13 +107,47 @@ def profile(eng, ps, group, tokens):
     return p.key_averages().table(sort_by=key, row_limit=14, max_name_column_width=48)
 
 
+class CompileTimeout(BaseException):
+    """The time limit of the compiled measurement: a BaseException, so that
+    the engine's eager fallback (which catches Exception) does not take it
+    for a failed compile and go on measuring the eager path."""
+
+
+def greedy(eng, ps, group, tokens, compiled):
+    """Greedy tokens per row under the static cache, compiled or eager."""
+    eng.cfg.gen_cache, eng.cfg.gen_compile = "static", compiled
+    try:
+        groups = eng.generate(ps, group_size=group, temperature=0, max_tokens=tokens)
+    finally:
+        eng.cfg.gen_cache, eng.cfg.gen_compile = "dynamic", False
+    return [s.token_ids for g in groups for s in g]
+
+
+def agreement(a, b):
+    """How alike two decodings are: the rows identical throughout, and the
+    mean length of the common prefix. bf16 kernels that differ (compiled
+    against eager) may flip a near-tie and diverge from there; a broken
+    compiled path diverges at once."""
+    same = sum(1 for x, y in zip(a, b) if x == y)
+    prefix = []
+    for x, y in zip(a, b):
+        n = 0
+        while n < min(len(x), len(y)) and x[n] == y[n]:
+            n += 1
+        prefix.append(n)
+    return {"rows": len(a), "identical_rows": same, "mean_common_prefix": round(sum(prefix) / max(len(prefix), 1), 1),
+            "mean_tokens": round(sum(len(x) for x in a) / max(len(a), 1), 1)}
+
+
 def compiled(eng, copy, ps, a, sink):
     """Three calls of 64 rows: the first compiles, the second reuses, the
-    third has longer prompts (a new cache length); under a time limit."""
+    third has longer prompts (a new cache length); then greedy decoding of
+    the first shape compiled and eager, compared token by token; under a
+    time limit."""
     import signal
 
     def stop(*_):
-        raise TimeoutError(f"compiled: over {a.compile_s} s")
+        raise CompileTimeout(f"compiled: over {a.compile_s} s")
 
     eng._gen = copy
     old = signal.signal(signal.SIGALRM, stop)
@@ -121,10 +157,17 @@ def compiled(eng, copy, ps, a, sink):
                                             (a.prompt_chars * 2, "longer prompts")]):
             qs = prompts(8, chars)
             r = timed_generate(eng, qs, 8, a.tokens, compiled=True)
+            if eng.compile_failures:  # the engine fell back: what was timed is eager decoding
+                raise RuntimeError("compiled generation failed and the engine fell back to eager (see stderr)")
             r.update(config="compiled", call=label, rows=64,
-                     prompt_tokens_max=max(len(eng.encode_prompt(p)) for p in qs))
+                     prompt_tokens_max=max(len(eng.encode_prompt(p)) for p in qs),
+                     padded_width_rows=list(engine_mod.static_shape(max(len(eng.encode_prompt(p)) for p in qs),
+                                                              a.tokens, 64, eng.context)))
             emit(r, sink)
-    except Exception as e:
+            if label == "again":  # the same shape: no new compile
+                c, e = greedy(eng, ps, 8, a.tokens, True), greedy(eng, ps, 8, a.tokens, False)
+                emit(dict(agreement(c, e), config="compiled", call="greedy, compiled against eager"), sink)
+    except (Exception, CompileTimeout) as e:
         print(json.dumps({"config": "compiled", "error": f"{type(e).__name__}: {e}"[:400]}), flush=True)
     finally:
         signal.alarm(0)

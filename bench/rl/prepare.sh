@@ -27,12 +27,10 @@
 #            during the calls (default grammar/src/parser.c, 20.7 MB: the
 #            device runs prebuilt binaries): delete them before the calls
 #            (rm), restore them after (git checkout -- FILE); the plan says
-#            so. That the device tool copies a deleted tracked file's
-#            absence, not the committed file, is expected from its README
-#            ("a copy of your working tree") but was not yet confirmed (no
-#            machine could be started on 2026-12-03): if the first call is
-#            refused as too large, run prepare.sh again with LEAVE= (the
-#            model then takes 8 calls with a 48 MB tree).
+#            so. The device tool copies the working tree, so a deleted
+#            tracked file stays behind (confirmed in lease 2 of 2026-12-03:
+#            three staging calls of 62 MB each were taken). With LEAVE= the
+#            model takes 8 calls with a 48 MB tree.
 #   PLUGINS  the plugins the run needs (default: benchmarker analyzer hf);
 #            the others stay behind to leave room for the model
 # The model travels xz-compressed (6 % smaller: Q4_1 weights compress
@@ -101,6 +99,10 @@ first=1
 for p in "$rl"/model/"$name".xz.part-*; do
   if [ $first = 1 ]; then plan "$rl/bin.tar.xz" "$rl/whl" "$rl/model/SHA256" "$p"; first=0; else plan "$p"; fi
 done
+if [ -f "$rl/results.tar.gz" ]; then
+  plan "$rl/results.tar.gz"
+  echo "          (an earlier lease's results, joined from its rl-results.tar.gz.part-N: stage restores them)"
+fi
 cat <<EOF
   then, in the same or later calls (each under 10 minutes; phases resume):
           command: BUDGET=7m bash bench/rl/device.sh run
