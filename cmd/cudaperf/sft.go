@@ -37,6 +37,8 @@ func sftCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-chars", Value: 0, Usage: "skip variants longer than `N` characters (0: none); an answer longer than the sampling limit (--max-tokens of eval and train) teaches answers that get cut off: CUDA is about 2.4 characters a token for the default model (1.8 at worst), so 1500 characters fit 768 tokens"},
 			&cli.IntFlag{Name: "sweep-instances", Value: 2, Usage: "keep at most `K` sweep instances (cudaperf dataset expand) per task, the fastest (0: all, -1: none): they differ only in their #defines"},
 			&cli.IntFlag{Name: "refine", Value: 2, Usage: "refinement examples per task (0: none): the loop's refinement prompt after one of the task's slowest taught variants (its recorded speedup, features and diagnostics as feedback), answered by its fastest; a model taught first attempts only does not answer the loop's later turns"},
+			&cli.StringSliceFlag{Name: "refine-from", Usage: "also teach the refinement prompts after failed attempts in these rollout `FILE`s of earlier runs (RUN/rollouts/step-N.jsonl.gz; repeatable), each answered by the task's fastest taught variant: the loop's real compiler errors and wrong results; train tasks only"},
+			&cli.IntFlag{Name: "refine-per-task", Value: 4, Usage: "at most `K` of --refine-from's prompts per task"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "shuffle seed"},
 		),
 		Action: sftAction,
@@ -71,6 +73,7 @@ func sftAction(c *cli.Context) error {
 	o := grpo.SFTOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), Epochs: c.Int("epochs"), Batch: c.Int("batch"),
 		Weighting: c.String("weighting"), Curriculum: c.String("curriculum"), TopK: c.Int("top"), MaxChars: c.Int("max-chars"),
 		SweepInstances: c.Int("sweep-instances"), Refine: c.Int("refine"), Scorer: scorer,
+		RefineFrom: c.StringSlice("refine-from"), RefinePerTask: c.Int("refine-per-task"),
 		Seed: c.Uint64("seed"), Hyper: hyper, Out: c.String("out")}
 	ex, err := grpo.SFTExamples(c.Context, o)
 	if err != nil {

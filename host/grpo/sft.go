@@ -1,14 +1,19 @@
 package grpo
 
 import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -59,8 +64,17 @@ type SFTOptions struct {
 	// Scorer gives the refinement feedback's features and diagnostics, as
 	// the loop's Judge does (nil: feedback without them).
 	Scorer Scorer
-	Seed   uint64
-	Hyper  map[string]float64
+	// RefineFrom are rollout files of earlier runs (rollouts/step-N.jsonl,
+	// gzipped or not) whose refinement prompts after a failed attempt are
+	// taught, each answered by the task's fastest taught variant: the
+	// loop's own prompts with real compiler errors and wrong results, the
+	// case Refine's examples (built from correct variants) cannot show and
+	// that most refinements face. Only the taught (train) tasks' records
+	// are used; RefinePerTask caps them per task (0: 4).
+	RefineFrom    []string
+	RefinePerTask int
+	Seed          uint64
+	Hyper         map[string]float64
 	// Out receives epoch-N/ (the policy's Save), sft.jsonl and sft-loss.png.
 	Out string
 }
@@ -77,6 +91,7 @@ type SFTLog struct {
 // a known variant as the answer; with o.Refine, also refinement turns.
 func SFTExamples(ctx context.Context, o SFTOptions) ([]pluginhost.Rollout, error) {
 	var out []pluginhost.Rollout
+	fastest := map[string]Example{} // per taught task
 	for _, t := range o.Tasks {
 		if t.Side != "train" {
 			return nil, fmt.Errorf("grpo: sft: task %s is on the %s side; only train tasks are taught", t.Name, t.Side)
@@ -108,7 +123,15 @@ func SFTExamples(ctx context.Context, o SFTOptions) ([]pluginhost.Rollout, error
 			return nil, err
 		}
 		out = append(out, ref...)
+		if len(taught) > 0 {
+			fastest[t.Name] = taught[0]
+		}
 	}
+	logged, err := loggedRefinements(o, fastest)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, logged...)
 	if len(out) == 0 {
 		return nil, fmt.Errorf("grpo: sft: no examples (no measured variants for these tasks, or all longer than the limit)")
 	}
@@ -167,6 +190,98 @@ func refineExamples(ctx context.Context, o SFTOptions, t *Task, ex []Example, ta
 		msgs := Refine(t, ex, Answer(t, v.Source), j.Feedback())
 		out = append(out, pluginhost.Rollout{Prompt: pluginhost.Prompt{ID: t.Name + ":sft-refine:" + v.Variant + ">" + best.Variant, Messages: msgs},
 			Completion: Answer(t, best.Source), Weight: sftWeight(o, t, best), GroupID: t.Name})
+	}
+	return out, nil
+}
+
+// loggedRefinements are o.RefineFrom's refinement prompts after a failed
+// attempt, for the taught tasks, answered by the task's fastest taught
+// variant; in file order, at most o.RefinePerTask per task.
+func loggedRefinements(o SFTOptions, fastest map[string]Example) ([]pluginhost.Rollout, error) {
+	per := o.RefinePerTask
+	if per <= 0 {
+		per = 4
+	}
+	byName := map[string]*Task{}
+	for _, t := range o.Tasks {
+		byName[t.Name] = t
+	}
+	taken := map[string]int{}
+	seen := map[string]bool{}
+	var out []pluginhost.Rollout
+	for _, f := range o.RefineFrom {
+		recs, err := readRollouts(f)
+		if err != nil {
+			return nil, err
+		}
+		// The attempt a refinement answers: same step, group and member, one turn before.
+		correct := map[string]bool{}
+		key := func(r rolloutLine, turn int) string {
+			base, _, _ := strings.Cut(r.Group, ":t")
+			return fmt.Sprintf("%d/%s/%d/%d", r.Step, base, r.Member, turn)
+		}
+		for _, r := range recs {
+			correct[key(r, r.Turn)] = r.Correct
+		}
+		for _, r := range recs {
+			best, ok := fastest[r.Task]
+			if r.Turn < 1 || !ok || taken[r.Task] >= per || len(r.Prompt.Messages) < 4 || seen[r.Prompt.ID] {
+				continue
+			}
+			if prev, known := correct[key(r, r.Turn-1)]; !known || prev {
+				continue // only refinements of a failed attempt
+			}
+			seen[r.Prompt.ID] = true
+			taken[r.Task]++
+			t := byName[r.Task]
+			out = append(out, pluginhost.Rollout{Prompt: pluginhost.Prompt{ID: r.Task + ":sft-logged:" + r.Prompt.ID, Messages: r.Prompt.Messages},
+				Completion: Answer(t, best.Source), Weight: sftWeight(o, t, best), GroupID: r.Task})
+		}
+	}
+	return out, nil
+}
+
+// rolloutLine is what SFT reads of a RolloutRecord.
+type rolloutLine struct {
+	Step    int64             `json:"step"`
+	Turn    int               `json:"turn"`
+	Member  int               `json:"member"`
+	Group   string            `json:"group"`
+	Task    string            `json:"task"`
+	Prompt  pluginhost.Prompt `json:"prompt"`
+	Correct bool              `json:"correct"`
+}
+
+func readRollouts(path string) ([]rolloutLine, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("grpo: sft: rollouts: %w", err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("grpo: sft: rollouts %s: %w (a run's rollouts/step-N.jsonl.gz is expected)", path, err)
+		}
+		defer gz.Close()
+		r = gz
+	}
+	var out []rolloutLine
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for n := 1; sc.Scan(); n++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var l rolloutLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, fmt.Errorf("grpo: sft: rollouts %s:%d: %v (a line of a run's rollouts/step-N.jsonl is expected)", path, n, err)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("grpo: sft: rollouts %s: %w", path, err)
 	}
 	return out, nil
 }

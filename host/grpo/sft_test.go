@@ -1,7 +1,10 @@
 package grpo
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -255,5 +258,79 @@ func TestSFTRefineExamples(t *testing.T) {
 	o.Refine, o.TopK = 2, 1
 	if ex, _ := SFTExamples(context.Background(), o); len(ex) != 1 {
 		t.Errorf("one taught variant gave %d examples; want 1 and no refinement", len(ex))
+	}
+}
+
+// --refine-from teaches logged refinement prompts after a failed attempt,
+// for taught tasks only, capped per task, answered by the fastest variant;
+// a malformed file is refused with its name and line.
+func TestSFTRefineFromRollouts(t *testing.T) {
+	d := testDataset(t)
+	train, _ := d.Side("train", []string{"gelu"})
+	all, _ := d.Side("train", nil)
+	msgs := func(id string) map[string]any {
+		return map[string]any{"id": id, "messages": []map[string]string{{"role": "system", "content": "s"}, {"role": "user", "content": "task"},
+			{"role": "assistant", "content": "```cuda\nbroken\n```"}, {"role": "user", "content": "Your code did not compile. " + id}}}
+	}
+	var lines []string
+	add := func(task string, step, member, turn int, correct bool) {
+		r := map[string]any{"step": step, "turn": turn, "member": member, "group": fmt.Sprintf("%s:s%d:b0:t%d", task, step, turn),
+			"task": task, "correct": correct, "prompt": map[string]any{"id": fmt.Sprintf("%s:s%d:b0:t0", task, step), "messages": []any{}}}
+		if turn > 0 {
+			r["prompt"] = msgs(fmt.Sprintf("%s:s%d:b0:t%d:m%d", task, step, turn, member))
+		}
+		b, _ := json.Marshal(r)
+		lines = append(lines, string(b))
+	}
+	for m := 0; m < 4; m++ { // gelu: members 0-2 failed their first attempt, 3 was correct
+		add("gelu", 5, m, 0, m == 3)
+		add("gelu", 5, m, 1, false)
+	}
+	add("saxpy", 5, 0, 0, false) // a test task: never taught
+	add("saxpy", 5, 0, 1, false)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "step-000005.jsonl.gz")
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(strings.Join(lines, "\n") + "\n"))
+	zw.Close()
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := SFTOptions{Tasks: train, Train: all, Weighting: "uniform", SweepInstances: -1, RefineFrom: []string{path}, RefinePerTask: 2}
+	ex, err := SFTExamples(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged []pluginhost.Rollout
+	for _, e := range ex {
+		if strings.Contains(e.Prompt.ID, ":sft-logged:") {
+			logged = append(logged, e)
+		}
+	}
+	if len(logged) != 2 {
+		t.Fatalf("%d logged refinements taught; want 2 (3 failed gelu attempts, capped at 2; none for saxpy or the correct one)", len(logged))
+	}
+	var fastest Example
+	for _, v := range train[0].Variants {
+		if !v.Generated {
+			fastest = v
+			break
+		}
+	}
+	for i, e := range logged {
+		if want := fmt.Sprintf("gelu:s5:b0:t1:m%d", i); !strings.HasSuffix(e.Prompt.ID, want) || len(e.Prompt.Messages) != 4 ||
+			!strings.Contains(e.Prompt.Messages[3].Content, want) {
+			t.Errorf("logged refinement %d: %s %+v; want member %d's prompt as logged", i, e.Prompt.ID, e.Prompt.Messages, i)
+		}
+		if e.Completion != Answer(train[0], fastest.Source) {
+			t.Errorf("%s: the answer is not gelu's fastest variant", e.Prompt.ID)
+		}
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(lines[0]+"\n{not json\n"), 0o644)
+	o.RefineFrom = []string{bad}
+	if _, err := SFTExamples(context.Background(), o); err == nil || !strings.Contains(err.Error(), "bad.jsonl:2") {
+		t.Errorf("malformed rollouts: err = %v, want the file and line", err)
 	}
 }
