@@ -31,7 +31,10 @@
 #               worst, and the longest variant under 1500 characters is 687
 #               tokens (counted 2026-12-02 over every variant); the
 #               lease-9 run taught 664 examples, 600 of them long sweep
-#               instances, and its samples were cut off at the limit)
+#               instances, and its samples were cut off at the limit).
+#               sft's own default --refine 2 adds refinement turns (lease 2's
+#               model, taught first attempts only, compiled 1 of 512
+#               refinements); add --refine-from FILES to teach logged ones
 #   FEW_SHOT    example kernels per prompt (default 0: SFT teaches the form,
 #               and a long example invites imitating its length)
 #   BENCHMARKER  the benchmarker plugin (default cudaperf-benchmarker; a dry
