@@ -267,9 +267,10 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 		t.progress(step, "update", 0, len(rollouts))
 		t0 := time.Now()
 		var stats map[string]float64
+		hyper := UpdateHyper(t.cfg)
 		for range t.cfg.Policy.UpdatesPerStep {
 			var err error
-			stats, err = t.pol.Update(ctx, step, rollouts, t.cfg.Policy.Hyperparameters)
+			stats, err = t.pol.Update(ctx, step, rollouts, hyper)
 			if err != nil {
 				return nil, fmt.Errorf("grpo: step %d: update: %w", step, err)
 			}
@@ -348,4 +349,19 @@ func (s *sampler) restore(st samplerState) error {
 	}
 	s.order, s.pos = st.Order, st.Pos
 	return nil
+}
+
+// UpdateHyper is what every Update gets: the configured hyperparameters and
+// the sampling temperature as "temperature" (unless set there), so that a
+// policy scores its rollouts' log-probabilities under the tempered policy
+// that drew them, as it reported them from Generate.
+func UpdateHyper(c *Config) map[string]float64 {
+	h := make(map[string]float64, len(c.Policy.Hyperparameters)+1)
+	for k, v := range c.Policy.Hyperparameters {
+		h[k] = v
+	}
+	if _, set := h["temperature"]; !set {
+		h["temperature"] = c.Sampling.Temperature
+	}
+	return h
 }

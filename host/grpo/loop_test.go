@@ -301,3 +301,23 @@ func TestRandomModeRun(t *testing.T) {
 		t.Errorf("running Rstr mean %v", mean)
 	}
 }
+
+// Update hears the sampling temperature (so a policy scores its rollouts
+// under the tempered policy that drew them), unless the config sets it,
+// and the config's own map is left as it was.
+func TestUpdateHyper(t *testing.T) {
+	c := &Config{}
+	c.Sampling.Temperature = 0.8
+	c.Policy.Hyperparameters = map[string]float64{"learning_rate": 1e-4}
+	h := UpdateHyper(c)
+	if h["temperature"] != 0.8 || h["learning_rate"] != 1e-4 || len(h) != 2 {
+		t.Errorf("UpdateHyper = %v, want learning_rate and temperature 0.8", h)
+	}
+	if _, ok := c.Policy.Hyperparameters["temperature"]; ok {
+		t.Error("UpdateHyper changed the config's map")
+	}
+	c.Policy.Hyperparameters["temperature"] = 1
+	if h := UpdateHyper(c); h["temperature"] != 1 {
+		t.Errorf("a configured temperature was overridden: %v", h)
+	}
+}

@@ -35,7 +35,7 @@ class Sample:
     text: str
     token_ids: list
     tokens: list          # each token's text
-    logprobs: list        # log-probability of each token under the model (temperature 1)
+    logprobs: list        # log-probability of each token under the model at the sampling temperature (1 if greedy)
     finish_reason: str    # "stop" (end token or stop string) or "length"
     prompt_tokens: int
 
@@ -144,9 +144,10 @@ class Engine:
 
         prompts: list of message lists. Returns a list (per prompt) of lists of
         Sample. Log-probabilities are recomputed by a teacher-forced forward
-        pass over the sampled tokens, the same computation Update does, so the
-        first GRPO step on fresh samples has a ratio of exactly 1 (up to
-        floating point).
+        pass over the sampled tokens, the same computation Update does (at
+        the sampling temperature, which the host sends Update as its
+        "temperature"), so the first GRPO step on fresh samples has a ratio
+        of exactly 1 (up to floating point).
         """
         if not prompts:
             return []
@@ -174,6 +175,7 @@ class Engine:
             extra = rows - input_ids.shape[0]
             input_ids = torch.cat([input_ids, input_ids[-1:].expand(extra, -1)])
             attn = torch.cat([attn, attn[-1:].expand(extra, -1)])
+        score_t = float(temperature) if do_sample else 1.0  # the policy that samples
         kwargs = dict(max_new_tokens=max_tokens, do_sample=do_sample,
                       eos_token_id=self.end_ids, pad_token_id=self.pad_id)
         if do_sample:
@@ -186,16 +188,16 @@ class Engine:
         if stop:
             kwargs.update(stop_strings=stop, tokenizer=self.tokenizer)
         with self.lock:
-            return self._generate_locked(prompts, ids, input_ids, attn, group_size, stop, seed, kwargs)
+            return self._generate_locked(prompts, ids, input_ids, attn, group_size, stop, seed, kwargs, score_t)
 
-    def _generate_locked(self, prompts, ids, input_ids, attn, group_size, stop, seed, kwargs):
+    def _generate_locked(self, prompts, ids, input_ids, attn, group_size, stop, seed, kwargs, score_t):
         width = input_ids.shape[1]
         if seed:
             torch.manual_seed(int(seed))
         if self._gen is not None:
             self._refresh_gen()
             out = self._generate_copy(input_ids, attn, kwargs)
-            return self._finish_generate(prompts, ids, out[:len(ids) * group_size], width, group_size, stop)
+            return self._finish_generate(prompts, ids, out[:len(ids) * group_size], width, group_size, stop, score_t)
         # Sampling with the adapter merged into the base weights: decoding is
         # bound by per-layer overheads, and unmerged LoRA adds four small
         # kernels to each of the 7 linear layers of every block. Unmerging
@@ -211,7 +213,7 @@ class Engine:
             if merge:
                 with torch.no_grad():
                     self.model.base_model.unmerge_adapter()
-        return self._finish_generate(prompts, ids, out, width, group_size, stop)
+        return self._finish_generate(prompts, ids, out, width, group_size, stop, score_t)
 
     def _generate_copy(self, input_ids, attn, kwargs):
         """generate on the sampling copy. A compiled decoding step that fails
@@ -258,7 +260,7 @@ class Engine:
                 for name, p in self.model.named_parameters():
                     gen_params[name].copy_(p)
 
-    def _finish_generate(self, prompts, ids, out, width, group_size, stop):
+    def _finish_generate(self, prompts, ids, out, width, group_size, stop, score_t):
         """Samples from generate's output: completions cut, log-probabilities by _score."""
         gen = out[:, width:].tolist()
         rows = []
@@ -272,7 +274,7 @@ class Engine:
         with torch.inference_mode():
             logps = []
             for batch in _chunks(list(range(len(examples))), self.cfg.micro_batch):
-                lp, mask = self._score([examples[k] for k in batch])
+                lp, mask = self._score([examples[k] for k in batch], temperature=score_t)
                 lp = lp.float().cpu()
                 for j, k in enumerate(batch):
                     logps.append(lp[j, :len(examples[k][1])].tolist())
@@ -324,7 +326,7 @@ class Engine:
             return torch.autocast("cuda", dtype=torch.bfloat16)
         return torch.autocast("cpu", enabled=False)
 
-    def _score(self, pairs, model=None):
+    def _score(self, pairs, model=None, temperature=1.0):
         """Log-probabilities of completion tokens given their prompts.
 
         pairs: [(prompt_ids, completion_ids)]. Each row is its prompt then its
@@ -335,6 +337,7 @@ class Engine:
         attention kernel may answer with NaN: a suspect, not a proven
         cause, for the NaN loss of an SFT run on the H200.) Only the
         positions from the earliest completion on go through the LM head.
+        temperature divides the logits (the tempered policy that sampled).
         Returns (logp, mask), both (batch, longest completion).
         """
         model = model or self.model
@@ -364,6 +367,8 @@ class Engine:
             logits = model(input_ids=input_ids, attention_mask=attn, position_ids=pos,
                            logits_to_keep=keep, use_cache=False).logits
         logits = logits.gather(1, index.unsqueeze(-1).expand(-1, -1, logits.shape[-1])).float()
+        if temperature != 1.0:
+            logits = logits / temperature
         logp = logits.gather(-1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
         # where, not a product: a non-finite value at a padded position
         # (-inf times 0 is NaN) must not reach the loss.
@@ -420,7 +425,7 @@ class Engine:
             mbs = 0
             for batch in _chunks(order, int(h["micro_batch_size"])):
                 mbs += 1
-                logp, mask = self._score([pairs[k] for k in batch])
+                logp, mask = self._score([pairs[k] for k in batch], temperature=1.0 if sft else h["temperature"])
                 if sft:
                     w = torch.tensor([weights[k] for k in batch], device=logp.device)
                     loss = grpo.sft_loss(logp, mask, w, total_w)
@@ -437,7 +442,7 @@ class Engine:
                     ref = None
                     if h["kl_coef"]:
                         with torch.no_grad():
-                            ref = self._ref_logp([pairs[k] for k in batch])
+                            ref = self._ref_logp([pairs[k] for k in batch], h["temperature"])
                     loss, st = grpo.grpo_loss(logp, old, adv, mask, h["clip"], h["kl_coef"], ref, n_total=n)
                     for key in acc:
                         acc[key] += st[key]
@@ -471,17 +476,17 @@ class Engine:
                          kl=acc["kl_sum"] / acc["tokens"])
         return stats
 
-    def _ref_logp(self, pairs):
+    def _ref_logp(self, pairs, temperature=1.0):
         """Log-probabilities under the reference policy (the model as loaded)."""
         if self.cfg.mode == "lora":
             with self.model.disable_adapter():
-                lp, _ = self._score(pairs)
+                lp, _ = self._score(pairs, temperature=temperature)
             return lp
         if self._ref_model is None:
             _, ref = _load(self.cfg)
             ref.requires_grad_(False)
             self._ref_model = ref.to(self.device).eval()
-        lp, _ = self._score(pairs, self._ref_model)
+        lp, _ = self._score(pairs, self._ref_model, temperature)
         return lp
 
     def _optimizer(self, h):

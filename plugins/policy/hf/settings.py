@@ -26,6 +26,11 @@ HYPER_DEFAULTS = {
     "kl_coef": 0.0,
     "max_grad_norm": 1.0,
     "weight_decay": 0.0,
+    # The sampling temperature the rollouts were drawn at: GRPO's
+    # log-probabilities are those of the tempered policy (logits / T), the
+    # distribution the samples came from, as Generate reports them (and as
+    # TRL computes them). The host sends its sampling temperature.
+    "temperature": 1.0,
 }
 # Adapters need a larger step than full fine-tuning for the same change.
 DEFAULT_LR = {"lora": 1e-4, "full": 1e-5}
@@ -167,6 +172,8 @@ class Settings:
             raise SettingsError(f"learning_rate={h['learning_rate']}: must be > 0")
         if not 0 <= h["clip"] < 1:
             raise SettingsError(f"clip={h['clip']}: the GRPO epsilon must be in [0, 1)")
+        if h["temperature"] <= 0:
+            h["temperature"] = 1.0  # greedy rollouts: the untempered policy
         if h["micro_batch_size"] < 1:
             raise SettingsError(f"micro_batch_size={h['micro_batch_size']}: must be >= 1")
         return h

@@ -142,8 +142,8 @@ def test_a_non_finite_loss_skips_the_step_and_leaves_the_weights(tiny_model, mon
     before = e.logprob_of(PROMPT, ids)
     score = e._score
 
-    def poisoned(pairs, model=None):
-        logp, mask = score(pairs, model)
+    def poisoned(pairs, model=None, temperature=1.0):
+        logp, mask = score(pairs, model, temperature)
         return logp * float("nan"), mask
 
     monkeypatch.setattr(e, "_score", poisoned)
@@ -366,3 +366,28 @@ def test_gguf_cache_folder_and_an_unwritable_cache(tmp_path, capsys):
     blocker.write_text("not a folder")
     engine.save_converted(None, None, str(blocker / "sub" / "m"))
     assert "could not keep the converted model" in capsys.readouterr().err
+
+
+def test_logprobs_are_those_of_the_tempered_policy_that_sampled(tiny_model):
+    """Samples drawn at temperature T report log-probabilities of the
+    tempered policy (logits / T), and Update told the same temperature
+    starts from a ratio of 1; told another, the ratio is off (what GRPO
+    would silently correct for before)."""
+    e = make(tiny_model)
+    (group,) = e.generate([PROMPT], group_size=3, temperature=0.7, max_tokens=8, seed=5)
+    s = group[0]
+    ids = e.encode_prompt(PROMPT)
+    with torch.inference_mode():
+        t07, _ = e._score([(ids, s.token_ids)], temperature=0.7)
+        t1, _ = e._score([(ids, s.token_ids)])
+    assert s.logprobs == pytest.approx(t07[0, :len(s.token_ids)].tolist(), abs=1e-5)
+    assert s.logprobs != pytest.approx(t1[0, :len(s.token_ids)].tolist(), abs=1e-3)
+    same = e.update(rollouts(e, PROMPT, group, [1.0, -1.0, 0.5]), "grpo", {"learning_rate": 1e-9, "temperature": 0.7})
+    assert same["ratio_mean"] == pytest.approx(1.0, abs=1e-4)
+    other = e.update(rollouts(e, PROMPT, group, [1.0, -1.0, 0.5]), "grpo", {"learning_rate": 1e-9})
+    assert other["ratio_mean"] != pytest.approx(1.0, abs=1e-3)
+    # Greedy samples are scored untempered.
+    (greedy,) = e.generate([PROMPT], group_size=1, temperature=0, max_tokens=8)
+    with torch.inference_mode():
+        g1, _ = e._score([(ids, greedy[0].token_ids)])
+    assert greedy[0].logprobs == pytest.approx(g1[0, :len(greedy[0].token_ids)].tolist(), abs=1e-5)
