@@ -25,7 +25,8 @@ func sftCommand() *cli.Command {
 			"Writes OUT/epoch-N/ (the policy's Save: pass one to 'train' as policy.init or to 'eval --load'),\n" +
 			"OUT/sft.jsonl (the plugin's statistics per update) and OUT/sft-loss.png.\n\n" +
 			"Example: cudaperf sft --policy hf --epochs 4 --out runs/sft-1\n" +
-			"         cudaperf eval --policy hf --load runs/sft-1/epoch-4 --side train",
+			"         cudaperf eval --policy hf --load runs/sft-1/epoch-4 --side train\n" +
+			"         cudaperf sft --policy hf --refine-from runs/grpo-1/rollouts/step-000008.jsonl.gz --out runs/sft-2",
 		Flags: append(policyFlags(),
 			&cli.StringFlag{Name: "out", Required: true, Usage: "output `DIR`"},
 			&cli.IntFlag{Name: "epochs", Value: 3, Usage: "passes over the examples"},
@@ -36,7 +37,7 @@ func sftCommand() *cli.Command {
 			&cli.IntFlag{Name: "top", Value: 0, Usage: "only each task's `K` fastest variants (0: all, simple correct ones included)"},
 			&cli.IntFlag{Name: "max-chars", Value: 0, Usage: "skip variants longer than `N` characters (0: none); an answer longer than the sampling limit (--max-tokens of eval and train) teaches answers that get cut off: CUDA is about 2.4 characters a token for the default model (1.8 at worst), so 1500 characters fit 768 tokens"},
 			&cli.IntFlag{Name: "sweep-instances", Value: 2, Usage: "keep at most `K` sweep instances (cudaperf dataset expand) per task, the fastest (0: all, -1: none): they differ only in their #defines"},
-			&cli.IntFlag{Name: "refine", Value: 2, Usage: "refinement examples per task (0: none): the loop's refinement prompt after one of the task's slowest taught variants (its recorded speedup, features and diagnostics as feedback), answered by its fastest; a model taught first attempts only does not answer the loop's later turns"},
+			&cli.IntFlag{Name: "refine", Value: 2, Usage: "at most `K` refinement examples per task (0: none): the loop's refinement prompt after one of the task's slowest taught variants (its recorded speedup, features and diagnostics as feedback), answered by its fastest; a model taught first attempts only does not answer the loop's later turns"},
 			&cli.StringSliceFlag{Name: "refine-from", Usage: "also teach the refinement prompts after failed attempts in these rollout `FILE`s of earlier runs (RUN/rollouts/step-N.jsonl.gz; repeatable), each answered by the task's fastest taught variant: the loop's real compiler errors and wrong results; train tasks only"},
 			&cli.IntFlag{Name: "refine-per-task", Value: 4, Usage: "at most `K` of --refine-from's prompts per task"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "shuffle seed"},
