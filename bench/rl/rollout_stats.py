@@ -1,0 +1,94 @@
+"""What a GRPO run's rollouts say, per turn: code blocks, compiles, correct
+answers, answers cut at the token limit, prompt lengths, and why attempts
+did not compile (the first compiler error that the next turn's feedback
+quotes). The numbers in plugins/policy/hf/RESULTS.md about a run's
+rollouts come from this script.
+
+Usage: python3 bench/rl/rollout_stats.py RUN/rollouts [--max-tokens 768]
+  e.g. python3 bench/rl/rollout_stats.py bench/h200/2026-12-03-lease2/rl/grpo/rollouts
+"""
+
+import argparse
+import collections
+import glob
+import gzip
+import json
+import os
+import re
+import statistics
+import sys
+
+
+def load(folder):
+    files = sorted(glob.glob(os.path.join(folder, "step-*.jsonl.gz")) + glob.glob(os.path.join(folder, "step-*.jsonl")))
+    if not files:
+        sys.exit(f"rollout_stats: no step-N.jsonl(.gz) in {folder}: give a run's rollouts folder")
+    rows = []
+    for f in files:
+        opener = gzip.open if f.endswith(".gz") else open
+        with opener(f, "rt") as fh:
+            for n, line in enumerate(fh, 1):
+                if line.strip():
+                    try:
+                        rows.append(json.loads(line))
+                    except json.JSONDecodeError as e:
+                        sys.exit(f"rollout_stats: {f}:{n}: {e}")
+    return files, rows
+
+
+def first_error(feedback):
+    """The first compiler error quoted in a refinement prompt's feedback, or None."""
+    if not feedback.startswith("Your code did not compile"):
+        return None
+    m = re.search(r"error: ([^\n]*)", feedback)
+    return m.group(1) if m else "(no error line)"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("rollouts", help="a run's rollouts folder (RUN/rollouts)")
+    ap.add_argument("--max-tokens", type=int, default=768, help="the run's sampling limit (cut answers reach it)")
+    a = ap.parse_args()
+    files, rows = load(a.rollouts)
+    turns = sorted({r["turn"] for r in rows})
+    print(f"{len(files)} steps, {len(rows)} rollouts, tasks: {len({r['task'] for r in rows})}")
+    print("turn  n     code  compiled  correct  cut at limit  prompt chars (median, min-max)")
+    for t in turns:
+        rs = [r for r in rows if r["turn"] == t]
+        chars = [sum(len(m["content"]) for m in r["prompt"]["messages"]) for r in rs]
+        print(f"{t + 1:<5} {len(rs):<5} {sum(r['has_code'] for r in rs):<5} {sum(r['compiled'] for r in rs):<9} "
+              f"{sum(r['correct'] for r in rs):<8} {sum(r['completion_tokens'] >= a.max_tokens for r in rs):<13} "
+              f"{statistics.median(chars):.0f} ({min(chars)}-{max(chars)})")
+    nocode = [r for r in rows if not r["has_code"]]
+    print(f"no code block: {len(nocode)}, of which cut at the limit: "
+          f"{sum(r['completion_tokens'] >= a.max_tokens for r in nocode)}")
+    # Why the attempts before a refinement failed: the feedback of turn t+1
+    # describes the attempt of turn t.
+    kinds, errors, undefined = collections.Counter(), collections.Counter(), collections.Counter()
+    for r in rows:
+        if r["turn"] < 1:
+            continue
+        fb = r["prompt"]["messages"][-1]["content"]
+        kinds[fb.split(".")[0].split(":")[0]] += 1
+        e = first_error(fb)
+        if e is None:
+            continue
+        m = re.match(r'identifier "([^"]*)" is undefined', e)
+        if m:
+            undefined[m.group(1)] += 1
+            errors["identifier ... is undefined"] += 1
+        else:
+            errors[re.sub(r'"[^"]*"', '"…"', e)[:70]] += 1
+    if kinds:
+        print("\nthe attempts refined, by their feedback:")
+        for k, v in kinds.most_common():
+            print(f"  {v:5}  {k}")
+        print("first compiler error of those that did not compile:")
+        for k, v in errors.most_common(8):
+            print(f"  {v:5}  {k}")
+        print(f"undefined identifiers: {len(undefined)} names, most often: "
+              + ", ".join(f"{k} {v}" for k, v in undefined.most_common(8)))
+
+
+if __name__ == "__main__":
+    main()
