@@ -64,6 +64,11 @@ model() { # joins the parts once; prints the model's path
   echo "$T/model/$name"
 }
 
+last_sft() { # the SFT's last epoch folder, or nothing
+  # (|| true: under pipefail a missing folder would end the script)
+  find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1 || true
+}
+
 pack() { # small results only: files of at most 16 MiB come back
   [ -n "${OUT:-}" ] || return 0
   # Of the adapters (9.8 MB each), only SFT's last epoch and each run's
@@ -74,8 +79,7 @@ pack() { # small results only: files of at most 16 MiB come back
   local ex=() d last latest ck run sides
   # The ablation's evaluated sides, read once (none: no run counts as done).
   sides=$(sed -n 's/^ *sides: *\[\([^]]*\)\].*/\1/p' "${ABLATION:-bench/ablation/ablation.yaml}" 2>/dev/null | tr ',' ' ') || true
-  # (|| true: under pipefail a missing folder would end the script unpacked)
-  last=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1) || true
+  last=$(last_sft)
   for d in "$T/out/sft/epoch-"*; do
     [ -e "$d" ] && [ "$d" != "$last" ] && ex+=("--exclude=./sft/$(basename "$d")")
   done
@@ -150,7 +154,7 @@ run() {
 ablate() { # issue 15: one budgeted slice of bench/ablation's runs, from the SFT adapter
   setup || return $?
   local cfg=${ABLATION:-bench/ablation/ablation.yaml} init=${INIT:-}
-  [ -n "$init" ] || init=$(find "$T/out/sft" -maxdepth 1 -name 'epoch-*' 2>/dev/null | sort -t- -k2 -n | tail -1) || true
+  [ -n "$init" ] || init=$(last_sft)
   [ -n "$init" ] || { echo "device: no SFT adapter in $T/out/sft: run the SFT first (run), or carry its results" >&2; return 1; }
   # The runs live under /tmp/rl/out (packed and carried across leases), not
   # in the repository copy that every call replaces.

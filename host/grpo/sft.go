@@ -217,7 +217,10 @@ func loggedRefinements(o SFTOptions, fastest map[string]Example) ([]pluginhost.R
 		// The attempt a refinement answers: same step, group and member, one turn before.
 		correct := map[string]bool{}
 		key := func(r rolloutLine, turn int) string {
-			base, _, _ := strings.Cut(r.Group, ":t")
+			base := r.Group // TASK:sS:bB:tT, the turn suffix dropped
+			if i := strings.LastIndex(base, ":t"); i >= 0 {
+				base = base[:i]
+			}
 			return fmt.Sprintf("%d/%s/%d/%d", r.Step, base, r.Member, turn)
 		}
 		for _, r := range recs {
