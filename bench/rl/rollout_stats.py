@@ -4,8 +4,15 @@ did not compile (the first compiler error that the next turn's feedback
 quotes). The numbers in plugins/policy/hf/RESULTS.md about a run's
 rollouts come from this script.
 
-Usage: python3 bench/rl/rollout_stats.py RUN/rollouts [--max-tokens 768]
+Usage: python3 bench/rl/rollout_stats.py RUN/rollouts [MORE/rollouts...] [--max-tokens 768] [--steps]
   e.g. python3 bench/rl/rollout_stats.py bench/h200/2026-12-03-lease2/rl/grpo/rollouts
+
+Several folders are read as one run (a run continued in another lease keeps
+its later steps in another folder). --steps adds a line per step: answers
+without code, compiles, the groups in which every candidate had the same
+Rver (their advantage came from the structural term alone), and the mean
+structural term of code that did not compile: the signs of a policy
+climbing the ranker instead of the benchmark (docs/rl.md, "Rewards").
 """
 
 import argparse
@@ -19,10 +26,13 @@ import statistics
 import sys
 
 
-def load(folder):
-    files = sorted(glob.glob(os.path.join(folder, "step-*.jsonl.gz")) + glob.glob(os.path.join(folder, "step-*.jsonl")))
-    if not files:
-        sys.exit(f"rollout_stats: no step-N.jsonl(.gz) in {folder}: give a run's rollouts folder")
+def load(folders):
+    files = []
+    for folder in folders:
+        got = sorted(glob.glob(os.path.join(folder, "step-*.jsonl.gz")) + glob.glob(os.path.join(folder, "step-*.jsonl")))
+        if not got:
+            sys.exit(f"rollout_stats: no step-N.jsonl(.gz) in {folder}: give a run's rollouts folder")
+        files += got
     rows = []
     for f in files:
         opener = gzip.open if f.endswith(".gz") else open
@@ -44,12 +54,35 @@ def first_error(feedback):
     return m.group(1) if m else "(no error line)"
 
 
+def per_step(rows, max_tokens):
+    """One line per step; returns the count of groups with one Rver."""
+    print("step  no code  compiled  same-Rver groups  str term of non-compiling code (mean, n)  cut at limit")
+    steps = sorted({r["step"] for r in rows})
+    same_total = groups_total = 0
+    for st in steps:
+        rs = [r for r in rows if r["step"] == st]
+        groups = collections.defaultdict(set)
+        for r in rs:
+            groups[r["group"]].add(r["reward"]["ver"])
+        same = sum(len(v) == 1 for v in groups.values())
+        same_total += same
+        groups_total += len(groups)
+        nc = [r["reward"]["str_used"] for r in rs if r["has_code"] and not r["compiled"]]
+        term = f"{statistics.mean(nc):+.2f} ({len(nc)})" if nc else "- (0)"
+        print(f"{st:<5} {sum(not r['has_code'] for r in rs):<8} {sum(r['compiled'] for r in rs):<9} "
+              f"{same}/{len(groups):<16} {term:<41} {sum(r['completion_tokens'] >= max_tokens for r in rs)}")
+    print(f"groups in which every candidate had the same Rver: {same_total} of {groups_total}\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("rollouts", help="a run's rollouts folder (RUN/rollouts)")
+    ap.add_argument("rollouts", nargs="+", help="a run's rollouts folder (RUN/rollouts); several are one run")
     ap.add_argument("--max-tokens", type=int, default=768, help="the run's sampling limit (cut answers reach it)")
+    ap.add_argument("--steps", action="store_true", help="a line per step (see above)")
     a = ap.parse_args()
     files, rows = load(a.rollouts)
+    if a.steps:
+        per_step(rows, a.max_tokens)
     turns = sorted({r["turn"] for r in rows})
     print(f"{len(files)} steps, {len(rows)} rollouts, tasks: {len({r['task'] for r in rows})}")
     print("turn  n     code  compiled  correct  cut at limit  prompt chars (median, min-max)")

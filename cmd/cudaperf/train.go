@@ -42,7 +42,8 @@ func trainCommand() *cli.Command {
 			"  policy: {plugin: replay, init: '', updates_per_step: 1, hyperparameters: {learning_rate: 0.5}}\n" +
 			"  benchmarker: {plugin: cudaperf-benchmarker, concurrency: 8}\n" +
 			"  reward: {mode: both, compile: 1, tests: 0.8, speedup: 0.1, clip: 3, variance: 0.1,\n" +
-			"           max_cv: 0.3, correct_bonus: 0.5, lambda: 0.2}   # see 'go doc ./host/reward'\n" +
+			"           max_cv: 0.3, correct_bonus: 0.5, lambda: 0.2,\n" +
+			"           str_on: compiled}       # who gets λ·Rstr: code | compiled | correct; see 'go doc ./host/reward'\n" +
 			"  sampling: {temperature: 1, top_p: 1, max_tokens: 1024}\n\n" +
 			"Offline demo (no GPU, no model): policy replay with benchmarker recorded, reward mode ver.",
 		Flags: []cli.Flag{

@@ -25,6 +25,15 @@
 //	both    R = Rver + λ·Rstr
 //	random  R = Rver + λ·z, z ~ Normal(mean, var) of the real Rstr seen so far
 //
+// Which candidates get a structural term is the gate, str_on: every
+// candidate with code (code, the paper's reward taken literally), those
+// that compiled (compiled, the default), or those that are correct
+// (correct). A candidate outside the gate gets no structural term (and in
+// mode str gets −αc), and the random control draws for exactly the
+// candidates the gate admits. DefaultWeights says why the default is not
+// the paper's: with str_on: code a GRPO run on the H200 learned to raise
+// the ranker's score of code that does not compile.
+//
 // In every mode the real Rstr is computed when a ranker is configured, so
 // the running mean and variance (Welford) and the Rstr–speedup correlation
 // are always measured. The Combiner's state, random generator included, is

@@ -34,6 +34,50 @@ func ParseMode(s string) (Mode, error) {
 // UsesStr reports whether the mode needs the ranker's score in the reward.
 func (m Mode) UsesStr() bool { return m == ModeStr || m == ModeBoth || m == ModeRandom }
 
+// Gate says which candidates receive a structural term.
+type Gate string
+
+// The gates, from the most permissive (the paper's literal reward) to the
+// strictest.
+const (
+	// GateCode gives Rstr to every candidate with a code block, compiled or
+	// not: the paper's Rver + Rstr taken literally.
+	GateCode Gate = "code"
+	// GateCompiled gives Rstr only to candidates that compiled (the default).
+	GateCompiled Gate = "compiled"
+	// GateCorrect gives Rstr only to candidates that passed every
+	// configuration.
+	GateCorrect Gate = "correct"
+)
+
+// Gates lists the gates in documentation order.
+var Gates = []Gate{GateCode, GateCompiled, GateCorrect}
+
+// ParseGate checks a gate name; "" is the default, GateCompiled.
+func ParseGate(s string) (Gate, error) {
+	if s == "" {
+		return GateCompiled, nil
+	}
+	for _, g := range Gates {
+		if string(g) == s {
+			return g, nil
+		}
+	}
+	return "", fmt.Errorf("reward: unknown str_on %q: use one of code, compiled, correct", s)
+}
+
+// admits reports whether a candidate with this outcome gets a structural term.
+func (g Gate) admits(o Outcome) bool {
+	switch g {
+	case GateCode:
+		return o.HasCode
+	case GateCorrect:
+		return o.Correct()
+	default:
+		return o.HasCode && o.Compiled
+	}
+}
+
 // Weights are the reward's coefficients; the YAML keys are those of the
 // `reward:` section of a run configuration.
 type Weights struct {
@@ -55,6 +99,8 @@ type Weights struct {
 	CorrectBonus float64 `yaml:"correct_bonus" json:"correct_bonus"`
 	// Lambda is λ, the weight of Rstr.
 	Lambda float64 `yaml:"lambda" json:"lambda"`
+	// StrOn is the gate: which candidates get λ·Rstr (see Gate).
+	StrOn Gate `yaml:"str_on" json:"str_on"`
 }
 
 // DefaultWeights are the defaults, chosen so that the reward's order is
@@ -70,8 +116,21 @@ type Weights struct {
 //   - β = 0.5: correct always beats incorrect (0.5 − 0.3 − 0.03 > 0).
 //   - λ = 0.2: the ranker's scores are standardised logits (about ±2), so
 //     λ·Rstr is of the order of the speed term, not of correctness.
+//   - str_on = compiled: only a candidate that compiled gets λ·Rstr. With
+//     Rstr on every code block (str_on: code, the paper's reward taken
+//     literally), a 30-step GRPO run on the H200 was taken over by the
+//     ranker: in most groups nothing compiled, Rver was the same −1 for
+//     all (178 of 240 groups), and the group normalisation turned λ·Rstr
+//     alone into the advantage. Code blocks first scored below "no code"
+//     (whose Rstr term is 0), so answers without code rose from 19 to 58
+//     of 128 a step (steps 1–5 against 26–30); the ranker's score of code
+//     that does not compile rose from −0.91 to +1.33 while compiling fell
+//     from 10 % to 1.4 %, and pass@1 after GRPO was 0 on train and test
+//     (bench/h200/2026-12-03-lease3; one run, one seed). The
+//     ranker was trained on kernels that compile; its score of anything
+//     else is an extrapolation that a policy can climb.
 func DefaultWeights() Weights {
-	return Weights{Compile: 1, Tests: 0.8, Speedup: 0.1, Clip: 3, Variance: 0.1, MaxCV: 0.3, CorrectBonus: 0.5, Lambda: 0.2}
+	return Weights{Compile: 1, Tests: 0.8, Speedup: 0.1, Clip: 3, Variance: 0.1, MaxCV: 0.3, CorrectBonus: 0.5, Lambda: 0.2, StrOn: GateCompiled}
 }
 
 // Validate reports weights that cannot be meant.
@@ -85,6 +144,9 @@ func (w Weights) Validate() error {
 		if f.v < 0 || math.IsNaN(f.v) || math.IsInf(f.v, 0) {
 			bad = append(bad, fmt.Sprintf("%s = %v (must be a finite number ≥ 0)", f.name, f.v))
 		}
+	}
+	if _, err := ParseGate(string(w.StrOn)); err != nil {
+		bad = append(bad, fmt.Sprintf("str_on = %q (use code, compiled or correct)", w.StrOn))
 	}
 	if w.Clip == 0 && w.Speedup > 0 {
 		bad = append(bad, "clip = 0 with speedup > 0 (the speed term would always be 0; set clip, e.g. 3)")
@@ -213,16 +275,19 @@ func (c *Combiner) Mode() Mode { return c.mode }
 func (c *Combiner) Weights() Weights { return c.w }
 
 // RunningStr returns the count, mean and population variance of the real
-// Rstr values observed so far.
+// Rstr values that the gate admitted so far.
 func (c *Combiner) RunningStr() (n int64, mean, variance float64) {
 	return c.st.N, c.st.Mean, c.st.variance()
 }
 
 // Score computes the rewards of a batch. str[i] is candidate i's real Rstr
 // (NaN when it has none); str may be nil when no ranker is configured,
-// which only ModeVer allows. The real scores of the batch update the running
-// statistics before ModeRandom draws, so its first batch already has the
-// right scale; draws are made in candidate order.
+// which only ModeVer allows. Only the candidates the gate admits (StrOn)
+// get a structural term, real or random, and only their real scores enter
+// the running statistics, so the random control matches the distribution
+// that "both" adds. The batch's scores update the statistics before
+// ModeRandom draws, so its first batch already has the right scale; draws
+// are made in candidate order.
 func (c *Combiner) Score(outs []Outcome, str []float64) ([]Scored, error) {
 	if str != nil && len(str) != len(outs) {
 		return nil, fmt.Errorf("reward: %d outcomes but %d structural scores", len(outs), len(str))
@@ -230,9 +295,16 @@ func (c *Combiner) Score(outs []Outcome, str []float64) ([]Scored, error) {
 	if str == nil && c.mode != ModeVer {
 		return nil, fmt.Errorf("reward: mode %s needs the ranker's score (configure a ranker model, or use mode ver)", c.mode)
 	}
-	for _, s := range str {
-		if !math.IsNaN(s) {
-			c.st.add(s)
+	gate, err := ParseGate(string(c.w.StrOn))
+	if err != nil {
+		return nil, err
+	}
+	// scored[i]: candidate i gets a structural term.
+	scored := make([]bool, len(outs))
+	for i, o := range outs {
+		if str != nil && !math.IsNaN(str[i]) && gate.admits(o) {
+			scored[i] = true
+			c.st.add(str[i])
 		}
 	}
 	res := make([]Scored, len(outs))
@@ -246,21 +318,21 @@ func (c *Combiner) Score(outs []Outcome, str []float64) ([]Scored, error) {
 		case ModeVer:
 			r.Total = r.Ver
 		case ModeStr:
-			if !o.HasCode || math.IsNaN(s) {
+			if !scored[i] {
 				r.Total = -c.w.Compile
 			} else {
 				r.StrUsed = s
 				r.Total = c.w.Lambda * s
 			}
 		case ModeBoth:
-			if !math.IsNaN(s) {
+			if scored[i] {
 				r.StrUsed = s
 			}
 			r.Total = r.Ver + c.w.Lambda*r.StrUsed
 		case ModeRandom:
-			// A draw for every candidate that has a real score, so the
-			// control gets exactly as many structural terms as "both".
-			if !math.IsNaN(s) {
+			// A draw for every candidate that "both" would score, so the
+			// control gets exactly as many structural terms.
+			if scored[i] {
 				r.StrUsed = c.st.Mean + math.Sqrt(c.st.variance())*c.rng.NormFloat64()
 			}
 			r.Total = r.Ver + c.w.Lambda*r.StrUsed

@@ -3,6 +3,7 @@ package reward
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -48,6 +49,7 @@ func TestDefaultOrder(t *testing.T) {
 
 func TestModes(t *testing.T) {
 	w := DefaultWeights()
+	w.StrOn = GateCode // every code block scored, so each mode's arithmetic shows
 	outs := []Outcome{
 		{HasCode: true, Compiled: true, Total: 2, Speedup: 2, Baseline: 1}, // Rver 0.6
 		{HasCode: true},  // compile error, Rver -1
@@ -90,7 +92,7 @@ func TestModes(t *testing.T) {
 			t.Errorf("random: candidate %d used the real score", i)
 		}
 	}
-	if _, err := (&Combiner{mode: ModeBoth}).Score(outs, nil); err == nil {
+	if _, err := (&Combiner{mode: ModeBoth, w: w}).Score(outs, nil); err == nil {
 		t.Error("mode both without ranker scores: no error")
 	}
 	if _, err := ParseMode("rnd"); err == nil {
@@ -171,5 +173,89 @@ func TestValidate(t *testing.T) {
 	}
 	if err := DefaultWeights().Validate(); err != nil {
 		t.Error(err)
+	}
+}
+
+// The gate decides who gets a structural term, in every mode that uses one;
+// outside it, mode str gives −αc and the others add nothing.
+func TestGates(t *testing.T) {
+	outs := []Outcome{
+		{HasCode: true, Compiled: true, Total: 2, Speedup: 2, Baseline: 1}, // correct, Rver 0.6
+		{HasCode: true, Compiled: true, Failed: 1, Total: 2},               // wrong, Rver -0.4
+		{HasCode: true},  // compile error, Rver -1
+		{HasCode: false}, // no code, Rver -1
+	}
+	str := []float64{1, 2, 3, math.NaN()}
+	want := map[Gate][]bool{
+		GateCode:     {true, true, true, false},
+		GateCompiled: {true, true, false, false},
+		GateCorrect:  {true, false, false, false},
+	}
+	for gate, admitted := range want {
+		w := DefaultWeights()
+		w.StrOn = gate
+		for _, mode := range []Mode{ModeStr, ModeBoth, ModeRandom} {
+			c, err := NewCombiner(mode, w, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := c.Score(outs, str)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var nAdmitted int64
+			for i, g := range got {
+				if admitted[i] {
+					nAdmitted++
+				}
+				if (g.StrUsed != 0) != admitted[i] {
+					t.Errorf("%s/%s: candidate %d: structural term %v, admitted %v", gate, mode, i, g.StrUsed, admitted[i])
+				}
+				switch {
+				case mode == ModeStr && !admitted[i] && g.Total != -w.Compile:
+					t.Errorf("%s/str: candidate %d outside the gate: total %v, want %v", gate, i, g.Total, -w.Compile)
+				case mode == ModeBoth && math.Abs(g.Total-(g.Ver+w.Lambda*g.StrUsed)) > 1e-12:
+					t.Errorf("%s/both: candidate %d: total %v ≠ Rver %v + λ·%v", gate, i, g.Total, g.Ver, g.StrUsed)
+				}
+			}
+			if n, _, _ := c.RunningStr(); n != nAdmitted {
+				t.Errorf("%s/%s: running stats over %d scores, want the %d admitted", gate, mode, n, nAdmitted)
+			}
+		}
+	}
+	w := DefaultWeights()
+	if w.StrOn != GateCompiled {
+		t.Errorf("default str_on %q, want compiled", w.StrOn)
+	}
+	w.StrOn = "compile"
+	if err := w.Validate(); err == nil || !strings.Contains(err.Error(), "str_on") {
+		t.Errorf("str_on compile: error %v, want one naming str_on", err)
+	}
+}
+
+// The failure of lease 3 of 2026-12-03 in miniature: a group in which
+// nothing compiles. Under the default gate every candidate gets the same
+// reward, so the group has no advantage to follow (GRPO skips it); with
+// str_on: code the ranker's scores of code that does not compile decide the
+// advantage, and "no code" (no structural term) outranks code the ranker
+// dislikes.
+func TestNothingCompiledGroup(t *testing.T) {
+	outs := []Outcome{{HasCode: true}, {HasCode: true}, {HasCode: false}, {HasCode: true}}
+	str := []float64{-1.5, 2.5, math.NaN(), 0.5}
+	for _, gate := range []Gate{GateCompiled, GateCode} {
+		w := DefaultWeights()
+		w.StrOn = gate
+		c, _ := NewCombiner(ModeBoth, w, 1)
+		got, _ := c.Score(outs, str)
+		distinct := map[float64]bool{}
+		for _, g := range got {
+			distinct[g.Total] = true
+		}
+		if gate == GateCompiled && len(distinct) != 1 {
+			t.Errorf("compiled: rewards %v differ in a group where nothing compiled", got)
+		}
+		if gate == GateCode && !(got[2].Total > got[0].Total && got[1].Total > got[2].Total) {
+			t.Errorf("code: rewards %v: want ranker-liked code > no code > ranker-disliked code", got)
+		}
 	}
 }
