@@ -18,13 +18,19 @@
 #                                   ablation, from the latest SFT adapter
 #                                   (INIT= another), for BUDGET (default 7m);
 #                                   then its report and the same packing
+#   bash bench/rl/device.sh speed   issue 14's performance target: SPEED_STEPS
+#                                   (default 3) GRPO steps of 8 tasks x G 16 x
+#                                   T 2 from the latest SFT adapter (INIT=
+#                                   another) into /tmp/rl/out/speed-N, then
+#                                   the seconds per stage of each step (the
+#                                   first includes compiling) and the packing
 #   bash bench/rl/device.sh model   join the parts (once) and print the model's path
 # Environment for run: CALL_S (default 540) the seconds this call may spend
 # before packing; PLUGIN_TIMEOUT (default 20m) the host's per-request limit; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
 # BUDGET) goes to gpu-rl.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-T=/tmp/rl
+T=${RL_DIR:-/tmp/rl} # RL_DIR: elsewhere, for a dry run without a GPU
 mkdir -p "$T/model" "$T/out" "$T/site"
 
 stage() {
@@ -167,10 +173,52 @@ ablate() { # issue 15: one budgeted slice of bench/ablation's runs, from the SFT
   return $rc
 }
 
+speed() { # issue 14: the seconds of a GRPO step of 8 tasks x 16 x 2 turns, per stage
+  setup || return $?
+  local init=${INIT:-} n dir
+  [ -n "$init" ] || init=$(last_sft)
+  [ -n "$init" ] || { echo "device: no SFT adapter in $T/out/sft: run the SFT first (run), or carry its results" >&2; return 1; }
+  n=1
+  while [ -e "$T/out/speed-$n" ]; do n=$((n + 1)); done
+  dir=$T/out/speed-$n
+  mkdir -p "$dir"
+  # The GRPO run's settings (bench/rl/gpu-rl.sh) at the issue's size: 8 tasks x
+  # G 16 = 128 candidates a turn. Seed 2: other tasks than the run's first steps.
+  cat >"$dir/run.yaml" <<YAML
+name: grpo
+root: $dir
+steps: ${SPEED_STEPS:-3}
+batch: 8
+group: 16
+turns: 2
+seed: 2
+few_shot: 0
+policy: {plugin: hf, init: $init}
+benchmarker: {plugin: ${BENCHMARKER:-cudaperf-benchmarker}, concurrency: 16}
+reward: {mode: both}
+sampling: {max_tokens: 768, temperature: 0.8, top_p: 0.95}
+YAML
+  echo "device: speed: $dir from $init"
+  local rc=0
+  timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" train --config "$dir/run.yaml" 2>&1 | tee "$dir/train.log" || rc=$?
+  python3 - "$dir/grpo/metrics.jsonl" <<'PY' | tee "$dir/stages.txt" || true
+import json, sys
+print("step  candidates  rows a turn  completion tokens  generate  evaluate  update  step (s)")
+for line in open(sys.argv[1]):
+    m = json.loads(line)
+    s = m["stage"]
+    print(f"{m['step']:<5} {m['candidates']:<11} {m['candidates'] // 2:<12} {m['completion_tokens']:<18} "
+          f"{s.get('generate_s', 0):<9.1f} {s.get('evaluate_s', 0):<9.1f} {s.get('update_s', 0):<7.1f} {s['step_s']:.1f}")
+PY
+  pack
+  return $rc
+}
+
 case "${1:-}" in
   stage) stage ;;
   run) run ;;
   model) model ;;
   ablate) ablate ;;
-  *) echo "usage: bash bench/rl/device.sh stage|run|ablate|model" >&2; exit 2 ;;
+  speed) speed ;;
+  *) echo "usage: bash bench/rl/device.sh stage|run|ablate|speed|model" >&2; exit 2 ;;
 esac
