@@ -120,6 +120,9 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 	b := c.base
 	fmt.Fprintf(w, "- Design: modes %s × seeds %v, identical budgets: %d steps × %d tasks × G = %d × T = %d, from `%s`.\n",
 		strings.Join(c.Modes, ", "), c.Seeds, b.Steps, b.Batch, b.Group, b.Turns, orNone(c.Init))
+	rw := b.Reward.Weights
+	fmt.Fprintf(w, "- Reward: λ = %g on Rstr, given to candidates with str_on = %s (the random control draws for the same candidates); αc %g, αt %g, αs %g, L %g, β %g.\n",
+		rw.Lambda, orNone(string(rw.StrOn)), rw.Compile, rw.Tests, rw.Speedup, rw.Clip, rw.CorrectBonus)
 	fmt.Fprintf(w, "- Evaluation: %d samples per task, k ∈ %v, temperature %g; intervals are 95%% two-level bootstraps (seeds, then tasks; %d resamples); comparisons are paired by seed and task; MDE = 2.80 × the bootstrap SE of the difference (α = 0.05 two-sided, power 0.8).\n",
 		c.Eval.N, c.Eval.K, c.Eval.Temperature, resamples)
 	if len(r.Missing) > 0 {
@@ -199,6 +202,29 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 			groups += n
 		}
 		fmt.Fprintf(w, "| %s | %s | %d |\n", mode, strings.Join(parts, ", "), groups)
+	}
+	fmt.Fprintf(w, "\nIs the ranker being climbed instead of the benchmark? The real Rstr of every code block and the compile rate, means over a run's first and last quarter of steps, then over seeds (a run of lease 3 of 2026-12-03 with Rstr on code that did not compile went from −0.91 to +1.33 while compiling fell from 10%% to 1.4%%):\n\n| mode | real Rstr, first → last | compile rate, first → last |\n|---|---|---|\n")
+	for _, mode := range c.Modes {
+		var str, comp [2]float64
+		n := 0
+		for _, ms := range r.Curves[mode] {
+			if len(ms) == 0 {
+				continue
+			}
+			q := max(1, len(ms)/4)
+			for i, part := range [2][]grpo.Metrics{ms[:q], ms[len(ms)-q:]} {
+				for _, m := range part {
+					str[i] += m.StrMean / float64(q)
+					comp[i] += m.CompileRate / float64(q)
+				}
+			}
+			n++
+		}
+		if n == 0 {
+			fmt.Fprintf(w, "| %s | — | — |\n", mode)
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %+.2f → %+.2f | %.1f%% → %.1f%% |\n", mode, str[0]/float64(n), str[1]/float64(n), 100*comp[0]/float64(n), 100*comp[1]/float64(n))
 	}
 	if err := r.plot(filepath.Join(dir, "curves.png")); err != nil {
 		return err

@@ -40,7 +40,8 @@ func TestCollectAndWrite(t *testing.T) {
 		os.WriteFile(EvalFile(dir, "test"), b, 0o644)
 		var ms []byte
 		for s := 1; s <= 2; s++ {
-			l, _ := json.Marshal(grpo.Metrics{Step: int64(s), RewardMean: float64(s), StrSpeedupRho: 0.5, RhoGroups: 2})
+			l, _ := json.Marshal(grpo.Metrics{Step: int64(s), RewardMean: float64(s), StrSpeedupRho: 0.5, RhoGroups: 2,
+				StrMean: float64(s) - 1.5, CompileRate: 0.3 / float64(s)})
 			ms = append(append(ms, l...), '\n')
 		}
 		os.WriteFile(filepath.Join(dir, "metrics.jsonl"), ms, 0o644)
@@ -65,6 +66,9 @@ func TestCollectAndWrite(t *testing.T) {
 		"both > ver",
 		"Not made yet** (1): random-s2",
 		"| ver | 0.50, 0.50 | 8 |",
+		"str_on = compiled",
+		// First and last quarter of 2 steps: step 1, step 2.
+		"| both | -0.50 → +0.50 | 30.0% → 15.0% |",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q:\n%s", want, page)
