@@ -135,6 +135,10 @@ setup() { # the model, the binaries, the sandbox preflight and Python's path
   # dynamic / 0 to generate as lease 2 did.
   export CUDAPERF_HF_GEN_CACHE=${CUDAPERF_HF_GEN_CACHE:-static} CUDAPERF_HF_GEN_COMPILE=${CUDAPERF_HF_GEN_COMPILE:-1}
   echo "device: hf generation: cache $CUDAPERF_HF_GEN_CACHE, compile $CUDAPERF_HF_GEN_COMPILE"
+  # One line per Generate and Update of every plugin process (shape,
+  # sampling and scoring seconds, whether the compiled path held): what the
+  # step times are made of.
+  export CUDAPERF_HF_STATS=${CUDAPERF_HF_STATS:-$T/out/hf-stats.jsonl}
   # The GGUF converted once per lease (36.5 s a plugin start otherwise).
   export CUDAPERF_HF_CACHE=${CUDAPERF_HF_CACHE:-$T/hf-cache}
   # Candidates must be able to use CUDA inside the sandbox: on the H200
@@ -200,7 +204,7 @@ sampling: {max_tokens: 768, temperature: 0.8, top_p: 0.95}
 YAML
   echo "device: speed: $dir from $init"
   local rc=0
-  timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" train --config "$dir/run.yaml" 2>&1 | tee "$dir/train.log" || rc=$?
+  CUDAPERF_HF_STATS=$dir/hf-stats.jsonl timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" train --config "$dir/run.yaml" 2>&1 | tee "$dir/train.log" || rc=$?
   python3 - "$dir/grpo/metrics.jsonl" <<'PY' | tee "$dir/stages.txt" || true
 import json, sys
 print("step  candidates  rows a turn  completion tokens  generate  evaluate  update  step (s)")

@@ -102,6 +102,7 @@ class Engine:
         base.to(self.device)
         self._gen = None  # the sampling copy (settings.gen_copy); None: sample from self.model
         self.compile_failures = 0  # compiled generate calls that failed and were repeated eagerly
+        self._timing = {}  # the current generate call's phases, for cfg.stats
         gen_dtype = cfg.gen_copy_dtype(self.device.type)
         if gen_dtype:
             self._gen = copy.deepcopy(base).to(getattr(torch, gen_dtype))
@@ -188,7 +189,34 @@ class Engine:
         if stop:
             kwargs.update(stop_strings=stop, tokenizer=self.tokenizer)
         with self.lock:
-            return self._generate_locked(prompts, ids, input_ids, attn, group_size, stop, seed, kwargs, score_t)
+            t0 = time.monotonic()
+            failures = self.compile_failures
+            self._timing = {}
+            result = self._generate_locked(prompts, ids, input_ids, attn, group_size, stop, seed, kwargs, score_t)
+            self._log_stats(
+                call="generate", prompts=len(prompts), rows=len(prompts) * group_size,
+                padded_rows=int(input_ids.shape[0]), width=int(input_ids.shape[1]), max_tokens=max_tokens,
+                cache="static" if static else "dynamic",
+                # compiling asked for (transformers compiles on a GPU) and no fallback in this call
+                compile=bool(static and not kwargs.get("disable_compile", True) and self.compile_failures == failures),
+                compile_failures=self.compile_failures, **self._timing,
+                completion_tokens=sum(len(s.token_ids) for g in result for s in g),
+                seconds=round(time.monotonic() - t0, 3))
+            return result
+
+    def _log_stats(self, **fields):
+        """Appends one JSON line to cfg.stats (if set). A failure to write
+        is said once on stderr and never fails the call it describes."""
+        if not self.cfg.stats:
+            return
+        fields = {"time": round(time.time(), 3), **fields}
+        try:
+            with open(self.cfg.stats, "a") as f:
+                f.write(json.dumps(fields) + "\n")
+        except OSError as e:
+            print(f"hf policy: cannot append to {settings_mod.ENV_PREFIX}STATS={self.cfg.stats}: {e}; "
+                  f"no more statistics are written", file=sys.stderr, flush=True)
+            self.cfg.stats = ""
 
     def _generate_locked(self, prompts, ids, input_ids, attn, group_size, stop, seed, kwargs, score_t):
         width = input_ids.shape[1]
@@ -196,7 +224,10 @@ class Engine:
             torch.manual_seed(int(seed))
         if self._gen is not None:
             self._refresh_gen()
+            t = time.monotonic()
             out = self._generate_copy(input_ids, attn, kwargs)
+            self._sync()
+            self._timing.update(sample_s=round(time.monotonic() - t, 3), decode_steps=int(out.shape[1] - width))
             return self._finish_generate(prompts, ids, out[:len(ids) * group_size], width, group_size, stop, score_t)
         # Sampling with the adapter merged into the base weights: decoding is
         # bound by per-layer overheads, and unmerged LoRA adds four small
@@ -206,6 +237,7 @@ class Engine:
         if merge:
             with torch.no_grad():
                 self.model.base_model.merge_adapter()
+        t = time.monotonic()
         try:
             with torch.inference_mode(), self._autocast():
                 out = self.model.generate(input_ids=input_ids, attention_mask=attn, **kwargs)
@@ -213,7 +245,14 @@ class Engine:
             if merge:
                 with torch.no_grad():
                     self.model.base_model.unmerge_adapter()
+        self._sync()
+        self._timing.update(sample_s=round(time.monotonic() - t, 3), decode_steps=int(out.shape[1] - width))
         return self._finish_generate(prompts, ids, out, width, group_size, stop, score_t)
+
+    def _sync(self):
+        """Waits for the GPU, so that a phase's seconds are its own."""
+        if self.device.type == "cuda":
+            torch.cuda.synchronize()
 
     def _generate_copy(self, input_ids, attn, kwargs):
         """generate on the sampling copy. A compiled decoding step that fails
@@ -268,6 +307,7 @@ class Engine:
             n, reason = self._completion_length(row, stop)
             rows.append((row[:n], reason))
         # Log-probabilities of the kept tokens, by the shared scoring path.
+        t = time.monotonic()
         examples = []
         for r, (toks, _) in enumerate(rows):
             examples.append((ids[r // group_size], toks))
@@ -278,6 +318,7 @@ class Engine:
                 lp = lp.float().cpu()
                 for j, k in enumerate(batch):
                     logps.append(lp[j, :len(examples[k][1])].tolist())
+        self._timing["score_s"] = round(time.monotonic() - t, 3)
         result = []
         for p in range(len(prompts)):
             group = []
@@ -474,6 +515,7 @@ class Engine:
         if not sft and acc["tokens"]:
             stats.update(ratio_mean=acc["ratio_sum"] / acc["tokens"], clip_fraction=acc["clipped_sum"] / acc["tokens"],
                          kl=acc["kl_sum"] / acc["tokens"])
+        self._log_stats(call="sft" if sft else "update", **stats)
         return stats
 
     def _ref_logp(self, pairs, temperature=1.0):

@@ -75,6 +75,11 @@ class Settings:
     # `cudaperf eval`, `sft` and `train` starts the plugin anew. "off": no
     # cache.
     cache: str = ""
+    # A JSONL file the engine appends one line to per Generate and Update
+    # call (rows, padded shape, whether the compiled path ran, seconds of
+    # sampling and of scoring): what a run's step times are made of, on the
+    # machine that ran them. "" = none.
+    stats: str = ""
 
     @classmethod
     def from_env(cls, env=None):
@@ -104,6 +109,7 @@ class Settings:
             gen_cache=get("GEN_CACHE", str, "dynamic").lower(),
             gen_compile=get("GEN_COMPILE", int, 0) != 0,
             cache=get("CACHE", str, ""),
+            stats=get("STATS", str, ""),
         )
         if s.lora_targets != "all-linear":
             s.lora_targets = [t.strip() for t in s.lora_targets.split(",") if t.strip()]

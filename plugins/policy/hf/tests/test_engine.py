@@ -1,5 +1,6 @@
 """The engine on a tiny randomly initialised SmolLM2-shaped model (CPU, no download)."""
 
+import json
 import os
 
 import pytest
@@ -347,6 +348,43 @@ def test_failed_compiled_generation_falls_back_to_eager(tiny_model, capsys):
         e.generate([PROMPT], group_size=1, temperature=0, max_tokens=8)
     with pytest.raises(settings.SettingsError, match="GEN_COMPILE=1 needs"):
         settings.Settings.from_env({"CUDAPERF_HF_GEN_COMPILE": "1"})
+
+
+def test_stats_lines_say_what_each_call_cost(tiny_model, tmp_path, capsys):
+    """CUDAPERF_HF_STATS: one JSON line per Generate and Update, with the
+    call's shape, its phases and whether compiling was asked for and kept;
+    a file that cannot be written is said once and fails nothing."""
+    path = tmp_path / "stats.jsonl"
+    e = make(tiny_model, gen_copy="float32", gen_cache="static", stats=str(path))
+    out = e.generate([PROMPT, PROMPT2], group_size=3, temperature=1.0, max_tokens=8, seed=3)
+    e.update(rollouts(e, PROMPT, out[0], [1.0, -1.0, 0.0]), "grpo", {"learning_rate": 1e-3})
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert [x["call"] for x in lines] == ["generate", "update"]
+    g = lines[0]
+    assert (g["prompts"], g["rows"], g["padded_rows"], g["max_tokens"], g["cache"]) == (2, 6, 8, 8, "static")
+    assert g["compile"] is False and g["compile_failures"] == 0  # compiling not asked for
+    assert 1 <= g["decode_steps"] <= 8 and g["width"] + 8 <= 1024
+    assert g["completion_tokens"] == sum(len(s.token_ids) for grp in out for s in grp)
+    assert 0 <= g["sample_s"] <= g["seconds"] and 0 <= g["score_s"] <= g["seconds"]
+    assert lines[1]["rollouts"] == 3 and lines[1]["seconds"] > 0
+
+    # Compiling asked for and failing: the line says it fell back.
+    real = e._gen.generate
+
+    def flaky(**kw):
+        if not kw["disable_compile"]:
+            raise RuntimeError("InductorError")
+        return real(**kw)
+    e._gen.generate = flaky
+    e.cfg.gen_compile = True
+    e.generate([PROMPT], group_size=1, temperature=0, max_tokens=4)
+    last = json.loads(path.read_text().splitlines()[-1])
+    assert last["compile"] is False and last["compile_failures"] == 1
+
+    e.cfg.stats = str(tmp_path / "missing" / "stats.jsonl")
+    e.generate([PROMPT], group_size=1, temperature=0, max_tokens=4)
+    e.generate([PROMPT], group_size=1, temperature=0, max_tokens=4)
+    assert capsys.readouterr().err.count("cannot append to CUDAPERF_HF_STATS=") == 1 and e.cfg.stats == ""
 
 
 def test_gguf_cache_folder_and_an_unwritable_cache(tmp_path, capsys):
