@@ -23,11 +23,13 @@
 #            The device tool refused a call of 65.8 MB, repository and
 #            shared/ included, and took one of 63.4 MB: its 64 MiB behaves
 #            as 64 MB)
-#   LEAVE    tracked files the device does not need and that stay behind
-#            during the calls (default grammar/src/parser.c, 20.7 MB: the
-#            device runs prebuilt binaries): delete them before the calls
-#            (rm), restore them after (git checkout -- FILE); the plan says
-#            so. The device tool copies the working tree, so a deleted
+#   LEAVE    tracked files or folders the device does not need and that
+#            stay behind during the calls (default grammar/src/parser.c,
+#            20.7 MB: the device runs prebuilt binaries; and bench/h200,
+#            4.9 MB of earlier leases' outputs, without which the model
+#            takes 3 calls again instead of 4): delete them before the calls
+#            (rm -r), restore them after (git checkout -- PATH); the plan
+#            says so. The device tool copies the working tree, so a deleted
 #            tracked file stays behind (confirmed in lease 2 of 2026-12-03:
 #            three staging calls of 62 MB each were taken). With LEAVE= the
 #            model takes 8 calls with a 48 MB tree.
@@ -40,7 +42,7 @@ cd "$(dirname "$0")/../.."
 PART_MB=${PART_MB:-}
 CAP_MB=${CAP_MB:-63}
 PLUGINS=${PLUGINS:-benchmarker analyzer hf}
-LEAVE=${LEAVE-grammar/src/parser.c}
+LEAVE=${LEAVE-grammar/src/parser.c bench/h200}
 rl=.rl
 exclude=$(git rev-parse --git-path info/exclude)
 mkdir -p "$(dirname "$exclude")"
@@ -63,7 +65,8 @@ name=$(basename "$gguf")
 repo=$(git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
 other=$(git ls-files -z --others --exclude-standard | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
 # shellcheck disable=SC2086 # LEAVE is a list
-left=$(for f in $LEAVE; do [ -f "$f" ] && stat -c %s "$f"; done | awk '{s += $1} END {print s + 0}')
+left=$(git ls-files -z -- $LEAVE | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
+left=${left:-0}
 base=$((repo + ${other:-0} - left))
 first_extra=$(du -cb "$rl/bin.tar.xz" "$rl/whl" | tail -1 | cut -f1)
 if [ -n "$PART_MB" ]; then
@@ -85,7 +88,7 @@ mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 size() { du -cb "$@" | tail -1 | cut -f1; }
 echo
 echo "Device calls (kind nvidia-h200), consecutive, while the machine is warm; the tree is $(mib "$base")."
-[ -z "$LEAVE" ] || echo "  Before the first call: rm $LEAVE   (after the last: git checkout -- $LEAVE)"
+[ -z "$LEAVE" ] || echo "  Before the first call: rm -r $LEAVE   (after the last: git checkout -- $LEAVE)"
 i=0
 plan() { # plan WHAT...: one call carrying WHAT
   i=$((i + 1))
