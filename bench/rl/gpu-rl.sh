@@ -20,6 +20,8 @@
 #   EVAL_PROFILE  the benchmarker profile of the evaluations (default rl:
 #           the primary and an odd size; report for every configuration)
 #   MAX_TOKENS  tokens per completion, evaluations and GRPO (default 768)
+#   EVAL_TURNS  attempts per evaluated sample (default 1, as every earlier
+#           run; 2 also measures the refinement turn: `cudaperf eval --turns`)
 #   TEMP, TOP_P GRPO's sampling (default 0.8 and 0.95, as `cudaperf eval`
 #               samples: GRPO then trains on the distribution the evaluations
 #               measure. At the loop's own default, 1.0 and 1.0, the lease-1
@@ -70,7 +72,7 @@ evals() { # evals LABEL [--load DIR]
   for t in $EVAL_TRAIN_TASKS; do train+=(--task "$t"); done
   local ks=() k
   for k in 1 3 5; do [ "$k" -le "$EVAL_N" ] && ks+=(--k "$k"); done # pass@k needs n >= k
-  local common=(--policy hf "$@" --benchmarker "$BENCHMARKER" --profile "$EVAL_PROFILE" -n "$EVAL_N" "${ks[@]}" --max-tokens "$MAX_TOKENS" --few-shot "$FEW_SHOT")
+  local common=(--policy hf "$@" --benchmarker "$BENCHMARKER" --profile "$EVAL_PROFILE" -n "$EVAL_N" "${ks[@]}" --max-tokens "$MAX_TOKENS" --few-shot "$FEW_SHOT" --turns "${EVAL_TURNS:-1}")
   phase "eval-$label-train" "$bin" eval "${common[@]}" --side train "${train[@]}" --out "$out/eval-$label-train.json" --samples "$out/eval-$label-train.samples.jsonl"
   phase "eval-$label-test" "$bin" eval "${common[@]}" --side test --out "$out/eval-$label-test.json" --samples "$out/eval-$label-test.samples.jsonl"
 }

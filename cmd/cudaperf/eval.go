@@ -38,11 +38,16 @@ func evalCommand() *cli.Command {
 			"fastest correct candidate among k, KernelBench's fast_p, and 95% bootstrap intervals over tasks.\n" +
 			"The protocol is printed with the numbers. Report in-distribution (--side train) and held-out\n" +
 			"(--side test) results apart.\n\n" +
+			"--turns T gives each sample T attempts: every attempt after the first answers the training\n" +
+			"loop's refinement prompt with the previous attempt's feedback (compiler errors, failed\n" +
+			"configurations, speedup, features), a sample counts its best attempt, and the report adds the\n" +
+			"fraction correct by each turn. Compare numbers only at the same --turns.\n\n" +
 			"Example, offline: cudaperf eval --policy replay --benchmarker recorded --side test -n 10",
 		Flags: append(policyFlags(),
 			&cli.StringFlag{Name: "benchmarker", Value: "cudaperf-benchmarker", Usage: "benchmarker plugin `NAME`"},
 			&cli.StringFlag{Name: "side", Value: "test", Usage: "split `SIDE`: train, validation or test"},
 			&cli.IntFlag{Name: "n", Value: 10, Usage: "samples per task (≥ the largest k)"},
+			&cli.IntFlag{Name: "turns", Value: 1, Usage: "attempts per sample `T` (1: no refinement turns)"},
 			&cli.IntSliceFlag{Name: "k", Value: cli.NewIntSlice(1, 3, 5), Usage: "report at these `K` values"},
 			&cli.Float64Flag{Name: "temperature", Value: 0.8, Usage: "sampling temperature"},
 			&cli.Float64Flag{Name: "top-p", Value: 0.95, Usage: "nucleus sampling"},
@@ -113,11 +118,15 @@ func evalAction(c *cli.Context) error {
 	}
 	o := grpo.EvalOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), N: c.Int("n"), Ks: ks,
 		Sampling: pluginhost.Sampling{Temperature: c.Float64("temperature"), TopP: c.Float64("top-p"), MaxTokens: c.Int("max-tokens")},
-		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency"), Profile: bench.Profile(c.String("profile"))}
+		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency"), Profile: bench.Profile(c.String("profile")),
+		Turns: c.Int("turns")}
 	if p := o.Profile; p != bench.ProfileReport && p != bench.ProfileRL {
 		return usageErrorf("--profile %q: use report or rl", p)
 	}
-	bar := newBar(2, "eval: generate, judge", format == "text")
+	if o.Turns < 1 {
+		return usageErrorf("--turns %d: give at least 1 attempt per sample", o.Turns)
+	}
+	bar := newBar(2*o.Turns, "eval: generate, judge (per turn)", format == "text")
 	last := 0
 	rep, err := grpo.Evaluate(c.Context, pol, bm, nil, o, func(done, _ int) { bar.addN(done - last); last = done })
 	bar.clear()
@@ -164,6 +173,13 @@ func printEval(c *cli.Context, rep *grpo.EvalReport, side string) {
 	for _, k := range []string{"fast_0", "fast_1_ref", "fast_1_known"} {
 		e := rep.FastP[k]
 		fmt.Fprintf(w, "%-13s %.3f [%.3f, %.3f]\n", k, e.Value, e.Lo, e.Hi)
+	}
+	if len(rep.TurnCorrect) > 1 {
+		fmt.Fprint(w, "correct by turn (fraction of samples):")
+		for t, f := range rep.TurnCorrect {
+			fmt.Fprintf(w, " %d: %.3f", t+1, f)
+		}
+		fmt.Fprintln(w)
 	}
 	co := rep.Cost
 	fmt.Fprintf(w, "\ncost: generation %.1f s (%d tokens, %d completions cut at the token limit), judging %.1f s\n",

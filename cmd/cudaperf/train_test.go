@@ -213,6 +213,18 @@ func TestEvalAndSFTOffline(t *testing.T) {
 			t.Errorf("eval output lacks %q:\n%s", want, out)
 		}
 	}
+	// Two attempts a sample: the refinement prompts reach the policy, and
+	// the report says how many samples were correct by each turn.
+	out, errOut, code = rlRun(t, "eval", "--policy", "replay", "--benchmarker", "recorded", "--side", "test", "--task", "vector_add", "-n", "3", "-k", "1", "--turns", "2")
+	if code != 0 {
+		t.Fatalf("eval --turns 2: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !regexp.MustCompile(`correct by turn \(fraction of samples\): 1: \d\.\d{3} 2: \d\.\d{3}`).MatchString(out) || !strings.Contains(out, "2 attempts each") {
+		t.Errorf("eval --turns 2 output lacks the per-turn line or the protocol's attempts:\n%s", out)
+	}
+	if _, errOut, code := rlRun(t, "eval", "--policy", "replay", "--benchmarker", "recorded", "-n", "1", "-k", "1", "--turns", "0"); code != 2 || !strings.Contains(errOut, "--turns 0") {
+		t.Errorf("eval --turns 0: exit %d, %s", code, errOut)
+	}
 	// torch2cuda tasks (KernelBench format) through the same loop: the
 	// replay policy proposes the .py variants, recorded answers from the
 	// torch2cuda suite's records, speedups are over eager PyTorch.

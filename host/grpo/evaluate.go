@@ -28,7 +28,14 @@ type EvalOptions struct {
 	// Profile is the benchmarker's evaluation profile (default report:
 	// every configuration at full rigour, as a reported number deserves).
 	Profile bench.Profile
+	// Turns is the attempts per sample (default 1). Each attempt after the
+	// first answers the training loop's refinement prompt (Refine) with
+	// the previous attempt's feedback, and a sample counts its best
+	// attempt: a correct one before an incorrect one, then the fastest.
+	Turns int
 }
+
+func (o EvalOptions) turns() int { return max(1, o.Turns) }
 
 // TaskEval is one task's samples.
 type TaskEval struct {
@@ -79,6 +86,10 @@ type EvalReport struct {
 	// Samples are every completion and how it was judged, in task order
 	// (not in the report's JSON: `cudaperf eval --samples` writes them).
 	Samples []EvalSample `json:"-"`
+	// TurnCorrect[t] is the fraction of samples with a correct attempt
+	// among their first t+1 (one value per turn; the last is what the
+	// tasks' Correct counts say).
+	TurnCorrect []float64 `json:"turn_correct"`
 }
 
 // EvalCost is an evaluation's time by stage and its generated tokens.
@@ -105,17 +116,23 @@ type EvalSample struct {
 	// Feedback is what a refinement turn would tell the policy: the
 	// trimmed compiler errors, the failed configurations, the speedup.
 	Feedback string `json:"feedback"`
+	// Turn is the attempt (0: the first answer; t: the t-th refinement).
+	Turn int `json:"turn"`
 }
 
 // Protocol is the text printed with the numbers.
 func (o EvalOptions) Protocol() string {
-	return fmt.Sprintf("protocol: benchmarker profile %s; %d samples per task (temperature %g, top_p %g, max %d tokens, seed %d), one attempt each (no refinement turns), %d few-shot example(s) from the train split; "+
+	attempts := "one attempt each (no refinement turns)"
+	if t := o.turns(); t > 1 {
+		attempts = fmt.Sprintf("%d attempts each (every attempt after the first answers the training loop's refinement prompt with the previous attempt's feedback: compiler errors, failed configurations, speedup, features); a sample counts its best attempt (correct before incorrect, then the fastest)", t)
+	}
+	return fmt.Sprintf("protocol: benchmarker profile %s; %d samples per task (temperature %g, top_p %g, max %d tokens, seed %d), %s, %d few-shot example(s) from the train split; "+
 		"pass@k is the unbiased estimator 1 − C(n−c,k)/C(n,k) averaged over tasks; "+
 		"speedup@k is the expected speedup of the fastest correct candidate among k drawn without replacement, "+
 		"over %s, with a task whose k candidates all fail (or whose correct ones are slower than the reference) counted as 1× (the reference is kept), then the geometric mean over tasks; "+
 		"fast_p (KernelBench) is the per-task fraction of samples that are correct and faster than p× a baseline, averaged over tasks; "+
 		"intervals are 95%% percentile bootstraps over tasks (%d resamples)",
-		orReport(o.Profile), o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, o.FewShot, o.baseline(), o.Bootstrap)
+		orReport(o.Profile), o.N, o.Sampling.Temperature, o.Sampling.TopP, o.Sampling.MaxTokens, o.Seed, attempts, o.FewShot, o.baseline(), o.Bootstrap)
 }
 
 // baseline names what speedups are over, by the tasks' kind.
@@ -134,8 +151,9 @@ func (o EvalOptions) baseline() string {
 	return c
 }
 
-// Evaluate samples N candidates per task and judges them; progress is told
-// about its two stages (generate, judge) as done/2.
+// Evaluate samples N candidates per task and judges them, Turns attempts
+// each; progress is told about its stages (generate, judge per turn) as
+// done/(2·Turns).
 func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOptions, progress func(done, total int)) (*EvalReport, error) {
 	if o.Bootstrap == 0 {
 		o.Bootstrap = 2000
@@ -145,77 +163,139 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 			return nil, fmt.Errorf("grpo: eval: k = %d needs 1 ≤ k ≤ n = %d samples per task", k, o.N)
 		}
 	}
+	if o.Profile == "" {
+		o.Profile = bench.ProfileReport
+	}
 	info, err := pol.Describe(ctx)
 	if err != nil {
 		return nil, err
 	}
 	rep := &EvalReport{Policy: info.Name + " " + info.Version, Model: info.Model, Protocol: o.Protocol(), FastP: map[string]Estimate{}}
-	// One Generate call for every task (a GPU policy batches them), then
-	// one concurrent judging of every sample.
-	prompts := make([]pluginhost.Prompt, len(o.Tasks))
-	for i, t := range o.Tasks {
-		prompts[i] = pluginhost.Prompt{ID: t.Name + ":eval", Messages: Prompt(t, FewShot(t, o.Train, o.FewShot))}
-	}
-	sp := o.Sampling
-	sp.Seed = int64(o.Seed%(1<<31)) * 1_000_003
-	if progress != nil {
-		progress(0, 2)
-	}
-	start := time.Now()
-	groups, err := pol.Generate(ctx, prompts, o.N, sp)
-	if err != nil {
-		return nil, fmt.Errorf("grpo: eval: %w", err)
-	}
-	rep.Cost.GenerateSeconds = time.Since(start).Seconds()
-	if progress != nil {
-		progress(1, 2)
-	}
-	var tasks []*Task
-	var texts []string
-	for i, t := range o.Tasks {
-		for _, c := range groups[i] {
-			tasks, texts = append(tasks, t), append(texts, c.Text)
-			rep.Cost.CompletionTokens += c.CompletionTokens
-			if c.FinishReason == "length" {
-				rep.Cost.Truncated++
-			}
+	turns, stages := o.turns(), 2*o.turns()
+	tell := func(done int) {
+		if progress != nil {
+			progress(done, stages)
 		}
 	}
-	if o.Profile == "" {
-		o.Profile = bench.ProfileReport
+	tell(0)
+	// hist[i*N+k] are sample k of task i's attempts, in turn order.
+	type attempt struct {
+		text string
+		j    Judged
 	}
-	start = time.Now()
-	js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), o.Profile, tasks, texts)
-	if err != nil {
-		return nil, fmt.Errorf("grpo: eval: %w", err)
+	hist := make([][]attempt, len(o.Tasks)*o.N)
+	for turn := range turns {
+		// One Generate call for every prompt of the turn (a GPU policy
+		// batches them), then one concurrent judging of every answer. The
+		// first turn samples N answers to each task's prompt; a
+		// refinement, one answer to each sample's own prompt.
+		var prompts []pluginhost.Prompt
+		for i, t := range o.Tasks {
+			ex := FewShot(t, o.Train, o.FewShot)
+			if turn == 0 {
+				prompts = append(prompts, pluginhost.Prompt{ID: t.Name + ":eval", Messages: Prompt(t, ex)})
+				continue
+			}
+			for k := range o.N {
+				last := hist[i*o.N+k][turn-1]
+				prompts = append(prompts, pluginhost.Prompt{ID: fmt.Sprintf("%s:eval:t%d:m%d", t.Name, turn, k),
+					Messages: Refine(t, ex, last.text, last.j.Feedback())})
+			}
+		}
+		n := o.N
+		if turn > 0 {
+			n = 1
+		}
+		sp := o.Sampling
+		sp.Seed = int64(o.Seed%(1<<31))*1_000_003 + int64(turn)
+		start := time.Now()
+		groups, err := pol.Generate(ctx, prompts, n, sp)
+		if err != nil {
+			return nil, fmt.Errorf("grpo: eval: turn %d: %w", turn+1, err)
+		}
+		rep.Cost.GenerateSeconds += time.Since(start).Seconds()
+		tell(2*turn + 1)
+		// Answers in sample order (task i's sample k at i*N+k) either way.
+		var tasks []*Task
+		var texts []string
+		for i, t := range o.Tasks {
+			for k := range o.N {
+				var c pluginhost.Completion
+				if turn == 0 {
+					c = groups[i][k]
+				} else {
+					c = groups[i*o.N+k][0]
+				}
+				tasks, texts = append(tasks, t), append(texts, c.Text)
+				rep.Cost.CompletionTokens += c.CompletionTokens
+				if c.FinishReason == "length" {
+					rep.Cost.Truncated++
+				}
+			}
+		}
+		start = time.Now()
+		js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), o.Profile, tasks, texts)
+		if err != nil {
+			return nil, fmt.Errorf("grpo: eval: %w", err)
+		}
+		rep.Cost.JudgeSeconds += time.Since(start).Seconds()
+		for x := range js {
+			hist[x] = append(hist[x], attempt{texts[x], js[x]})
+		}
+		tell(2*turn + 2)
 	}
-	rep.Cost.JudgeSeconds = time.Since(start).Seconds()
+	rep.TurnCorrect = make([]float64, turns)
 	for i, t := range o.Tasks {
 		te := TaskEval{Task: t.Name, Side: t.Side, N: o.N, Baseline: t.Baseline}
 		if len(t.Variants) > 0 {
 			te.Best = t.Variants[0].Speedup
 		}
-		for k, j := range js[i*o.N : (i+1)*o.N] {
-			rep.Samples = append(rep.Samples, EvalSample{Task: t.Name, Index: k, Completion: texts[i*o.N+k], HasCode: j.HasCode,
-				NoCode: j.NoCode, Compiled: j.Eval != nil && j.Eval.Compiled, Correct: j.Correct(), Speedup: j.Speedup(), Feedback: j.Feedback()})
-			if !j.HasCode {
+		for k := range o.N {
+			h := hist[i*o.N+k]
+			for turn, a := range h {
+				j := a.j
+				rep.Samples = append(rep.Samples, EvalSample{Task: t.Name, Index: k, Turn: turn, Completion: a.text, HasCode: j.HasCode,
+					NoCode: j.NoCode, Compiled: j.Eval != nil && j.Eval.Compiled, Correct: j.Correct(), Speedup: j.Speedup(), Feedback: j.Feedback()})
+			}
+			best := bestAttempt(len(h), func(x int) *Judged { return &h[x].j })
+			for turn := range h {
+				if bestAttempt(turn+1, func(x int) *Judged { return &h[x].j }).Correct() {
+					rep.TurnCorrect[turn]++
+				}
+			}
+			if !best.HasCode {
 				te.NoCode++
 			}
-			if j.Eval != nil && j.Eval.Compiled {
+			if best.Eval != nil && best.Eval.Compiled {
 				te.Compiled++
 			}
-			if j.Correct() {
+			if best.Correct() {
 				te.Correct++
 			}
-			te.Speedups = append(te.Speedups, j.Speedup())
+			te.Speedups = append(te.Speedups, best.Speedup())
 		}
 		rep.Tasks = append(rep.Tasks, te)
 	}
-	if progress != nil {
-		progress(2, 2)
+	if n := len(o.Tasks) * o.N; n > 0 {
+		for t := range rep.TurnCorrect {
+			rep.TurnCorrect[t] /= float64(n)
+		}
 	}
 	rep.summarize(o)
 	return rep, nil
+}
+
+// bestAttempt is the best of a sample's first n attempts: the fastest
+// correct one, else the last (what the sample ended with).
+func bestAttempt(n int, at func(int) *Judged) *Judged {
+	best := at(n - 1)
+	for x := range n {
+		j := at(x)
+		if j.Correct() && (!best.Correct() || j.Speedup() > best.Speedup()) {
+			best = j
+		}
+	}
+	return best
 }
 
 func (r *EvalReport) summarize(o EvalOptions) {

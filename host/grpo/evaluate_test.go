@@ -134,3 +134,91 @@ func TestEvaluateCost(t *testing.T) {
 		}
 	}
 }
+
+// fixPolicy answers a first prompt with code that does not compile and a
+// refinement prompt with the task's fastest known variant, except for
+// sample 0, which never gets it right; it records the prompts it saw.
+type fixPolicy struct {
+	Policy
+	fix     map[string]string // task name → a correct answer
+	prompts []pluginhost.Prompt
+}
+
+func (*fixPolicy) Describe(context.Context) (pluginhost.PolicyInfo, error) {
+	return pluginhost.PolicyInfo{Name: "fix", Version: "0"}, nil
+}
+
+func (f *fixPolicy) Generate(_ context.Context, prompts []pluginhost.Prompt, group int, _ pluginhost.Sampling) ([][]pluginhost.Completion, error) {
+	f.prompts = append(f.prompts, prompts...)
+	out := make([][]pluginhost.Completion, len(prompts))
+	for i, p := range prompts {
+		task, rest, _ := strings.Cut(p.ID, ":")
+		for k := range group {
+			text := "```cuda\n__global__ void broken( {}\n```"
+			if strings.Contains(rest, ":t") && !strings.HasSuffix(rest, ":m0") {
+				text = "```cuda\n" + f.fix[task] + "\n```"
+			}
+			out[i] = append(out[i], pluginhost.Completion{PromptID: p.ID, Index: k, Text: text, FinishReason: "stop", CompletionTokens: 10})
+		}
+	}
+	return out, nil
+}
+
+// With refinement turns, eval asks each sample's own refinement prompt
+// (the loop's, with the previous attempt's feedback) and counts a sample's
+// best attempt; one turn is the single-attempt protocol.
+func TestEvaluateTurns(t *testing.T) {
+	d := testDataset(t)
+	tasks, _ := d.Side("train", []string{"gelu", "row_sum"})
+	fix := map[string]string{}
+	for _, task := range tasks {
+		fix[task.Name] = task.Variants[0].Source
+	}
+	for _, turns := range []int{1, 3} {
+		pol := &fixPolicy{fix: fix}
+		o := EvalOptions{Tasks: tasks, N: 4, Ks: []int{1}, Seed: 1, Concurrency: 2, Bootstrap: 10, Turns: turns}
+		rep, err := Evaluate(context.Background(), pol, newFakeBench(t, d), nil, o, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := 2 + 2*4*(turns-1); len(pol.prompts) != want {
+			t.Fatalf("turns %d: %d prompts, want %d (2 tasks, then one per sample and refinement)", turns, len(pol.prompts), want)
+		}
+		if len(rep.Samples) != 2*4*turns {
+			t.Errorf("turns %d: %d samples written, want every attempt (%d)", turns, len(rep.Samples), 2*4*turns)
+		}
+		wantPass := 0.0
+		wantTurns := []float64{0}
+		if turns == 3 {
+			wantPass, wantTurns = 0.75, []float64{0, 0.75, 0.75}
+			// The second turn's prompt for gelu's sample 2 refines that
+			// sample's own first answer with its compiler error.
+			var p *pluginhost.Prompt
+			for x := range pol.prompts {
+				if pol.prompts[x].ID == "gelu:eval:t1:m2" {
+					p = &pol.prompts[x]
+				}
+			}
+			if p == nil {
+				t.Fatal("no refinement prompt gelu:eval:t1:m2")
+			}
+			if last := p.Messages[len(p.Messages)-1].Content; !strings.Contains(last, "did not compile") {
+				t.Errorf("refinement prompt lacks the compile feedback: %q", last)
+			}
+			if !strings.Contains(rep.Protocol, "3 attempts each") {
+				t.Errorf("protocol %q does not say 3 attempts", rep.Protocol)
+			}
+		}
+		if got := rep.AtK[0].PassAtK.Value; math.Abs(got-wantPass) > 1e-12 {
+			t.Errorf("turns %d: pass@1 %v, want %v", turns, got, wantPass)
+		}
+		if !slices.Equal(rep.TurnCorrect, wantTurns) {
+			t.Errorf("turns %d: correct by turn %v, want %v", turns, rep.TurnCorrect, wantTurns)
+		}
+		for _, te := range rep.Tasks {
+			if turns == 3 && (te.Correct != 3 || te.Speedups[0] != 0 || te.Speedups[1] <= 0) {
+				t.Errorf("%s: %d correct, speedups %v: want samples 1-3 correct by their refinement, sample 0 not", te.Task, te.Correct, te.Speedups)
+			}
+		}
+	}
+}
