@@ -205,7 +205,7 @@ YAML
   echo "device: speed: $dir from $init"
   local rc=0
   CUDAPERF_HF_STATS=$dir/hf-stats.jsonl timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" train --config "$dir/run.yaml" 2>&1 | tee "$dir/train.log" || rc=$?
-  python3 - "$dir/grpo/metrics.jsonl" <<'PY' | tee "$dir/stages.txt" || true
+  python3 - "$dir/grpo/metrics.jsonl" "$dir/hf-stats.jsonl" <<'PY' | tee "$dir/stages.txt" || true
 import json, sys
 print("step  candidates  rows a turn  completion tokens  generate  evaluate  update  step (s)")
 for line in open(sys.argv[1]):
@@ -213,6 +213,16 @@ for line in open(sys.argv[1]):
     s = m["stage"]
     print(f"{m['step']:<5} {m['candidates']:<11} {m['candidates'] // 2:<12} {m['completion_tokens']:<18} "
           f"{s.get('generate_s', 0):<9.1f} {s.get('evaluate_s', 0):<9.1f} {s.get('update_s', 0):<7.1f} {s['step_s']:.1f}")
+# Inside each Generate (the plugin's own account, CUDAPERF_HF_STATS).
+try:
+    calls = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
+except OSError:
+    calls = []
+print("\ngenerate calls: rows (padded)  prompt width  decode steps  sampling s  scoring s  compiled")
+for c in calls:
+    if c.get("call") == "generate":
+        print(f"  {c['rows']:>4} ({c['padded_rows']:>4})  {c['width']:>12}  {c.get('decode_steps', 0):>12}  "
+              f"{c.get('sample_s', 0):>10.1f}  {c.get('score_s', 0):>9.1f}  {c['compile']}")
 PY
   pack
   return $rc
