@@ -126,9 +126,9 @@ type Weights struct {
 //     of 128 a step (steps 1–5 against 26–30); the ranker's score of code
 //     that does not compile rose from −0.91 to +1.33 while compiling fell
 //     from 10 % to 1.4 %, and pass@1 after GRPO was 0 on train and test
-//     (bench/h200/2026-12-03-lease3; one run, one seed). The
-//     ranker was trained on kernels that compile; its score of anything
-//     else is an extrapolation that a policy can climb.
+//     (bench/h200/2026-12-03-lease3; one run, one seed). The ranker was
+//     trained on kernels that compile; its score of anything else is an
+//     extrapolation that a policy can climb.
 func DefaultWeights() Weights {
 	return Weights{Compile: 1, Tests: 0.8, Speedup: 0.1, Clip: 3, Variance: 0.1, MaxCV: 0.3, CorrectBonus: 0.5, Lambda: 0.2, StrOn: GateCompiled}
 }
