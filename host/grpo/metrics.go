@@ -3,7 +3,9 @@ package grpo
 import (
 	"math"
 
+	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/rank"
+	"github.com/cudaperf/cudaperf/host/reward"
 )
 
 // Metrics are one step's numbers, one line of metrics.jsonl.
@@ -146,7 +148,7 @@ type RolloutRecord struct {
 	Member     int                `json:"member"`
 	Group      string             `json:"group"`
 	Task       string             `json:"task"`
-	Prompt     any                `json:"prompt"`
+	Prompt     pluginhost.Prompt  `json:"prompt"`
 	Completion string             `json:"completion"`
 	HasCode    bool               `json:"has_code"`
 	NoCode     string             `json:"no_code,omitempty"`
@@ -155,7 +157,7 @@ type RolloutRecord struct {
 	Failed     int                `json:"failed"`
 	Total      int                `json:"total"`
 	Speedup    float64            `json:"speedup"`
-	Reward     any                `json:"reward"`
+	Reward     reward.Scored      `json:"reward"`
 	Str        *float64           `json:"str,omitempty"`
 	Return     float64            `json:"return"`
 	Advantage  float64            `json:"advantage"`

@@ -216,7 +216,7 @@ func loggedRefinements(o SFTOptions, fastest map[string]Example) ([]pluginhost.R
 		}
 		// The attempt a refinement answers: same step, group and member, one turn before.
 		correct := map[string]bool{}
-		key := func(r rolloutLine, turn int) string {
+		key := func(r RolloutRecord, turn int) string {
 			base := r.Group // TASK:sS:bB:tT, the turn suffix dropped
 			if i := strings.LastIndex(base, ":t"); i >= 0 {
 				base = base[:i]
@@ -244,18 +244,8 @@ func loggedRefinements(o SFTOptions, fastest map[string]Example) ([]pluginhost.R
 	return out, nil
 }
 
-// rolloutLine is what SFT reads of a RolloutRecord.
-type rolloutLine struct {
-	Step    int64             `json:"step"`
-	Turn    int               `json:"turn"`
-	Member  int               `json:"member"`
-	Group   string            `json:"group"`
-	Task    string            `json:"task"`
-	Prompt  pluginhost.Prompt `json:"prompt"`
-	Correct bool              `json:"correct"`
-}
-
-func readRollouts(path string) ([]rolloutLine, error) {
+// readRollouts reads a run's rollouts/step-N.jsonl(.gz).
+func readRollouts(path string) ([]RolloutRecord, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("grpo: sft: rollouts: %w", err)
@@ -270,14 +260,14 @@ func readRollouts(path string) ([]rolloutLine, error) {
 		defer gz.Close()
 		r = gz
 	}
-	var out []rolloutLine
+	var out []RolloutRecord
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for n := 1; sc.Scan(); n++ {
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		var l rolloutLine
+		var l RolloutRecord
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			return nil, fmt.Errorf("grpo: sft: rollouts %s:%d: %v (a line of a run's rollouts/step-N.jsonl is expected)", path, n, err)
 		}
