@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -24,7 +25,8 @@ func ablateCommand() *cli.Command {
 			"(runs/<name>/<mode>-s<seed>/), then evaluates every run on each eval side. Every step is\n" +
 			"checkpointed and every evaluation saved, so --resume continues an ablation across calls;\n" +
 			"--budget stops it between steps when its time is spent (for machines lent in slices).\n" +
-			"'cudaperf ablate report' writes the results page.\n\n" +
+			"'cudaperf ablate report' writes the results page; 'cudaperf ablate plan', before any run,\n" +
+			"what differences the design can detect at all.\n\n" +
 			"ablation.yaml:\n\n" +
 			"  name: reward-ablation\n  modes: [ver, both, random]\n  seeds: [1, 2, 3]\n" +
 			"  init: runs/sft-1/epoch-4              # the same SFT start for every run\n" +
@@ -46,8 +48,73 @@ func ablateCommand() *cli.Command {
 				&cli.StringFlag{Name: "out", Usage: "write the page to `FILE` (curves.png beside it); default runs/<name>/RESULTS.md"},
 			},
 			Action: ablateReportAction,
+		}, {
+			Name:      "plan",
+			Usage:     "before the runs: the smallest difference the design can detect, by simulation",
+			ArgsUsage: " ",
+			Description: "plan simulates ablations in which every mode behaves like the start checkpoint: each\n" +
+				"run's evaluation draws n samples per task with replacement from an evaluation of that\n" +
+				"checkpoint (cudaperf eval --out FILE, one per side), and the report's paired bootstrap then\n" +
+				"gives the minimum detectable difference (80% power, α = 0.05) of every comparison. Training\n" +
+				"noise adds to it, so these are lower bounds: if the effect you hope for is smaller, add seeds,\n" +
+				"samples or tasks before spending GPU time.\n\n" +
+				"Example: cudaperf ablate plan -c bench/ablation/ablation.yaml --base test=eval-sft-test.json \\\n" +
+				"           --base train=eval-sft-train.json --out bench/ablation/PLAN.md",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Required: true, Usage: "ablation `FILE` (YAML)"},
+				&cli.StringSliceFlag{Name: "base", Required: true, Usage: "`SIDE=FILE`: an evaluation report of the start checkpoint on that side (repeatable)"},
+				&cli.IntFlag{Name: "sims", Value: 200, Usage: "simulated ablations"},
+				&cli.StringFlag{Name: "out", Usage: "write the page to `FILE` (default: standard output)"},
+			},
+			Action: ablatePlanAction,
 		}},
 	}
+}
+
+func ablatePlanAction(c *cli.Context) error {
+	cfg, err := ablation.Load(c.String("config"))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	bases, files := map[string]*grpo.EvalReport{}, map[string]string{}
+	for _, b := range c.StringSlice("base") {
+		side, file, ok := strings.Cut(b, "=")
+		if !ok || side == "" || file == "" {
+			return usageErrorf("--base %q: give SIDE=FILE, e.g. --base test=eval-sft-test.json", b)
+		}
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			return usageErrorf("--base %s: %v", b, err)
+		}
+		var rep grpo.EvalReport
+		if err := json.Unmarshal(raw, &rep); err != nil {
+			return usageErrorf("--base %s: %v (a `cudaperf eval --out` report is expected)", b, err)
+		}
+		bases[side], files[side] = &rep, file
+	}
+	if c.Int("sims") < 2 {
+		return usageErrorf("--sims %d: at least 2 simulations", c.Int("sims"))
+	}
+	rows, err := ablation.Plan(cfg, bases, c.Int("sims"), 1000, 1)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	var b strings.Builder
+	command := "cudaperf ablate plan --config " + c.String("config")
+	for _, b := range c.StringSlice("base") {
+		command += " --base " + b
+	}
+	command += fmt.Sprintf(" --sims %d", c.Int("sims"))
+	ablation.WritePlan(&b, cfg, rows, files, bases, c.Int("sims"), command)
+	if out := c.String("out"); out != "" {
+		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+			return failuref("%v", err)
+		}
+		fmt.Fprintf(c.App.Writer, "wrote %s\n", out)
+		return nil
+	}
+	fmt.Fprint(c.App.Writer, b.String())
+	return nil
 }
 
 func ablateAction(c *cli.Context) error {

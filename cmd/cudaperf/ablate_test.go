@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 )
 
 // The ablation end to end without a GPU: replay + recorded, two modes ×
@@ -78,5 +80,27 @@ train:
 	}
 	if _, err := os.Stat(filepath.Join(root, "curves.png")); err != nil {
 		t.Error(err)
+	}
+}
+
+// ablate plan from a run's evaluation report: a page with the primary
+// metric's MDE; a --base that is not SIDE=FILE is a usage error.
+func TestAblatePlan(t *testing.T) {
+	root := t.TempDir()
+	cfg := filepath.Join(root, "ablation.yaml")
+	os.WriteFile(cfg, []byte("name: abl\nroot: "+root+"\nmodes: [ver, both, random]\nseeds: [1, 2, 3]\n"+
+		"eval: {sides: [test], n: 10, k: [1]}\ntrain: {steps: 2}\n"), 0o644)
+	base := filepath.Join(plugintest.ModuleRoot(t), "bench", "h200", "2026-12-03-lease2", "rl", "eval-sft-test.json")
+	page := filepath.Join(root, "PLAN.md")
+	out, errOut, code := rlRun(t, "ablate", "plan", "--config", cfg, "--base", "test="+base, "--sims", "20", "--out", page)
+	if code != 0 {
+		t.Fatalf("plan: exit %d\n%s\n%s", code, out, errOut)
+	}
+	b, _ := os.ReadFile(page)
+	if !strings.Contains(string(b), "| test | pass@1 (primary) | both − random |") || !strings.Contains(string(b), "--sims 20") {
+		t.Errorf("plan page lacks the primary comparison or its command:\n%s", b)
+	}
+	if _, errOut, code := rlRun(t, "ablate", "plan", "--config", cfg, "--base", base); code != 2 || !strings.Contains(errOut, "SIDE=FILE") {
+		t.Errorf("--base without SIDE=: exit %d, %s", code, errOut)
 	}
 }

@@ -165,7 +165,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		fmt.Fprintf(w, "\nPaired comparisons:\n\n| metric | comparison | difference [95%% CI] | MDE | verdict |\n|---|---|---|---|---|\n")
 		for _, m := range metrics {
 			t := tables[m]
-			for _, pair := range [][2]string{{"both", "random"}, {"both", "ver"}, {"random", "ver"}, {"str", "ver"}} {
+			for _, pair := range comparedPairs(c.Modes) {
 				if _, ok := t.Values[pair[0]]; !ok {
 					continue
 				}
