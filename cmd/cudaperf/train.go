@@ -11,6 +11,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/host/grpo"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
+	"github.com/cudaperf/cudaperf/host/reward"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
 
@@ -93,6 +94,10 @@ func trainAction(c *cli.Context) error {
 	w := c.App.Writer
 	fmt.Fprintf(w, "run %s: policy %s (%s), benchmarker %s, reward %s, %d steps × %d tasks × G=%d × T=%d\n",
 		cfg.Dir(), info.Name, info.Model, bm.Name(), cfg.Reward.Mode, cfg.Steps, cfg.Batch, cfg.Group, cfg.Turns)
+	if reward.Mode(cfg.Reward.Mode).UsesStr() && cfg.Reward.StrOn == reward.GateCode {
+		fmt.Fprintf(w, "note: reward.str_on is code: λ·Rstr also rewards code that does not compile, which the ranker never saw; "+
+			"a GRPO run on the H200 learnt to raise that score instead of compiling (docs/rl.md, \"Rewards\"). Watch str_mean against compile_rate.\n")
+	}
 	if !info.CanUpdate {
 		fmt.Fprintf(w, "policy %s cannot update: collecting rollouts only (rollouts/*.jsonl.gz)\n", info.Name)
 	}

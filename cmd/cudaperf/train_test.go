@@ -196,6 +196,16 @@ func TestTrainModeBothUsesTheRanker(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
+	if strings.Contains(out, "str_on is code") {
+		t.Errorf("the default gate was warned about:\n%s", out)
+	}
+	// The paper's literal reward is allowed, with a note on what it did.
+	lit := writeRunConfig(t, root, "both-code", 1, "")
+	b, _ = os.ReadFile(lit)
+	os.WriteFile(lit, []byte(strings.Replace(string(b), "reward: {mode: ver}", "reward: {mode: both, str_on: code}", 1)), 0o644)
+	if out, errOut, code := rlRun(t, "train", "--config", lit); code != 0 || !strings.Contains(out, "str_on is code") {
+		t.Errorf("str_on: code: exit %d, no note:\n%s\n%s", code, out, errOut)
+	}
 	for _, m := range metricsOf(t, filepath.Join(root, "both")) {
 		if m.StrStd == 0 || m.StrUsedStd == 0 || m.Mode != "both" {
 			t.Errorf("step %d: Rstr mean %v std %v, used std %v", m.Step, m.StrMean, m.StrStd, m.StrUsedStd)
