@@ -53,9 +53,11 @@ func ablateCommand() *cli.Command {
 			Usage:     "before the runs: the smallest difference the design can detect, by simulation",
 			ArgsUsage: " ",
 			Description: "plan simulates ablations in which every mode behaves like the start checkpoint: each\n" +
-				"run's evaluation draws n samples per task with replacement from an evaluation of that\n" +
-				"checkpoint (cudaperf eval --out FILE, one per side), and the report's paired bootstrap then\n" +
-				"gives the minimum detectable difference (80% power, α = 0.05) of every comparison. Training\n" +
+				"simulation draws every task's true correct rate from what an evaluation of that checkpoint\n" +
+				"saw (cudaperf eval --out FILE, one per side; a Jeffreys posterior, so 0 of 4 correct may\n" +
+				"still be a tenth), every run samples n answers per task at those rates, and the report's\n" +
+				"paired bootstrap then gives the minimum detectable difference (80% power, α = 0.05) of\n" +
+				"every comparison. Training\n" +
 				"noise adds to it, so these are lower bounds: if the effect you hope for is smaller, add seeds,\n" +
 				"samples or tasks before spending GPU time.\n\n" +
 				"Example: cudaperf ablate plan -c bench/ablation/ablation.yaml --base test=eval-sft-test.json \\\n" +
