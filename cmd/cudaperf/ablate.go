@@ -57,9 +57,8 @@ func ablateCommand() *cli.Command {
 				"saw (cudaperf eval --out FILE, one per side; a Jeffreys posterior, so 0 of 4 correct may\n" +
 				"still be a tenth), every run samples n answers per task at those rates, and the report's\n" +
 				"paired bootstrap then gives the minimum detectable difference (80% power, α = 0.05) of\n" +
-				"every comparison. Training\n" +
-				"noise adds to it, so these are lower bounds: if the effect you hope for is smaller, add seeds,\n" +
-				"samples or tasks before spending GPU time.\n\n" +
+				"every comparison. Training noise adds to it, so these are lower bounds: if the effect you\n" +
+				"hope for is smaller, add seeds, samples or tasks before spending GPU time.\n\n" +
 				"Example: cudaperf ablate plan -c bench/ablation/ablation.yaml --base test=eval-sft-test.json \\\n" +
 				"           --base train=eval-sft-train.json --out bench/ablation/PLAN.md",
 			Flags: []cli.Flag{
