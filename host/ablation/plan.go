@@ -38,7 +38,7 @@ type PlanRow struct {
 // bootstrap resamples.
 func Plan(c *Config, base map[string]*grpo.EvalReport, sims, B int, seed uint64) ([]PlanRow, error) {
 	var rows []PlanRow
-	metrics := planMetrics(c)
+	metrics := reportMetrics(c)
 	pairs := comparedPairs(c.Modes)
 	if len(pairs) == 0 {
 		return nil, fmt.Errorf("ablation: plan: modes %v: nothing is compared (the report compares both, random, ver and str)", c.Modes)
@@ -104,8 +104,8 @@ func Plan(c *Config, base map[string]*grpo.EvalReport, sims, B int, seed uint64)
 	return rows, nil
 }
 
-// planMetrics are the report's metrics: pass@k and speedup@k per k.
-func planMetrics(c *Config) []string {
+// reportMetrics are the report's metrics: pass@k and speedup@k per k.
+func reportMetrics(c *Config) []string {
 	var ms []string
 	for _, k := range c.Eval.K {
 		ms = append(ms, fmt.Sprintf("pass@%d", k))

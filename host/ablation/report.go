@@ -130,13 +130,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 	}
 	fmt.Fprintln(w)
 
-	var metrics []string
-	for _, k := range c.Eval.K {
-		metrics = append(metrics, fmt.Sprintf("pass@%d", k))
-	}
-	for _, k := range c.Eval.K {
-		metrics = append(metrics, fmt.Sprintf("speedup@%d", k))
-	}
+	metrics := reportMetrics(c)
 	var conclusion []string
 	for _, side := range c.Eval.Sides {
 		label := map[string]string{"test": "held out (test split)", "train": "in distribution (train split)", "validation": "validation split"}[side]

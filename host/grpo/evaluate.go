@@ -257,9 +257,17 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 				rep.Samples = append(rep.Samples, EvalSample{Task: t.Name, Index: k, Turn: turn, Completion: a.text, HasCode: j.HasCode,
 					NoCode: j.NoCode, Compiled: j.Eval != nil && j.Eval.Compiled, Correct: j.Correct(), Speedup: j.Speedup(), Feedback: j.Feedback()})
 			}
-			best := bestAttempt(len(h), func(x int) *Judged { return &h[x].j })
+			// The sample's best attempt: the fastest correct one, else
+			// the last (what the sample ended with).
+			best := &h[len(h)-1].j
+			solved := false // a correct attempt so far
 			for turn := range h {
-				if bestAttempt(turn+1, func(x int) *Judged { return &h[x].j }).Correct() {
+				j := &h[turn].j
+				if j.Correct() && (!best.Correct() || j.Speedup() > best.Speedup()) {
+					best = j
+				}
+				solved = solved || j.Correct()
+				if solved {
 					rep.TurnCorrect[turn]++
 				}
 			}
@@ -283,19 +291,6 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 	}
 	rep.summarize(o)
 	return rep, nil
-}
-
-// bestAttempt is the best of a sample's first n attempts: the fastest
-// correct one, else the last (what the sample ended with).
-func bestAttempt(n int, at func(int) *Judged) *Judged {
-	best := at(n - 1)
-	for x := range n {
-		j := at(x)
-		if j.Correct() && (!best.Correct() || j.Speedup() > best.Speedup()) {
-			best = j
-		}
-	}
-	return best
 }
 
 func (r *EvalReport) summarize(o EvalOptions) {

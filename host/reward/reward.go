@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -23,10 +24,8 @@ var Modes = []Mode{ModeVer, ModeStr, ModeBoth, ModeRandom}
 
 // ParseMode checks a mode name.
 func ParseMode(s string) (Mode, error) {
-	for _, m := range Modes {
-		if string(m) == s {
-			return m, nil
-		}
+	if i := slices.Index(Modes, Mode(s)); i >= 0 {
+		return Modes[i], nil
 	}
 	return "", fmt.Errorf("reward: unknown mode %q: use one of ver, str, both, random", s)
 }
@@ -58,10 +57,8 @@ func ParseGate(s string) (Gate, error) {
 	if s == "" {
 		return GateCompiled, nil
 	}
-	for _, g := range Gates {
-		if string(g) == s {
-			return g, nil
-		}
+	if i := slices.Index(Gates, Gate(s)); i >= 0 {
+		return Gates[i], nil
 	}
 	return "", fmt.Errorf("reward: unknown str_on %q: use one of code, compiled, correct", s)
 }
