@@ -17,6 +17,7 @@ import time
 
 import torch
 
+import attention
 import grpo
 import settings as settings_mod
 
@@ -108,6 +109,8 @@ class Engine:
             self._gen = copy.deepcopy(base).to(getattr(torch, gen_dtype))
             self._gen.requires_grad_(False)
             self._gen.eval()
+            if cfg.gen_attention == "packed":
+                attention.use_packed(self._gen)
         if cfg.mode == "lora":
             import peft
             base.requires_grad_(False)
@@ -197,6 +200,7 @@ class Engine:
                 call="generate", prompts=len(prompts), rows=len(prompts) * group_size,
                 padded_rows=int(input_ids.shape[0]), width=int(input_ids.shape[1]), max_tokens=max_tokens,
                 cache="static" if static else "dynamic",
+                attention=getattr(self._gen.config, "_attn_implementation", "") if self._gen is not None else "",
                 # compiling asked for (transformers compiles on a GPU) and no fallback in this call
                 compile=bool(static and not kwargs.get("disable_compile", True) and self.compile_failures == failures),
                 compile_failures=self.compile_failures, **self._timing,

@@ -68,6 +68,10 @@ class Settings:
     # bench/rl/gen_bench.py measures each on a GPU.
     gen_cache: str = "dynamic"
     gen_compile: bool = False
+    # The sampling copy's attention: "packed" (attention.py: decoding steps
+    # attend over the unrepeated key/value heads) or "sdpa" (transformers'
+    # own, which repeats them under torch.compile).
+    gen_attention: str = "packed"
     # Where a .gguf model is kept converted to a Hugging Face folder
     # (float32 safetensors), so that later starts skip the conversion:
     # starting from the default GGUF took 36.5 s on the H200 machine (on this
@@ -108,6 +112,7 @@ class Settings:
             gen_copy=get("GEN_COPY", str, "auto").lower(),
             gen_cache=get("GEN_CACHE", str, "dynamic").lower(),
             gen_compile=get("GEN_COMPILE", int, 0) != 0,
+            gen_attention=get("GEN_ATTENTION", str, "packed").lower(),
             cache=get("CACHE", str, ""),
             stats=get("STATS", str, ""),
         )
@@ -127,6 +132,8 @@ class Settings:
             raise SettingsError(f"{ENV_PREFIX}GEN_CACHE={self.gen_cache!r}: use dynamic or static")
         if self.gen_compile and self.gen_cache != "static":
             raise SettingsError(f"{ENV_PREFIX}GEN_COMPILE=1 needs {ENV_PREFIX}GEN_CACHE=static")
+        if self.gen_attention not in ("packed", "sdpa"):
+            raise SettingsError(f"{ENV_PREFIX}GEN_ATTENTION={self.gen_attention!r}: use packed or sdpa")
         if self.micro_batch < 1:
             raise SettingsError(f"{ENV_PREFIX}MICRO_BATCH={self.micro_batch}: must be >= 1")
         self.model_path()  # fails early with the fix when the model cannot be found
