@@ -188,6 +188,12 @@ class Engine:
             kwargs["top_k"] = 0
         if static:
             kwargs.update(cache_implementation="static", disable_compile=not self.cfg.gen_compile)
+            if self.cfg.gen_compile:
+                # One graph per shape (a few: static_shape), each specialised:
+                # transformers' default (dynamic=None) turns the second shape
+                # a process sees into a dynamic-shape graph for all later ones.
+                from transformers import CompileConfig
+                kwargs["compile_config"] = CompileConfig(dynamic=False)
         stop = [s for s in stop if s]
         if stop:
             kwargs.update(stop_strings=stop, tokenizer=self.tokenizer)
@@ -263,6 +269,14 @@ class Engine:
         (an inductor or CUDA-graph error) turns compilation off for the rest
         of the process and the call is repeated eagerly: a run must not end
         because an optimisation did."""
+        # transformers sizes a static cache to the longest cache this model
+        # has had (_previous_max_cache_length), so after one refinement turn
+        # of a 4,096-token shape every call decoded over 4,096 positions: at
+        # 128 rows a turn-1 call (2,048 would do) took as long as a turn-2
+        # call (lease 4, bench/h200/2026-12-03-lease4). Each call gets its
+        # own shape's cache; each shape is compiled once per process either
+        # way.
+        self._gen.__dict__.pop("_previous_max_cache_length", None)
         try:
             with torch.inference_mode():
                 return self._gen.generate(input_ids=input_ids, attention_mask=attn, **kwargs)

@@ -429,3 +429,23 @@ def test_logprobs_are_those_of_the_tempered_policy_that_sampled(tiny_model):
     with torch.inference_mode():
         g1, _ = e._score([(ids, greedy[0].token_ids)])
     assert greedy[0].logprobs == pytest.approx(g1[0, :len(greedy[0].token_ids)].tolist(), abs=1e-5)
+
+
+def test_each_static_call_gets_its_own_cache_length(tiny_model, monkeypatch):
+    """A short call after a long one decodes over its own shape's cache,
+    not the longest so far (transformers keeps the maximum by default)."""
+    import transformers.generation.utils as gen_utils
+    lengths = []
+    real = gen_utils.StaticCache
+
+    class Spy(real):
+        def __init__(self, *a, **kw):
+            lengths.append(kw.get("max_cache_len"))
+            super().__init__(*a, **kw)
+    monkeypatch.setattr(gen_utils, "StaticCache", Spy)
+    e = make(tiny_model, gen_copy="float32", gen_cache="static")
+    long_prompt = [("user", "Sum the array. " * 90)]  # over 1,024 - 8 tokens
+    assert len(e.encode_prompt(long_prompt)) > 1024
+    for p in (PROMPT, long_prompt, PROMPT):
+        e.generate([p], group_size=2, temperature=0, max_tokens=8)
+    assert lengths == [1023, 2047, 1023]  # (transformers: the cache holds all but the last token)
