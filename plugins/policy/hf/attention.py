@@ -9,10 +9,12 @@ packing is turned off while compiling. That is 3x the key/value reads and
 a write of the repeated copy per layer and decoding step, growing with
 rows x cache length.
 
-How much of a step it costs is not measured yet. The steps of lease 4
-(2026-12-03, bench/h200/2026-12-03-lease4/speed) took 26-27 ms at 128 rows
-for a 2,048- and a 4,096-token cache alike, and 16.1 against 17.6 ms at 64
-rows: the cache length, and so this copy, explains little of a step there.
+How much of a step it costs is not measured yet. In lease 4 (2026-12-03,
+bench/h200/2026-12-03-lease4) every call after a process's first
+refinement turn decoded over a 4,096-token cache (transformers kept the
+longest; engine.py no longer lets it), and a step took 16-18 ms at 64 rows
+and 26-27 ms at 128: about 10 ms more per 64 rows of 4,096 positions,
+what reading 9 repeated heads would cost at the H200's bandwidth.
 bench/rl/attn_bench.py measures the attention of a step alone, both ways.
 
 For one query token the 9 query heads of a group can instead stand in as 3
