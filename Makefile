@@ -71,7 +71,7 @@ vet:
 
 test: vet
 	$(GO) test -timeout 45m ./...
-	$(PYTHON) -m pytest -q plugins/python/tests plugins/policy/hf/tests bench/torch2cuda/tests
+	$(PYTHON) -m pytest -q plugins/python/tests plugins/policy/hf/tests bench/torch2cuda/tests bench/rl/tests
 
 # Plugin start-up, round-trip and parse-cost benchmarks (numbers go to
 # bench/perf/plugins.md); a corpus batch is seconds, so fewer of those.

@@ -74,6 +74,39 @@ def per_step(rows, max_tokens):
     print(f"groups in which every candidate had the same Rver: {same_total} of {groups_total}\n")
 
 
+def outcome(r):
+    if r["correct"]:
+        return "correct"
+    if r["compiled"]:
+        return "compiled, wrong"
+    return "did not compile" if r["has_code"] else "no code"
+
+
+def transitions(rows):
+    """Each refinement by what the attempt it refines did: does feedback
+    help, against the first turn's rates (what a fresh sample would do)?
+    A refinement's group is its first attempt's with another ":tN" suffix,
+    the member the same."""
+    key = lambda r: (r["step"], r["group"].rsplit(":t", 1)[0], r["member"])  # noqa: E731
+    by = {(key(r), r["turn"]): r for r in rows}
+    table = collections.defaultdict(collections.Counter)
+    for r in rows:
+        prev = by.get((key(r), r["turn"] - 1)) if r["turn"] > 0 else None
+        if prev is None:
+            continue
+        c = table[(r["turn"], outcome(prev))]
+        c["n"] += 1
+        c["code"] += r["has_code"]
+        c["compiled"] += r["compiled"]
+        c["correct"] += r["correct"]
+    if not table:
+        return
+    print("\nrefinements by the outcome of the attempt they refine (turn 1's own rates above are a fresh sample's):")
+    print("turn  attempt refined     n     code  compiled  correct")
+    for (t, o), c in sorted(table.items()):
+        print(f"{t + 1:<5} {o:<19} {c['n']:<5} {c['code']:<5} {c['compiled']:<9} {c['correct']}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("rollouts", nargs="+", help="a run's rollouts folder (RUN/rollouts); several are one run")
@@ -92,6 +125,7 @@ def main():
         print(f"{t + 1:<5} {len(rs):<5} {sum(r['has_code'] for r in rs):<5} {sum(r['compiled'] for r in rs):<9} "
               f"{sum(r['correct'] for r in rs):<8} {sum(r['completion_tokens'] >= a.max_tokens for r in rs):<13} "
               f"{statistics.median(chars):.0f} ({min(chars)}-{max(chars)})")
+    transitions(rows)
     nocode = [r for r in rows if not r["has_code"]]
     print(f"no code block: {len(nocode)}, of which cut at the limit: "
           f"{sum(r['completion_tokens'] >= a.max_tokens for r in nocode)}")
