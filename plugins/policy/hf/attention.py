@@ -25,6 +25,8 @@ computed on the unrepeated cache. Prefill (more than one query token) and
 models without grouped heads use transformers' SDPA unchanged.
 """
 
+import sys
+
 import torch
 
 NAME = "cudaperf_packed_sdpa"
@@ -53,14 +55,17 @@ def packed_sdpa_forward(module, query, key, value, attention_mask, dropout=0.0, 
 
 def use_packed(model):
     """Switches model (a transformers causal LM) to the packed attention.
-    Returns the name of the attention it runs with afterwards; a
-    transformers without the interfaces keeps "sdpa" (or what it had)."""
+    Returns the name of the attention it runs with afterwards. A
+    transformers that refuses (another version's interfaces) keeps what it
+    had, said once on stderr: sampling must not fail for an optimisation."""
     try:
         from transformers import AttentionInterface
         from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
-    except ImportError:
-        return getattr(model.config, "_attn_implementation", "")
-    AttentionInterface.register(NAME, packed_sdpa_forward)
-    AttentionMaskInterface.register(NAME, sdpa_mask)  # the same masks SDPA gets
-    model.set_attn_implementation(NAME)
-    return model.config._attn_implementation
+        AttentionInterface.register(NAME, packed_sdpa_forward)
+        AttentionMaskInterface.register(NAME, sdpa_mask)  # the same masks SDPA gets
+        model.set_attn_implementation(NAME)
+    except Exception as e:  # noqa: BLE001 -- any failure: keep transformers' attention
+        print(f"hf policy: packed attention unavailable ({type(e).__name__}: {str(e)[:200]}); "
+              f"decoding with {getattr(model.config, '_attn_implementation', 'the default attention')} "
+              f"(set CUDAPERF_HF_GEN_ATTENTION=sdpa to skip the attempt)", file=sys.stderr, flush=True)
+    return getattr(model.config, "_attn_implementation", "")

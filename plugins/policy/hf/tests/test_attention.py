@@ -103,3 +103,15 @@ def test_attn_bench_compares_both_paths(tmp_path, monkeypatch, capsys):
     assert [x["path"] for x in lines] == ["sdpa", "packed"]
     assert all(x["rows"] == 2 and x["cache"] == 64 and x["ms_per_step"] > 0 for x in lines)
     assert lines[1]["max_abs_diff"] < 1e-5
+
+
+def test_a_transformers_that_refuses_keeps_sdpa_and_says_so(tiny_model, monkeypatch, capsys):
+    from transformers import PreTrainedModel
+
+    def refuse(self, name, *a, **kw):
+        raise ValueError(f"{name} is not a valid attention implementation")
+    monkeypatch.setattr(PreTrainedModel, "set_attn_implementation", refuse)
+    e = make(tiny_model, gen_copy="float32")
+    assert e._gen.config._attn_implementation == "sdpa"
+    assert "packed attention unavailable (ValueError" in capsys.readouterr().err
+    assert len(e.generate([PROMPT], group_size=2, temperature=0, max_tokens=4)[0]) == 2
