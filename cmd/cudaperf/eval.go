@@ -41,7 +41,9 @@ func evalCommand() *cli.Command {
 			"--turns T gives each sample T attempts: every attempt after the first answers the training\n" +
 			"loop's refinement prompt with the previous attempt's feedback (compiler errors, failed\n" +
 			"configurations, speedup, features), a sample counts its best attempt, and the report adds the\n" +
-			"fraction correct by each turn. Compare numbers only at the same --turns.\n\n" +
+			"fraction correct by each turn, next to its control: the fraction that as many fresh first\n" +
+			"attempts would have solved (pass@t of the first attempts; needs -n >= t). Compare numbers\n" +
+			"only at the same --turns.\n\n" +
 			"Example, offline: cudaperf eval --policy replay --benchmarker recorded --side test -n 10",
 		Flags: append(policyFlags(),
 			&cli.StringFlag{Name: "benchmarker", Value: "cudaperf-benchmarker", Usage: "benchmarker plugin `NAME`"},
@@ -177,6 +179,12 @@ func printEval(c *cli.Context, rep *grpo.EvalReport, side string) {
 	if len(rep.TurnCorrect) > 1 {
 		fmt.Fprint(w, "correct by turn (fraction of samples):")
 		for t, f := range rep.TurnCorrect {
+			fmt.Fprintf(w, " %d: %.3f", t+1, f)
+		}
+		fmt.Fprintln(w)
+		// The control: would the same number of fresh samples have done as well?
+		fmt.Fprint(w, "fresh samples instead (pass@t of the first attempts):")
+		for t, f := range rep.FreshCorrect {
 			fmt.Fprintf(w, " %d: %.3f", t+1, f)
 		}
 		fmt.Fprintln(w)

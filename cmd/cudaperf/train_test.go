@@ -229,7 +229,7 @@ func TestEvalAndSFTOffline(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval --turns 2: exit %d\n%s\n%s", code, out, errOut)
 	}
-	if !regexp.MustCompile(`correct by turn \(fraction of samples\): 1: \d\.\d{3} 2: \d\.\d{3}`).MatchString(out) || !strings.Contains(out, "2 attempts each") {
+	if !regexp.MustCompile(`correct by turn \(fraction of samples\): 1: \d\.\d{3} 2: \d\.\d{3}\nfresh samples instead \(pass@t of the first attempts\): 1: \d\.\d{3} 2: \d\.\d{3}\n`).MatchString(out) || !strings.Contains(out, "2 attempts each") {
 		t.Errorf("eval --turns 2 output lacks the per-turn line or the protocol's attempts:\n%s", out)
 	}
 	if _, errOut, code := rlRun(t, "eval", "--policy", "replay", "--benchmarker", "recorded", "-n", "1", "-k", "1", "--turns", "0"); code != 2 || !strings.Contains(errOut, "--turns 0") {

@@ -90,6 +90,12 @@ type EvalReport struct {
 	// among their first t+1 (one value per turn; the last is what the
 	// tasks' Correct counts say).
 	TurnCorrect []float64 `json:"turn_correct"`
+	// FreshCorrect[t] (with Turns > 1) is the control for TurnCorrect[t]:
+	// the fraction expected correct had each sample's t+1 attempts been
+	// fresh first attempts instead of refinements, pass@(t+1) of the
+	// first attempts (the unbiased estimator, per task, then the mean).
+	// As long as there are samples to estimate it from (t+1 ≤ N).
+	FreshCorrect []float64 `json:"fresh_correct,omitempty"`
 }
 
 // EvalCost is an evaluation's time by stage and its generated tokens.
@@ -245,6 +251,9 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 		tell(2*turn + 2)
 	}
 	rep.TurnCorrect = make([]float64, turns)
+	if turns > 1 {
+		rep.FreshCorrect = make([]float64, min(turns, o.N))
+	}
 	for i, t := range o.Tasks {
 		te := TaskEval{Task: t.Name, Side: t.Side, N: o.N, Baseline: t.Baseline}
 		if len(t.Variants) > 0 {
@@ -281,6 +290,15 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 				te.Correct++
 			}
 			te.Speedups = append(te.Speedups, best.Speedup())
+		}
+		firstCorrect := 0
+		for k := range o.N {
+			if hist[i*o.N+k][0].j.Correct() {
+				firstCorrect++
+			}
+		}
+		for x := range rep.FreshCorrect {
+			rep.FreshCorrect[x] += PassAtK(o.N, firstCorrect, x+1) / float64(len(o.Tasks))
 		}
 		rep.Tasks = append(rep.Tasks, te)
 	}

@@ -140,8 +140,10 @@ func TestEvaluateCost(t *testing.T) {
 // sample 0, which never gets it right; it records the prompts it saw.
 type fixPolicy struct {
 	Policy
-	fix     map[string]string // task name → a correct answer
-	prompts []pluginhost.Prompt
+	fix          map[string]string // task name → a correct answer
+	firstCorrect int               // first attempts with index < firstCorrect answer correctly
+	noRefine     bool              // refinements stay broken (else all but sample 0's are fixed)
+	prompts      []pluginhost.Prompt
 }
 
 func (*fixPolicy) Describe(context.Context) (pluginhost.PolicyInfo, error) {
@@ -155,7 +157,8 @@ func (f *fixPolicy) Generate(_ context.Context, prompts []pluginhost.Prompt, gro
 		task, rest, _ := strings.Cut(p.ID, ":")
 		for k := range group {
 			text := "```cuda\n__global__ void broken( {}\n```"
-			if strings.Contains(rest, ":t") && !strings.HasSuffix(rest, ":m0") {
+			refinement := strings.Contains(rest, ":t")
+			if (refinement && !f.noRefine && !strings.HasSuffix(rest, ":m0")) || (!refinement && k < f.firstCorrect) {
 				text = "```cuda\n" + f.fix[task] + "\n```"
 			}
 			out[i] = append(out[i], pluginhost.Completion{PromptID: p.ID, Index: k, Text: text, FinishReason: "stop", CompletionTokens: 10})
@@ -215,9 +218,51 @@ func TestEvaluateTurns(t *testing.T) {
 		if !slices.Equal(rep.TurnCorrect, wantTurns) {
 			t.Errorf("turns %d: correct by turn %v, want %v", turns, rep.TurnCorrect, wantTurns)
 		}
+		// No first attempt is correct, so fresh samples would solve none.
+		if wantFresh := map[int][]float64{1: nil, 3: {0, 0, 0}}[turns]; !slices.Equal(rep.FreshCorrect, wantFresh) {
+			t.Errorf("turns %d: fresh control %v, want %v", turns, rep.FreshCorrect, wantFresh)
+		}
 		for _, te := range rep.Tasks {
 			if turns == 3 && (te.Correct != 3 || te.Speedups[0] != 0 || te.Speedups[1] <= 0) {
 				t.Errorf("%s: %d correct, speedups %v: want samples 1-3 correct by their refinement, sample 0 not", te.Task, te.Correct, te.Speedups)
+			}
+		}
+	}
+}
+
+// The control for refinement: with 1 of 4 first attempts correct per task
+// and refinements that never help, t+1 turns leave a quarter solved, while
+// t+1 fresh samples would solve pass@(t+1) = 1 − C(3, t+1)/C(4, t+1):
+// 0.25, 0.5, 0.75. With N = 2 only pass@1 and pass@2 can be estimated.
+func TestEvaluateFreshControl(t *testing.T) {
+	d := testDataset(t)
+	tasks, _ := d.Side("train", []string{"gelu", "row_sum"})
+	fix := map[string]string{}
+	for _, task := range tasks {
+		fix[task.Name] = task.Variants[0].Source
+	}
+	for _, c := range []struct {
+		n, firstCorrect   int
+		wantTurn, wantNew []float64
+	}{
+		{4, 1, []float64{0.25, 0.25, 0.25}, []float64{0.25, 0.5, 0.75}},
+		{2, 1, []float64{0.5, 0.5, 0.5}, []float64{0.5, 1}},
+	} {
+		pol := &fixPolicy{fix: fix, firstCorrect: c.firstCorrect, noRefine: true}
+		o := EvalOptions{Tasks: tasks, N: c.n, Ks: []int{1}, Seed: 1, Concurrency: 2, Bootstrap: 10, Turns: 3}
+		rep, err := Evaluate(context.Background(), pol, newFakeBench(t, d), nil, o, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(rep.TurnCorrect, c.wantTurn) {
+			t.Errorf("n %d: correct by turn %v, want %v", c.n, rep.TurnCorrect, c.wantTurn)
+		}
+		if len(rep.FreshCorrect) != len(c.wantNew) {
+			t.Fatalf("n %d: fresh control %v, want %v", c.n, rep.FreshCorrect, c.wantNew)
+		}
+		for x := range c.wantNew {
+			if math.Abs(rep.FreshCorrect[x]-c.wantNew[x]) > 1e-12 {
+				t.Errorf("n %d: fresh control %v, want %v", c.n, rep.FreshCorrect, c.wantNew)
 			}
 		}
 	}
