@@ -167,16 +167,23 @@ func (f *fixPolicy) Generate(_ context.Context, prompts []pluginhost.Prompt, gro
 	return out, nil
 }
 
-// With refinement turns, eval asks each sample's own refinement prompt
-// (the loop's, with the previous attempt's feedback) and counts a sample's
-// best attempt; one turn is the single-attempt protocol.
-func TestEvaluateTurns(t *testing.T) {
+// fixTasks is the test dataset, two of its train tasks and each one's
+// fastest variant (a correct answer for fixPolicy).
+func fixTasks(t *testing.T) (*Dataset, []*Task, map[string]string) {
 	d := testDataset(t)
 	tasks, _ := d.Side("train", []string{"gelu", "row_sum"})
 	fix := map[string]string{}
 	for _, task := range tasks {
 		fix[task.Name] = task.Variants[0].Source
 	}
+	return d, tasks, fix
+}
+
+// With refinement turns, eval asks each sample's own refinement prompt
+// (the loop's, with the previous attempt's feedback) and counts a sample's
+// best attempt; one turn is the single-attempt protocol.
+func TestEvaluateTurns(t *testing.T) {
+	d, tasks, fix := fixTasks(t)
 	for _, turns := range []int{1, 3} {
 		pol := &fixPolicy{fix: fix}
 		o := EvalOptions{Tasks: tasks, N: 4, Ks: []int{1}, Seed: 1, Concurrency: 2, Bootstrap: 10, Turns: turns}
@@ -235,12 +242,7 @@ func TestEvaluateTurns(t *testing.T) {
 // t+1 fresh samples would solve pass@(t+1) = 1 − C(3, t+1)/C(4, t+1):
 // 0.25, 0.5, 0.75. With N = 2 only pass@1 and pass@2 can be estimated.
 func TestEvaluateFreshControl(t *testing.T) {
-	d := testDataset(t)
-	tasks, _ := d.Side("train", []string{"gelu", "row_sum"})
-	fix := map[string]string{}
-	for _, task := range tasks {
-		fix[task.Name] = task.Variants[0].Source
-	}
+	d, tasks, fix := fixTasks(t)
 	for _, c := range []struct {
 		n, firstCorrect   int
 		wantTurn, wantNew []float64
