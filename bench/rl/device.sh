@@ -18,7 +18,9 @@
 #                                   ablation, from the latest SFT adapter
 #                                   (INIT= another), for BUDGET (default 7m);
 #                                   then its report and the same packing
-#   bash bench/rl/device.sh speed   issue 14's performance target: SPEED_STEPS
+#   bash bench/rl/device.sh speed   issue 14's performance target: the decoding
+#                                   attention alone (attn_bench.py; ATTN_BENCH=0
+#                                   skips it), then SPEED_STEPS
 #                                   (default 3) GRPO steps of 8 tasks x G 16 x
 #                                   T 2 from the latest SFT adapter (INIT=
 #                                   another) into /tmp/rl/out/speed-N, then
@@ -203,6 +205,12 @@ reward: {mode: both}
 sampling: {max_tokens: 768, temperature: 0.8, top_p: 0.95}
 YAML
   echo "device: speed: $dir from $init"
+  # The decoding attention alone first (ATTN_BENCH=0 skips it): transformers'
+  # SDPA against the hf plugin's packed attention at the step's shape.
+  if [ "${ATTN_BENCH:-1}" != 0 ]; then
+    PYTHONPATH=plugins/policy/hf timeout 150 python3 bench/rl/attn_bench.py --rows 128 --cache 4096 \
+      --modes compiled --out "$dir/attn.jsonl" 2>&1 | grep -v Warning | tee "$dir/attn.log" || true
+  fi
   local rc=0
   CUDAPERF_HF_STATS=$dir/hf-stats.jsonl timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" train --config "$dir/run.yaml" 2>&1 | tee "$dir/train.log" || rc=$?
   python3 - "$dir/grpo/metrics.jsonl" "$dir/hf-stats.jsonl" <<'PY' | tee "$dir/stages.txt" || true
@@ -218,11 +226,11 @@ try:
     calls = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
 except OSError:
     calls = []
-print("\ngenerate calls: rows (padded)  prompt width  decode steps  sampling s  scoring s  compiled")
+print("\ngenerate calls: rows (padded)  prompt width  decode steps  sampling s  scoring s  compiled  attention")
 for c in calls:
     if c.get("call") == "generate":
         print(f"  {c['rows']:>4} ({c['padded_rows']:>4})  {c['width']:>12}  {c.get('decode_steps', 0):>12}  "
-              f"{c.get('sample_s', 0):>10.1f}  {c.get('score_s', 0):>9.1f}  {c['compile']}")
+              f"{c.get('sample_s', 0):>10.1f}  {c.get('score_s', 0):>9.1f}  {str(c['compile']):<8}  {c.get('attention', '')}")
 PY
   pack
   return $rc
