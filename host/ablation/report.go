@@ -220,6 +220,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		}
 		fmt.Fprintf(w, "| %s | %+.2f → %+.2f | %.1f%% → %.1f%% |\n", mode, str[0]/float64(n), str[1]/float64(n), 100*comp[0]/float64(n), 100*comp[1]/float64(n))
 	}
+	r.writeTurns(w)
 	if err := r.plot(filepath.Join(dir, "curves.png")); err != nil {
 		return err
 	}
@@ -234,6 +235,43 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		fmt.Fprintf(w, "\n\"No difference detected\" means the interval includes 0; it is not evidence of equality beyond the MDE.\n")
 	}
 	return nil
+}
+
+// writeTurns says whether the refinement turns earn their generation
+// budget: the correct rate of each turn's answers over training, against
+// the first turn's, which is what a fresh sample would reach (in lease 4's
+// ver-s1 refinements were correct far less often than first attempts).
+func (r *Results) writeTurns(w io.Writer) {
+	c := r.Config
+	turns := c.base.Turns
+	if turns < 2 {
+		return
+	}
+	fmt.Fprintf(w, "\nDo the refinement turns help? The correct rate of each turn's answers, mean over steps and seeds; a fresh sample would be correct at turn 1's rate, so a later turn earns its budget only above it:\n\n| mode | correct rate, turn 1 → %d |\n|---|---|\n", turns)
+	for _, mode := range c.Modes {
+		sum := make([]float64, turns)
+		n := 0
+		for _, ms := range r.Curves[mode] {
+			for _, m := range ms {
+				if len(m.TurnCorrect) != turns {
+					continue
+				}
+				for t, v := range m.TurnCorrect {
+					sum[t] += v
+				}
+				n++
+			}
+		}
+		if n == 0 {
+			fmt.Fprintf(w, "| %s | — |\n", mode)
+			continue
+		}
+		parts := make([]string, len(sum))
+		for t, v := range sum {
+			parts[t] = fmt.Sprintf("%.1f%%", 100*v/float64(n))
+		}
+		fmt.Fprintf(w, "| %s | %s |\n", mode, strings.Join(parts, " → "))
+	}
 }
 
 func orNone(s string) string {

@@ -14,7 +14,7 @@ import (
 // sample, "ver" on a third; "random" is missing a seed.
 func TestCollectAndWrite(t *testing.T) {
 	root := t.TempDir()
-	c, err := Parse("a.yaml", []byte("name: abl\nroot: "+root+"\nmodes: [ver, both, random]\nseeds: [1, 2]\neval: {sides: [test], n: 6, k: [1, 3]}\ntrain: {steps: 2}\n"))
+	c, err := Parse("a.yaml", []byte("name: abl\nroot: "+root+"\nmodes: [ver, both, random]\nseeds: [1, 2]\neval: {sides: [test], n: 6, k: [1, 3]}\ntrain: {steps: 2, turns: 2}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestCollectAndWrite(t *testing.T) {
 		var ms []byte
 		for s := 1; s <= 2; s++ {
 			l, _ := json.Marshal(grpo.Metrics{Step: int64(s), RewardMean: float64(s), StrSpeedupRho: 0.5, RhoGroups: 2,
-				StrMean: float64(s) - 1.5, CompileRate: 0.3 / float64(s)})
+				StrMean: float64(s) - 1.5, CompileRate: 0.3 / float64(s), TurnCorrect: []float64{0.1 * float64(s), 0.05}})
 			ms = append(append(ms, l...), '\n')
 		}
 		os.WriteFile(filepath.Join(dir, "metrics.jsonl"), ms, 0o644)
@@ -69,6 +69,10 @@ func TestCollectAndWrite(t *testing.T) {
 		"str_on = compiled",
 		// First and last quarter of 2 steps: step 1, step 2.
 		"| both | -0.50 → +0.50 | 30.0% → 15.0% |",
+		// Turn 1: steps at 10% and 20%; turn 2: 5% each.
+		"Do the refinement turns help?",
+		"| ver | 15.0% → 5.0% |",
+		"| random | 15.0% → 5.0% |",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q:\n%s", want, page)
