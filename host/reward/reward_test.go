@@ -63,14 +63,7 @@ func TestModes(t *testing.T) {
 		ModeBoth: {0.9, -1.1, -1, -0.35},
 	}
 	for mode, w8 := range want {
-		c, err := NewCombiner(mode, w, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := c.Score(outs, str)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := scoreOnce(t, mode, w, 1, outs, str)
 		for i := range got {
 			if math.Abs(got[i].Total-w8[i]) > 1e-12 {
 				t.Errorf("%s: candidate %d: total %v, want %v", mode, i, got[i].Total, w8[i])
@@ -79,8 +72,7 @@ func TestModes(t *testing.T) {
 	}
 	// ModeRandom: the Rver part is the same, the structural term is a draw
 	// for exactly the candidates that have a real score.
-	c, _ := NewCombiner(ModeRandom, w, 1)
-	got, _ := c.Score(outs, str)
+	got := scoreOnce(t, ModeRandom, w, 1, outs, str)
 	for i, g := range got {
 		if g.Ver != want[ModeVer][i] {
 			t.Errorf("random: candidate %d: Rver %v, want %v", i, g.Ver, want[ModeVer][i])
@@ -245,8 +237,7 @@ func TestNothingCompiledGroup(t *testing.T) {
 	for _, gate := range []Gate{GateCompiled, GateCode} {
 		w := DefaultWeights()
 		w.StrOn = gate
-		c, _ := NewCombiner(ModeBoth, w, 1)
-		got, _ := c.Score(outs, str)
+		got := scoreOnce(t, ModeBoth, w, 1, outs, str)
 		distinct := map[float64]bool{}
 		for _, g := range got {
 			distinct[g.Total] = true
@@ -258,4 +249,18 @@ func TestNothingCompiledGroup(t *testing.T) {
 			t.Errorf("code: rewards %v: want ranker-liked code > no code > ranker-disliked code", got)
 		}
 	}
+}
+
+// scoreOnce scores one group with a fresh combiner.
+func scoreOnce(t *testing.T, mode Mode, w Weights, seed uint64, outs []Outcome, str []float64) []Scored {
+	t.Helper()
+	c, err := NewCombiner(mode, w, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.Score(outs, str)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
