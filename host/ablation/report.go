@@ -129,6 +129,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		fmt.Fprintf(w, "- **Not made yet** (%d): %s. Modes missing a seed are left out of the tables.\n", len(r.Missing), strings.Join(r.Missing, ", "))
 	}
 	fmt.Fprintln(w)
+	r.writeRuns(w)
 
 	metrics := reportMetrics(c)
 	var conclusion []string
@@ -224,7 +225,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 	if err := r.plot(filepath.Join(dir, "curves.png")); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\n![mean reward and correct rate per step, mean over seeds](curves.png)\n\n## Conclusion\n\n")
+	fmt.Fprintf(w, "\n![correct rate of the training candidates per step, mean over the seeds that reached the step](curves.png)\n\n## Conclusion\n\n")
 	if len(conclusion) == 0 {
 		fmt.Fprintf(w, "No conclusion yet: the primary metric (%s, %s) needs every seed of at least two modes.\n", c.Primary.Metric, c.Primary.Side)
 	} else {
@@ -235,6 +236,69 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		fmt.Fprintf(w, "\n\"No difference detected\" means the interval includes 0; it is not evidence of equality beyond the MDE.\n")
 	}
 	return nil
+}
+
+// writeRuns lists every evaluated run on its own, so a page whose modes
+// still lack seeds (and so has no comparison yet) shows what has been
+// measured. Intervals here are over tasks only: one seed says nothing of
+// the spread between seeds, which is why the mode tables wait for all.
+func (r *Results) writeRuns(w io.Writer) {
+	c := r.Config
+	type row struct {
+		name, side string
+		rep        *grpo.EvalReport
+	}
+	var rows []row
+	var ks []int
+	for _, side := range c.Eval.Sides {
+		for _, mode := range c.Modes {
+			for i, rep := range r.Evals[side][mode] {
+				if rep == nil || i >= len(c.Seeds) {
+					continue
+				}
+				rows = append(rows, row{fmt.Sprintf("%s-s%d", mode, c.Seeds[i]), side, rep})
+				if ks == nil {
+					for _, a := range rep.AtK {
+						ks = append(ks, a.K)
+					}
+				}
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## Each evaluated run on its own\n\nOne seed each: intervals are 95%% bootstraps over tasks only, so they leave out the spread between seeds; modes are compared only in the tables below, once every seed is in.\n\n| run | side |")
+	for _, k := range ks {
+		fmt.Fprintf(w, " pass@%d |", k)
+	}
+	for _, k := range ks {
+		fmt.Fprintf(w, " speedup@%d |", k)
+	}
+	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", 2*len(ks)))
+	for _, rw := range rows {
+		fmt.Fprintf(w, "| %s | %s |", rw.name, rw.side)
+		byK := map[int]grpo.AtK{}
+		for _, a := range rw.rep.AtK {
+			byK[a.K] = a
+		}
+		for _, k := range ks {
+			if a, ok := byK[k]; ok {
+				fmt.Fprintf(w, " %.3f [%.3f, %.3f] |", a.PassAtK.Value, a.PassAtK.Lo, a.PassAtK.Hi)
+			} else {
+				fmt.Fprint(w, " — |")
+			}
+		}
+		for _, k := range ks {
+			if a, ok := byK[k]; ok {
+				fmt.Fprintf(w, " %.4g× [%.4g, %.4g] |", a.Speedup.Value, a.Speedup.Lo, a.Speedup.Hi)
+			} else {
+				fmt.Fprint(w, " — |")
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
 }
 
 // writeTurns says whether the refinement turns earn their generation
@@ -304,13 +368,15 @@ func fmtMDE(metric string, mde float64) string {
 	return fmt.Sprintf("%.3f", mde)
 }
 
-// plot draws mean reward (left) per step per mode, averaged over the
-// seeds that reached the step.
+// plot draws the correct rate of the training candidates per step per
+// mode, averaged over the seeds that reached the step. Not the reward:
+// both and random add λ·Rstr to Rver, so their rewards are on another
+// scale than ver's and the curves would not compare.
 func (r *Results) plot(path string) error {
 	p := plot.New()
-	p.Title.Text = "mean reward per step (mean over seeds)"
+	p.Title.Text = "training candidates correct, per step"
 	p.X.Label.Text = "step"
-	p.Y.Label.Text = "reward"
+	p.Y.Label.Text = "correct rate"
 	p.Add(plotter.NewGrid())
 	colors := []color.Color{color.RGBA{31, 119, 180, 255}, color.RGBA{214, 39, 40, 255}, color.RGBA{44, 160, 44, 255}, color.RGBA{148, 103, 189, 255}}
 	drawn := 0
@@ -319,7 +385,7 @@ func (r *Results) plot(path string) error {
 		var last int64
 		for _, ms := range r.Curves[mode] {
 			for _, m := range ms {
-				sum[m.Step] += m.RewardMean
+				sum[m.Step] += m.CorrectRate
 				n[m.Step]++
 				last = max(last, m.Step)
 			}

@@ -25,7 +25,13 @@ func TestCollectAndWrite(t *testing.T) {
 		}
 		dir := r.Cfg.Dir()
 		os.MkdirAll(dir, 0o755)
-		rep := grpo.EvalReport{}
+		// The run's own summary (what cudaperf eval wrote), distinct per
+		// seed so the row shows it is this run's.
+		sd := float64(r.Seed)
+		rep := grpo.EvalReport{AtK: []grpo.AtK{
+			{K: 1, PassAtK: grpo.Estimate{Value: 0.125 * sd, Lo: 0.0625 * sd, Hi: 0.1875 * sd}, Speedup: grpo.Estimate{Value: 1.25 * sd, Lo: 0.75 * sd, Hi: 2 * sd}},
+			{K: 3, PassAtK: grpo.Estimate{Value: 0.375 * sd, Lo: 0.25 * sd, Hi: 0.5 * sd}, Speedup: grpo.Estimate{Value: 4.5 * sd, Lo: 2.5 * sd, Hi: 6 * sd}},
+		}}
 		for i, name := range tasks {
 			te := grpo.TaskEval{Task: name, N: 6, Speedups: make([]float64, 6)}
 			for k := range te.Speedups {
@@ -73,10 +79,21 @@ func TestCollectAndWrite(t *testing.T) {
 		"Do the refinement turns help?",
 		"| ver | 15.0% → 5.0% |",
 		"| random | 15.0% → 5.0% |",
+		// Each evaluated run on its own, before any mode table.
+		"## Each evaluated run on its own",
+		"| run | side | pass@1 | pass@3 | speedup@1 | speedup@3 |",
+		"| ver-s2 | test | 0.250 [0.125, 0.375] | 0.750 [0.500, 1.000] | 2.5× [1.5, 4] | 9× [5, 12] |",
+		"| random-s1 | test |",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q:\n%s", want, page)
 		}
+	}
+	if strings.Contains(page, "random-s2 |") {
+		t.Error("a run without an evaluation is listed among the evaluated")
+	}
+	if strings.Index(page, "## Each evaluated run") > strings.Index(page, "## held out") {
+		t.Error("the runs' table comes after the mode tables")
 	}
 	if strings.Contains(page, "both − random") {
 		t.Error("a mode with a missing seed was compared")
