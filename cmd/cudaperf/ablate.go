@@ -22,7 +22,9 @@ func ablateCommand() *cli.Command {
 		Usage:     "reward ablation: GRPO under modes ver, both, random (and str) × seeds, evaluated and compared",
 		ArgsUsage: " ",
 		Description: "ablate runs the same GRPO budget from the same start under each reward mode and seed\n" +
-			"(runs/<name>/<mode>-s<seed>/), then evaluates every run on each eval side. Every step is\n" +
+			"(runs/<name>/<mode>-s<seed>/), then evaluates every run on each eval side. The start itself\n" +
+			"is evaluated too, once per seed (start-s<seed>, no training): the control that says whether\n" +
+			"a mode's training moved it at all (start: false leaves it out). Every step is\n" +
 			"checkpointed and every evaluation saved, so --resume continues an ablation across calls;\n" +
 			"--budget stops it between steps when its time is spent (for machines lent in slices).\n" +
 			"'cudaperf ablate report' writes the results page; 'cudaperf ablate plan', before any run,\n" +
@@ -30,6 +32,7 @@ func ablateCommand() *cli.Command {
 			"ablation.yaml:\n\n" +
 			"  name: reward-ablation\n  modes: [ver, both, random]\n  seeds: [1, 2, 3]\n" +
 			"  init: runs/sft-1/epoch-4              # the same SFT start for every run\n" +
+			"  start: true                           # evaluate the start too (default)\n" +
 			"  primary: {metric: pass@1, side: test}  # named before the runs\n" +
 			"  eval: {sides: [test, train], n: 10, k: [1, 5], temperature: 0.8}\n" +
 			"  train: {steps: 30, batch: 8, group: 8, turns: 2, policy: {plugin: hf}}   # a run.yaml body",

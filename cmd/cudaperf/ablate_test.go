@@ -11,8 +11,8 @@ import (
 )
 
 // The ablation end to end without a GPU: replay + recorded, two modes ×
-// two seeds, a budget spent before the first run, --resume to the
-// end, then the results page.
+// two seeds and the start's evaluation per seed, a budget spent before the
+// first run, --resume to the end, then the results page.
 func TestAblateOffline(t *testing.T) {
 	root := t.TempDir()
 	cfg := filepath.Join(root, "ablation.yaml")
@@ -39,10 +39,13 @@ train:
 		t.Error("a second ablation into the same folder without --resume was accepted")
 	}
 	out, errOut, code = rlRun(t, "ablate", "--config", cfg, "--resume")
-	if code != 0 || !strings.Contains(out, "all 4 runs done") {
+	if code != 0 || !strings.Contains(out, "all 6 runs done") {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
 	}
-	for _, run := range []string{"ver-s1", "both-s1", "ver-s2", "both-s2"} {
+	if !strings.Contains(out, "run start-s1: the start, evaluated untrained") {
+		t.Errorf("no start evaluation logged:\n%s", out)
+	}
+	for _, run := range []string{"start-s1", "ver-s1", "both-s1", "start-s2", "ver-s2", "both-s2"} {
 		b, err := os.ReadFile(filepath.Join(root, "abl", run, "eval-test.json"))
 		if err != nil {
 			t.Error(err)
@@ -63,8 +66,12 @@ train:
 		if strings.Join(names, ",") != "saxpy,vector_add" {
 			t.Errorf("%s: evaluated on %v, want eval.tasks' [saxpy vector_add]", run, names)
 		}
-		if ms := metricsOf(t, filepath.Join(root, "abl", run)); len(ms) != 2 {
-			t.Errorf("%s: %d steps, want 2 (identical budgets)", run, len(ms))
+		want := 2 // identical budgets
+		if strings.HasPrefix(run, "start-") {
+			want = 0 // the start is evaluated, never trained
+		}
+		if ms := metricsOf(t, filepath.Join(root, "abl", run)); len(ms) != want {
+			t.Errorf("%s: %d steps, want %d", run, len(ms), want)
 		}
 	}
 	page := filepath.Join(root, "RESULTS.md")
@@ -73,7 +80,7 @@ train:
 		t.Fatalf("report: exit %d\n%s\n%s", code, out, errOut)
 	}
 	b, _ := os.ReadFile(page)
-	for _, want := range []string{"**Primary metric**", "pass@1 on the test side", "both − ver", "MDE", "## Conclusion", "Ranker validity", "curves.png"} {
+	for _, want := range []string{"**Primary metric**", "pass@1 on the test side", "both − ver", "ver − start", "MDE", "## Conclusion", "Ranker validity", "curves.png"} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("results page lacks %q:\n%s", want, b)
 		}

@@ -23,6 +23,7 @@ import (
 //	modes: [ver, both, random]     # str too if the budget allows
 //	seeds: [1, 2, 3]
 //	init: runs/sft-1/epoch-4       # the same start for every run (policy Save folder)
+//	start: true                    # evaluate the start too, once per seed (the control)
 //	primary: {metric: pass@1, side: test}   # named before the runs
 //	eval: {sides: [test, train], n: 10, k: [1, 5], temperature: 0.8, top_p: 0.95, max_tokens: 1024,
 //	       tasks: {train: [gelu, row_sum]}}   # a side's tasks (default all)
@@ -39,6 +40,11 @@ type Config struct {
 	Modes   []string  `yaml:"modes"`
 	Seeds   []uint64  `yaml:"seeds"`
 	Init    string    `yaml:"init"`
+	// Start (default true) evaluates the start checkpoint itself with
+	// each seed's evaluation sampling, as rows "start-s<seed>": without it
+	// the page can rank the modes but cannot say whether training moved
+	// any of them from where they began.
+	Start   *bool     `yaml:"start"`
 	Primary Primary   `yaml:"primary"`
 	Eval    Eval      `yaml:"eval"`
 	Train   yaml.Node `yaml:"train"`
@@ -90,6 +96,10 @@ func Parse(path string, b []byte) (*Config, error) {
 	if len(c.Modes) == 0 {
 		c.Modes = []string{"ver", "both", "random"}
 	}
+	if c.Start == nil {
+		t := true
+		c.Start = &t
+	}
 	if len(c.Seeds) == 0 {
 		c.Seeds = []uint64{1, 2, 3}
 	}
@@ -126,6 +136,10 @@ func Parse(path string, b []byte) (*Config, error) {
 		bad = append(bad, fmt.Sprintf("name %q: give the ablation a folder name", c.Name))
 	}
 	for _, m := range c.Modes {
+		if m == StartMode {
+			bad = append(bad, fmt.Sprintf("modes: %q is the evaluation of the start checkpoint, not a reward mode (it is on with start: true)", m))
+			continue
+		}
 		if _, err := reward.ParseMode(m); err != nil {
 			bad = append(bad, "modes: "+strings.TrimPrefix(err.Error(), "reward: "))
 		}
@@ -178,7 +192,11 @@ func Parse(path string, b []byte) (*Config, error) {
 	return c, nil
 }
 
-// Run is one (mode, seed) of the ablation.
+// StartMode names the rows that evaluate the start checkpoint untrained.
+const StartMode = "start"
+
+// Run is one (mode, seed) of the ablation; Mode StartMode is the start
+// checkpoint's evaluation with that seed (no training).
 type Run struct {
 	Mode string
 	Seed uint64
@@ -187,20 +205,32 @@ type Run struct {
 
 // Runs lists the runs in the order they are made: seed-major, so an
 // interrupted ablation has every mode of the first seeds (a usable paired
-// comparison) rather than every seed of the first modes.
+// comparison) rather than every seed of the first modes; a seed's start
+// evaluation (with start: true) comes first.
 func (c *Config) Runs() []Run {
 	var out []Run
 	for _, s := range c.Seeds {
-		for _, m := range c.Modes {
+		for _, m := range c.RowModes() {
 			cfg := *c.base
 			cfg.Name = fmt.Sprintf("%s-s%d", m, s)
 			cfg.Seed = s
-			cfg.Reward.Mode = m
+			if m != StartMode { // a start row trains nothing: the base's mode stays
+				cfg.Reward.Mode = m
+			}
 			cfg.Policy.Init = c.Init
 			out = append(out, Run{Mode: m, Seed: s, Cfg: &cfg})
 		}
 	}
 	return out
+}
+
+// RowModes are the rows of the results tables: the start checkpoint
+// (with start: true), then the reward modes.
+func (c *Config) RowModes() []string {
+	if c.Start != nil && *c.Start {
+		return append([]string{StartMode}, c.Modes...)
+	}
+	return c.Modes
 }
 
 // Dir is the ablation's folder.

@@ -16,18 +16,43 @@ func TestCommittedConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := c.Runs()
-	if len(runs) != 9 {
-		t.Fatalf("%d runs, want 3 modes × 3 seeds", len(runs))
+	if len(runs) != 12 {
+		t.Fatalf("%d runs, want (the start + 3 modes) × 3 seeds", len(runs))
 	}
-	// Seed-major: the first three runs are the three modes of seed 1.
-	if runs[0].Seed != runs[2].Seed || runs[0].Mode == runs[1].Mode {
-		t.Errorf("run order %s %s %s", runs[0].Cfg.Name, runs[1].Cfg.Name, runs[2].Cfg.Name)
+	// Seed-major: the start of seed 1, then its three modes.
+	var names []string
+	for _, r := range runs[:5] {
+		names = append(names, r.Cfg.Name)
+	}
+	if got := strings.Join(names, " "); got != "start-s1 ver-s1 both-s1 random-s1 start-s2" {
+		t.Errorf("run order %s", got)
 	}
 	for _, r := range runs {
+		if r.Mode == StartMode {
+			if r.Cfg.Policy.Init != c.Init {
+				t.Errorf("%s starts from %q, not the runs' start %q", r.Cfg.Name, r.Cfg.Policy.Init, c.Init)
+			}
+			continue
+		}
 		if r.Cfg.Steps != runs[0].Cfg.Steps || r.Cfg.Group != runs[0].Cfg.Group || r.Cfg.Turns != runs[0].Cfg.Turns ||
 			r.Cfg.Batch != runs[0].Cfg.Batch || r.Cfg.Policy.Init != c.Init || r.Cfg.Reward.Mode != r.Mode {
 			t.Errorf("run %s differs in budget or start: %+v", r.Cfg.Name, r.Cfg)
 		}
+	}
+}
+
+// start: false leaves the control out; "start" is not a reward mode.
+func TestStartRows(t *testing.T) {
+	c, err := Parse("a.yaml", []byte("name: x\nmodes: [ver, both]\nseeds: [1, 2]\nstart: false\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(c.Runs()); n != 4 {
+		t.Errorf("start: false: %d runs, want 2 modes × 2 seeds", n)
+	}
+	_, err = Parse("b.yaml", []byte("name: x\nmodes: [ver, start]\nseeds: [1, 2]\n"))
+	if err == nil || !strings.Contains(err.Error(), "not a reward mode") {
+		t.Errorf("modes: [ver, start]: %v", err)
 	}
 }
 

@@ -116,12 +116,21 @@ func reportMetrics(c *Config) []string {
 	return ms
 }
 
-// comparedPairs are the report's paired comparisons among the modes given.
+// comparedPairs are the report's paired comparisons among the modes given:
+// the reward modes among themselves, then each against the start (when
+// StartMode is among them).
 func comparedPairs(modes []string) [][2]string {
 	var out [][2]string
 	for _, p := range [][2]string{{"both", "random"}, {"both", "ver"}, {"random", "ver"}, {"str", "ver"}} {
 		if slices.Contains(modes, p[0]) && slices.Contains(modes, p[1]) {
 			out = append(out, p)
+		}
+	}
+	if slices.Contains(modes, StartMode) {
+		for _, m := range modes {
+			if m != StartMode {
+				out = append(out, [2]string{m, StartMode})
+			}
 		}
 	}
 	return out

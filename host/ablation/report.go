@@ -76,7 +76,7 @@ func perTask(metric string, te grpo.TaskEval) float64 {
 func (r *Results) Table(metric, side string) *Table {
 	c := r.Config
 	t := &Table{Metric: metric, Seeds: c.Seeds, Values: map[string][][]float64{}}
-	for _, mode := range c.Modes {
+	for _, mode := range c.RowModes() {
 		reps := r.Evals[side][mode]
 		complete := len(reps) == len(c.Seeds)
 		for _, rep := range reps {
@@ -120,6 +120,9 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 	b := c.base
 	fmt.Fprintf(w, "- Design: modes %s × seeds %v, identical budgets: %d steps × %d tasks × G = %d × T = %d, from `%s`.\n",
 		strings.Join(c.Modes, ", "), c.Seeds, b.Steps, b.Batch, b.Group, b.Turns, orNone(c.Init))
+	if *c.Start {
+		fmt.Fprintf(w, "- Control: the start itself (`start`), evaluated untrained with each seed's sampling; each mode − start says whether its training moved it at all.\n")
+	}
 	rw := b.Reward.Weights
 	fmt.Fprintf(w, "- Reward: λ = %g on Rstr, given to candidates with str_on = %s (the random control draws for the same candidates); αc %g, αt %g, αs %g, L %g, β %g.\n",
 		rw.Lambda, orNone(string(rw.StrOn)), rw.Compile, rw.Tests, rw.Speedup, rw.Clip, rw.CorrectBonus)
@@ -144,7 +147,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		for _, m := range metrics {
 			tables[m] = r.Table(m, side)
 		}
-		for _, mode := range c.Modes {
+		for _, mode := range c.RowModes() {
 			fmt.Fprintf(w, "| %s |", mode)
 			for _, m := range metrics {
 				t := tables[m]
@@ -160,7 +163,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		fmt.Fprintf(w, "\nPaired comparisons:\n\n| metric | comparison | difference [95%% CI] | MDE | verdict |\n|---|---|---|---|---|\n")
 		for _, m := range metrics {
 			t := tables[m]
-			for _, pair := range comparedPairs(c.Modes) {
+			for _, pair := range comparedPairs(c.RowModes()) {
 				if _, ok := t.Values[pair[0]]; !ok {
 					continue
 				}
@@ -251,7 +254,7 @@ func (r *Results) writeRuns(w io.Writer) {
 	var rows []row
 	var ks []int
 	for _, side := range c.Eval.Sides {
-		for _, mode := range c.Modes {
+		for _, mode := range c.RowModes() {
 			for i, rep := range r.Evals[side][mode] {
 				if rep == nil || i >= len(c.Seeds) {
 					continue

@@ -11,7 +11,7 @@ import (
 )
 
 // A results page from written run files: "both" is correct on every
-// sample, "ver" on a third; "random" is missing a seed.
+// sample, "ver" on a third, the start on none; "random" is missing a seed.
 func TestCollectAndWrite(t *testing.T) {
 	root := t.TempDir()
 	c, err := Parse("a.yaml", []byte("name: abl\nroot: "+root+"\nmodes: [ver, both, random]\nseeds: [1, 2]\neval: {sides: [test], n: 6, k: [1, 3]}\ntrain: {steps: 2, turns: 2}\n"))
@@ -35,7 +35,7 @@ func TestCollectAndWrite(t *testing.T) {
 		for i, name := range tasks {
 			te := grpo.TaskEval{Task: name, N: 6, Speedups: make([]float64, 6)}
 			for k := range te.Speedups {
-				if r.Mode == "both" || k%3 == i%3 {
+				if r.Mode == "both" || (r.Mode != StartMode && k%3 == i%3) {
 					te.Correct++
 					te.Speedups[k] = 100
 				}
@@ -44,6 +44,9 @@ func TestCollectAndWrite(t *testing.T) {
 		}
 		b, _ := json.Marshal(rep)
 		os.WriteFile(EvalFile(dir, "test"), b, 0o644)
+		if r.Mode == StartMode {
+			continue // evaluated, never trained: no metrics
+		}
 		var ms []byte
 		for s := 1; s <= 2; s++ {
 			l, _ := json.Marshal(grpo.Metrics{Step: int64(s), RewardMean: float64(s), StrSpeedupRho: 0.5, RhoGroups: 2,
@@ -84,6 +87,12 @@ func TestCollectAndWrite(t *testing.T) {
 		"| run | side | pass@1 | pass@3 | speedup@1 | speedup@3 |",
 		"| ver-s2 | test | 0.250 [0.125, 0.375] | 0.750 [0.500, 1.000] | 2.5× [1.5, 4] | 9× [5, 12] |",
 		"| random-s1 | test |",
+		// The control: the start evaluated, and every mode against it.
+		"Control: the start itself",
+		"| start-s1 | test |",
+		"| start | 0.000 [0.000, 0.000] |",
+		"| pass@1 | both − start | +1.000 [+1.000, +1.000] |",
+		"| pass@1 | ver − start |",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q:\n%s", want, page)

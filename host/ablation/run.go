@@ -85,6 +85,13 @@ func one(ctx context.Context, c *Config, env Env, r Run, over func() bool) error
 		return err
 	}
 	defer parts.Close()
+	if r.Mode == StartMode {
+		if err := startPolicy(ctx, c, parts.Policy, r); err != nil {
+			return err
+		}
+		logf(env, "run %s: the start, evaluated untrained", r.Cfg.Name)
+		return evaluate(ctx, c, env, parts, r, over)
+	}
 	_, statErr := os.Stat(filepath.Join(r.Cfg.Dir(), "config.yaml"))
 	tr, err := grpo.NewTrainer(ctx, r.Cfg, grpo.Options{Policy: parts.Policy, Benchmarker: parts.Benchmarker,
 		Scorer: parts.Scorer, Dataset: env.Dataset}, statErr == nil)
@@ -102,6 +109,30 @@ func one(ctx context.Context, c *Config, env Env, r Run, over func() bool) error
 		}
 		logf(env, "run %s: step %d: reward %.3f, correct %.0f%%", r.Cfg.Name, m.Step, m.RewardMean, 100*m.CorrectRate)
 	}
+	return evaluate(ctx, c, env, parts, r, over)
+}
+
+// startPolicy readies a start row: the init checkpoint loaded as the
+// trained runs load it, in the run's own folder.
+func startPolicy(ctx context.Context, c *Config, pol grpo.Policy, r Run) error {
+	if err := os.MkdirAll(r.Cfg.Dir(), 0o755); err != nil {
+		return fmt.Errorf("ablation: %w", err)
+	}
+	if c.Init == "" {
+		return nil
+	}
+	init, err := filepath.Abs(c.Init)
+	if err != nil {
+		return err
+	}
+	if err := pol.Load(ctx, init); err != nil {
+		return fmt.Errorf("ablation: run %s: load the start %s: %w", r.Cfg.Name, c.Init, err)
+	}
+	return nil
+}
+
+// evaluate writes a run's missing evaluations, one side at a time.
+func evaluate(ctx context.Context, c *Config, env Env, parts *Parts, r Run, over func() bool) error {
 	train, _ := env.Dataset.Side("train", nil)
 	for _, side := range c.Eval.Sides {
 		path := EvalFile(r.Cfg.Dir(), side)
