@@ -35,11 +35,11 @@ import (
 //	  policy: {plugin: hf}
 //	  benchmarker: {plugin: cudaperf-benchmarker}
 type Config struct {
-	Name    string    `yaml:"name"`
-	Root    string    `yaml:"root"`
-	Modes   []string  `yaml:"modes"`
-	Seeds   []uint64  `yaml:"seeds"`
-	Init    string    `yaml:"init"`
+	Name  string   `yaml:"name"`
+	Root  string   `yaml:"root"`
+	Modes []string `yaml:"modes"`
+	Seeds []uint64 `yaml:"seeds"`
+	Init  string   `yaml:"init"`
 	// Start (default true) evaluates the start checkpoint itself with
 	// each seed's evaluation sampling, as rows "start-s<seed>": without it
 	// the page can rank the modes but cannot say whether training moved
