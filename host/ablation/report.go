@@ -8,12 +8,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/cudaperf/cudaperf/bench/verdict"
 	"github.com/cudaperf/cudaperf/host/grpo"
 )
 
@@ -130,6 +132,9 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		c.Eval.N, c.Eval.K, c.Eval.Temperature, resamples)
 	if len(r.Missing) > 0 {
 		fmt.Fprintf(w, "- **Not made yet** (%d): %s. Modes missing a seed are left out of the tables.\n", len(r.Missing), strings.Join(r.Missing, ", "))
+		if line := r.remaining(); line != "" {
+			fmt.Fprintf(w, "- %s\n", line)
+		}
 	}
 	fmt.Fprintln(w)
 	r.writeRuns(w)
@@ -239,6 +244,56 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		fmt.Fprintf(w, "\n\"No difference detected\" means the interval includes 0; it is not evidence of equality beyond the MDE.\n")
 	}
 	return nil
+}
+
+// remaining estimates the device time the missing steps and evaluations
+// need, from the medians of those already made, so a lease can be
+// planned: "" when nothing has been measured yet.
+func (r *Results) remaining() string {
+	c := r.Config
+	var stepS, evalS []float64
+	stepsLeft := 0
+	for _, run := range c.Runs() {
+		if run.Mode == StartMode {
+			continue
+		}
+		idx := slices.Index(c.Seeds, run.Seed)
+		var ms []grpo.Metrics
+		if curves := r.Curves[run.Mode]; idx < len(curves) {
+			ms = curves[idx]
+		}
+		stepsLeft += max(0, run.Cfg.Steps-len(ms))
+		for _, m := range ms {
+			if s, ok := m.Stage["step_s"]; ok {
+				stepS = append(stepS, s)
+			}
+		}
+	}
+	for _, bySide := range r.Evals {
+		for _, reps := range bySide {
+			for _, rep := range reps {
+				if rep != nil && rep.Cost.GenerateSeconds+rep.Cost.JudgeSeconds > 0 {
+					evalS = append(evalS, rep.Cost.GenerateSeconds+rep.Cost.JudgeSeconds)
+				}
+			}
+		}
+	}
+	evalsLeft := len(r.Missing)
+	if (stepsLeft > 0 && len(stepS) == 0) || (evalsLeft > 0 && len(evalS) == 0) {
+		return ""
+	}
+	secs := 0.0
+	var at []string
+	if stepsLeft > 0 {
+		secs += float64(stepsLeft) * verdict.Median(stepS)
+		at = append(at, fmt.Sprintf("a step %.1f s", verdict.Median(stepS)))
+	}
+	if evalsLeft > 0 {
+		secs += float64(evalsLeft) * verdict.Median(evalS)
+		at = append(at, fmt.Sprintf("an evaluation %.1f s", verdict.Median(evalS)))
+	}
+	return fmt.Sprintf("Left: training steps %d, evaluations %d: about %.1f device minutes at the medians so far (%s), plus each new plugin process's start and compiles.",
+		stepsLeft, evalsLeft, secs/60, strings.Join(at, ", "))
 }
 
 // writeRuns lists every evaluated run on its own, so a page whose modes

@@ -28,7 +28,7 @@ func TestCollectAndWrite(t *testing.T) {
 		// The run's own summary (what cudaperf eval wrote), distinct per
 		// seed so the row shows it is this run's.
 		sd := float64(r.Seed)
-		rep := grpo.EvalReport{AtK: []grpo.AtK{
+		rep := grpo.EvalReport{Cost: grpo.EvalCost{GenerateSeconds: 10, JudgeSeconds: 5}, AtK: []grpo.AtK{
 			{K: 1, PassAtK: grpo.Estimate{Value: 0.125 * sd, Lo: 0.0625 * sd, Hi: 0.1875 * sd}, Speedup: grpo.Estimate{Value: 1.25 * sd, Lo: 0.75 * sd, Hi: 2 * sd}},
 			{K: 3, PassAtK: grpo.Estimate{Value: 0.375 * sd, Lo: 0.25 * sd, Hi: 0.5 * sd}, Speedup: grpo.Estimate{Value: 4.5 * sd, Lo: 2.5 * sd, Hi: 6 * sd}},
 		}}
@@ -50,7 +50,8 @@ func TestCollectAndWrite(t *testing.T) {
 		var ms []byte
 		for s := 1; s <= 2; s++ {
 			l, _ := json.Marshal(grpo.Metrics{Step: int64(s), RewardMean: float64(s), StrSpeedupRho: 0.5, RhoGroups: 2,
-				StrMean: float64(s) - 1.5, CompileRate: 0.3 / float64(s), TurnCorrect: []float64{0.1 * float64(s), 0.05}})
+				StrMean: float64(s) - 1.5, CompileRate: 0.3 / float64(s), TurnCorrect: []float64{0.1 * float64(s), 0.05},
+				Stage: map[string]float64{"step_s": 20 * float64(s)}})
 			ms = append(append(ms, l...), '\n')
 		}
 		os.WriteFile(filepath.Join(dir, "metrics.jsonl"), ms, 0o644)
@@ -74,6 +75,8 @@ func TestCollectAndWrite(t *testing.T) {
 		"both − ver",
 		"both > ver",
 		"Not made yet** (1): random-s2",
+		// random-s2's 2 steps at the median 30 s, its evaluation at 15 s.
+		"Left: training steps 2, evaluations 1: about 1.2 device minutes at the medians so far (a step 30.0 s, an evaluation 15.0 s)",
 		"| ver | 0.50, 0.50 | 8 |",
 		"str_on = compiled",
 		// First and last quarter of 2 steps: step 1, step 2.
