@@ -70,6 +70,7 @@ func TestCollectAndWrite(t *testing.T) {
 	page := b.String()
 	for _, want := range []string{
 		"pass@1 on the test side",
+		"- Commands: the runs by `cudaperf ablate --config FILE --resume",
 		"| both | 1.000 [1.000, 1.000] |",
 		"| random | — |",
 		"both − ver",
