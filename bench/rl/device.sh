@@ -21,11 +21,13 @@
 #   bash bench/rl/device.sh speed   issue 14's performance target: the decoding
 #                                   attention alone (attn_bench.py; ATTN_BENCH=0
 #                                   skips it), then SPEED_STEPS
-#                                   (default 3) GRPO steps of 8 tasks x G 16 x
+#                                   (default 6) GRPO steps of 8 tasks x G 16 x
 #                                   T 2 from the latest SFT adapter (INIT=
 #                                   another) into /tmp/rl/out/speed-N, then
-#                                   the seconds per stage of each step (the
-#                                   first includes compiling) and the packing
+#                                   the seconds per stage of each step and
+#                                   the steady steps' median (stages.py: a
+#                                   step that met a new shape compiled) and
+#                                   the packing
 #   bash bench/rl/device.sh model   join the parts (once) and print the model's path
 # Environment for run: CALL_S (default 540) the seconds this call may spend
 # before packing; PLUGIN_TIMEOUT (default 20m) the host's per-request limit; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
@@ -193,7 +195,7 @@ speed() { # issue 14: the seconds of a GRPO step of 8 tasks x 16 x 2 turns, per 
   cat >"$dir/run.yaml" <<YAML
 name: grpo
 root: $dir
-steps: ${SPEED_STEPS:-3}
+steps: ${SPEED_STEPS:-6}
 batch: 8
 group: 16
 turns: 2
@@ -213,25 +215,9 @@ YAML
   fi
   local rc=0
   CUDAPERF_HF_STATS=$dir/hf-stats.jsonl timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" train --config "$dir/run.yaml" 2>&1 | tee "$dir/train.log" || rc=$?
-  python3 - "$dir/grpo/metrics.jsonl" "$dir/hf-stats.jsonl" <<'PY' | tee "$dir/stages.txt" || true
-import json, sys
-print("step  candidates  rows a turn  completion tokens  generate  evaluate  update  step (s)")
-for line in open(sys.argv[1]):
-    m = json.loads(line)
-    s = m["stage"]
-    print(f"{m['step']:<5} {m['candidates']:<11} {m['candidates'] // 2:<12} {m['completion_tokens']:<18} "
-          f"{s.get('generate_s', 0):<9.1f} {s.get('evaluate_s', 0):<9.1f} {s.get('update_s', 0):<7.1f} {s['step_s']:.1f}")
-# Inside each Generate (the plugin's own account, CUDAPERF_HF_STATS).
-try:
-    calls = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
-except OSError:
-    calls = []
-print("\ngenerate calls: rows (padded)  prompt width  decode steps  sampling s  scoring s  compiled  attention")
-for c in calls:
-    if c.get("call") == "generate":
-        print(f"  {c['rows']:>4} ({c['padded_rows']:>4})  {c['width']:>12}  {c.get('decode_steps', 0):>12}  "
-              f"{c.get('sample_s', 0):>10.1f}  {c.get('score_s', 0):>9.1f}  {str(c['compile']):<8}  {c.get('attention', '')}")
-PY
+  # Seconds per stage of each step, which steps paid a compile, and the
+  # steady steps' median (bench/rl/stages.py).
+  python3 bench/rl/stages.py "$dir/grpo/metrics.jsonl" "$dir/hf-stats.jsonl" | tee "$dir/stages.txt" || true
   pack
   return $rc
 }
