@@ -212,7 +212,7 @@ func (c *Config) Runs() []Run {
 	for _, s := range c.Seeds {
 		for _, m := range c.RowModes() {
 			cfg := *c.base
-			cfg.Name = fmt.Sprintf("%s-s%d", m, s)
+			cfg.Name = runName(m, s)
 			cfg.Seed = s
 			if m != StartMode { // a start row trains nothing: the base's mode stays
 				cfg.Reward.Mode = m
@@ -223,6 +223,9 @@ func (c *Config) Runs() []Run {
 	}
 	return out
 }
+
+// runName is a run's folder name under the ablation's.
+func runName(mode string, seed uint64) string { return fmt.Sprintf("%s-s%d", mode, seed) }
 
 // RowModes are the rows of the results tables: the start checkpoint
 // (with start: true), then the reward modes.

@@ -315,7 +315,7 @@ func (r *Results) writeRuns(w io.Writer) {
 				if rep == nil || i >= len(c.Seeds) {
 					continue
 				}
-				rows = append(rows, row{fmt.Sprintf("%s-s%d", mode, c.Seeds[i]), side, rep})
+				rows = append(rows, row{runName(mode, c.Seeds[i]), side, rep})
 				if ks == nil {
 					for _, a := range rep.AtK {
 						ks = append(ks, a.K)

@@ -112,21 +112,14 @@ func one(ctx context.Context, c *Config, env Env, r Run, over func() bool) error
 	return evaluate(ctx, c, env, parts, r, over)
 }
 
-// startPolicy readies a start row: the init checkpoint loaded as the
-// trained runs load it, in the run's own folder.
+// startPolicy readies a start row: its folder, and the init checkpoint
+// loaded as the trained runs load it.
 func startPolicy(ctx context.Context, c *Config, pol grpo.Policy, r Run) error {
 	if err := os.MkdirAll(r.Cfg.Dir(), 0o755); err != nil {
 		return fmt.Errorf("ablation: %w", err)
 	}
-	if c.Init == "" {
-		return nil
-	}
-	init, err := filepath.Abs(c.Init)
-	if err != nil {
-		return err
-	}
-	if err := pol.Load(ctx, init); err != nil {
-		return fmt.Errorf("ablation: run %s: load the start %s: %w", r.Cfg.Name, c.Init, err)
+	if err := grpo.LoadInit(ctx, pol, c.Init); err != nil {
+		return fmt.Errorf("ablation: run %s: %w", r.Cfg.Name, err)
 	}
 	return nil
 }

@@ -81,17 +81,27 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 		}
 		// Nothing checkpointed yet: start from the beginning.
 	}
-	if cfg.Policy.Init != "" {
-		// The plugin may run elsewhere than the working directory.
-		init, err := filepath.Abs(cfg.Policy.Init)
-		if err != nil {
-			return nil, err
-		}
-		if err := o.Policy.Load(ctx, init); err != nil {
-			return nil, fmt.Errorf("grpo: load the initial policy %s: %w", cfg.Policy.Init, err)
-		}
+	if err := LoadInit(ctx, o.Policy, cfg.Policy.Init); err != nil {
+		return nil, err
 	}
 	return t, nil
+}
+
+// LoadInit loads a run's start checkpoint (policy.init) into the policy;
+// nothing when init is "" (the policy's initial weights).
+func LoadInit(ctx context.Context, p Policy, init string) error {
+	if init == "" {
+		return nil
+	}
+	// The plugin may run elsewhere than the working directory.
+	abs, err := filepath.Abs(init)
+	if err != nil {
+		return err
+	}
+	if err := p.Load(ctx, abs); err != nil {
+		return fmt.Errorf("grpo: load the initial policy %s: %w", init, err)
+	}
+	return nil
 }
 
 // Step is the number of steps completed.
