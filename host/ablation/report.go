@@ -26,6 +26,8 @@ type Results struct {
 	Evals map[string]map[string][]*grpo.EvalReport
 	// Curves[mode][seed index] are the run's training metrics.
 	Curves map[string][][]grpo.Metrics
+	// Orders[mode][seed index] is the run's ClassOrder, from its rollouts.
+	Orders map[string][]ClassOrder
 	// Missing lists the runs (or evaluations) not made yet.
 	Missing []string
 }
@@ -33,7 +35,7 @@ type Results struct {
 // Collect reads the runs' files. Runs not made yet are listed in Missing;
 // a mode that lacks a seed is left out of the tables.
 func Collect(c *Config) (*Results, error) {
-	res := &Results{Config: c, Evals: map[string]map[string][]*grpo.EvalReport{}, Curves: map[string][][]grpo.Metrics{}}
+	res := &Results{Config: c, Evals: map[string]map[string][]*grpo.EvalReport{}, Curves: map[string][][]grpo.Metrics{}, Orders: map[string][]ClassOrder{}}
 	for _, side := range c.Eval.Sides {
 		res.Evals[side] = map[string][]*grpo.EvalReport{}
 	}
@@ -43,6 +45,13 @@ func Collect(c *Config) (*Results, error) {
 			return nil, err
 		}
 		res.Curves[r.Mode] = append(res.Curves[r.Mode], ms)
+		if r.Mode != StartMode {
+			recs, err := grpo.RunRollouts(r.Cfg.Dir())
+			if err != nil {
+				return nil, fmt.Errorf("ablation: %s: %w", r.Cfg.Name, err)
+			}
+			res.Orders[r.Mode] = append(res.Orders[r.Mode], orderOf(recs, c.base.Reward.Weights.Compile))
+		}
 		for _, side := range c.Eval.Sides {
 			b, err := os.ReadFile(EvalFile(r.Cfg.Dir(), side))
 			if err != nil {
@@ -230,6 +239,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		}
 		fmt.Fprintf(w, "| %s | %+.2f → %+.2f | %.1f%% → %.1f%% |\n", mode, str[0]/float64(n), str[1]/float64(n), 100*comp[0]/float64(n), 100*comp[1]/float64(n))
 	}
+	r.writeOrder(w)
 	r.writeTurns(w)
 	if err := r.plot(filepath.Join(dir, "curves.png")); err != nil {
 		return err

@@ -1,6 +1,8 @@
 package ablation
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -8,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cudaperf/cudaperf/host/grpo"
+	"github.com/cudaperf/cudaperf/host/reward"
 )
 
 // A results page from written run files: "both" is correct on every
@@ -55,6 +58,22 @@ func TestCollectAndWrite(t *testing.T) {
 			ms = append(append(ms, l...), '\n')
 		}
 		os.WriteFile(filepath.Join(dir, "metrics.jsonl"), ms, 0o644)
+		if r.Mode == "both" {
+			// Training candidates: one compiled and wrong, scored below a
+			// compile failure, and one that did not compile.
+			var rl bytes.Buffer
+			zw := gzip.NewWriter(&rl)
+			for _, x := range []grpo.RolloutRecord{
+				{Step: 1, HasCode: true, Compiled: true, Used: true, Reward: reward.Scored{Total: -1.2}, Advantage: 1},
+				{Step: 1, HasCode: true, Used: true, Reward: reward.Scored{Total: -1}, Advantage: -1},
+			} {
+				l, _ := json.Marshal(x)
+				zw.Write(append(l, '\n'))
+			}
+			zw.Close()
+			os.MkdirAll(filepath.Join(dir, "rollouts"), 0o755)
+			os.WriteFile(filepath.Join(dir, "rollouts", "step-000001.jsonl.gz"), rl.Bytes(), 0o644)
+		}
 	}
 	res, err := Collect(c)
 	if err != nil {
@@ -85,6 +104,9 @@ func TestCollectAndWrite(t *testing.T) {
 		// Turn 1: steps at 10% and 20%; turn 2: 5% each.
 		"Do the refinement turns help?",
 		"| ver | 15.0% → 5.0% |",
+		// Both seeds' rollouts pooled; ver wrote none.
+		"| both | 2 | 2 (100%) | -1.200 | +1.00 / -1.00 |",
+		"| ver | 0 | — | — | — |",
 		"| random | 15.0% → 5.0% |",
 		// Each evaluated run on its own, before any mode table.
 		"## Each evaluated run on its own",

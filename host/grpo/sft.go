@@ -1,13 +1,9 @@
 package grpo
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -210,7 +206,7 @@ func loggedRefinements(o SFTOptions, fastest map[string]Example) ([]pluginhost.R
 	seen := map[string]bool{}
 	var out []pluginhost.Rollout
 	for _, f := range o.RefineFrom {
-		recs, err := readRollouts(f)
+		recs, err := ReadRollouts(f)
 		if err != nil {
 			return nil, err
 		}
@@ -240,41 +236,6 @@ func loggedRefinements(o SFTOptions, fastest map[string]Example) ([]pluginhost.R
 			out = append(out, pluginhost.Rollout{Prompt: pluginhost.Prompt{ID: r.Task + ":sft-logged:" + r.Prompt.ID, Messages: r.Prompt.Messages},
 				Completion: Answer(t, best.Source), Weight: sftWeight(o, t, best), GroupID: r.Task})
 		}
-	}
-	return out, nil
-}
-
-// readRollouts reads a run's rollouts/step-N.jsonl(.gz).
-func readRollouts(path string) ([]RolloutRecord, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("grpo: sft: rollouts: %w", err)
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		gz, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("grpo: sft: rollouts %s: %w (a run's rollouts/step-N.jsonl.gz is expected)", path, err)
-		}
-		defer gz.Close()
-		r = gz
-	}
-	var out []RolloutRecord
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for n := 1; sc.Scan(); n++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var l RolloutRecord
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, fmt.Errorf("grpo: sft: rollouts %s:%d: %v (a line of a run's rollouts/step-N.jsonl is expected)", path, n, err)
-		}
-		out = append(out, l)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("grpo: sft: rollouts %s: %w", path, err)
 	}
 	return out, nil
 }

@@ -112,7 +112,14 @@ type Weights struct {
 //   - αv = 0.1, cv capped at 0.3: a noisy timing costs at most 0.03.
 //   - β = 0.5: correct always beats incorrect (0.5 − 0.3 − 0.03 > 0).
 //   - λ = 0.2: the ranker's scores are standardised logits (about ±2), so
-//     λ·Rstr is of the order of the speed term, not of correctness.
+//     λ·Rstr is of the order of the speed term, not of correctness. It is
+//     not bounded, though: the order above is Rver's, and a compiled,
+//     wrong candidate with Rstr < −(αc − αt)/λ = −1 scores below a compile
+//     failure. In the reward ablation's `both` and `random` runs about half
+//     the compiled candidates did, and the mean advantage of compiling fell
+//     from +1.06 (ver) to +0.10 (bench/h200/2026-12-03-lease6; `cudaperf
+//     ablate report` counts it). The ablation keeps the paper's unbounded
+//     term, as pre-registered.
 //   - str_on = compiled: only a candidate that compiled gets λ·Rstr. With
 //     Rstr on every code block (str_on: code, the paper's reward taken
 //     literally), a 30-step GRPO run on the H200 was taken over by the
