@@ -44,7 +44,8 @@ func trainCommand() *cli.Command {
 			"  benchmarker: {plugin: cudaperf-benchmarker, concurrency: 8}\n" +
 			"  reward: {mode: both, compile: 1, tests: 0.8, speedup: 0.1, clip: 3, variance: 0.1,\n" +
 			"           max_cv: 0.3, correct_bonus: 0.5, lambda: 0.2,\n" +
-			"           str_on: compiled}       # who gets λ·Rstr: code | compiled | correct; see 'go doc ./host/reward'\n" +
+			"           str_on: compiled,       # who gets λ·Rstr: code | compiled | correct; see 'go doc ./host/reward'\n" +
+			"           str_bound: 0}           # > 0: squash λ·Rstr into ±b (at most 0.085 here keeps failure < wrong < correct)\n" +
 			"  sampling: {temperature: 1, top_p: 1, max_tokens: 1024}\n\n" +
 			"Offline demo (no GPU, no model): policy replay with benchmarker recorded, reward mode ver.",
 		Flags: []cli.Flag{

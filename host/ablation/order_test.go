@@ -70,3 +70,22 @@ func TestWriteOrder(t *testing.T) {
 		}
 	}
 }
+
+// A bounded structural term is stated on the page, and the table says its
+// count is 0 by construction; an over-large bound is refused with the
+// configuration.
+func TestStrBoundOnPage(t *testing.T) {
+	c, err := Parse("a.yaml", []byte("name: abl\nroot: /x\nmodes: [ver, both]\nseeds: [1, 2]\ntrain: {reward: {str_bound: 0.085}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Results{Config: c, Orders: map[string][]ClassOrder{}}
+	var b strings.Builder
+	r.writeOrder(&b)
+	if !strings.Contains(b.String(), "str_bound = 0.085 keeps every class in order") {
+		t.Errorf("table lacks the bound's note:\n%s", b.String())
+	}
+	if _, err := Parse("a.yaml", []byte("name: abl\nroot: /x\nmodes: [ver, both]\nseeds: [1, 2]\ntrain: {reward: {str_bound: 0.3}}\n")); err == nil || !strings.Contains(err.Error(), "exceeds 0.085") {
+		t.Errorf("str_bound 0.3: error %v, want the order bound named", err)
+	}
+}

@@ -34,6 +34,13 @@
 // the paper's: with str_on: code a GRPO run on the H200 learned to raise
 // the ranker's score of code that does not compile.
 //
+// λ·Rstr is unbounded, so it can move a candidate across Rver's classes
+// (compile failure < wrong < correct): in the reward ablation's runs half
+// the compiled candidates of both and random scored below a compile
+// failure. str_bound squashes the term into (−b, b), b·tanh(λ·Rstr/b);
+// Weights.OrderBound is the largest b that keeps every class in order
+// (0.085 for the defaults). It is off by default, the paper's reward.
+//
 // In every mode the real Rstr is computed when a ranker is configured, so
 // the running mean and variance (Welford) and the Rstr–speedup correlation
 // are always measured. The Combiner's state, random generator included, is

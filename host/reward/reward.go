@@ -98,6 +98,50 @@ type Weights struct {
 	Lambda float64 `yaml:"lambda" json:"lambda"`
 	// StrOn is the gate: which candidates get λ·Rstr (see Gate).
 	StrOn Gate `yaml:"str_on" json:"str_on"`
+	// StrBound, when > 0, squashes the structural term into (−b, b):
+	// b·tanh(λ·Rstr/b), which keeps the ranker's order and is λ·Rstr near
+	// 0. At most OrderBound, so no Rstr can move a candidate across the
+	// classes compile failure < wrong < correct (the unbounded term did:
+	// see DefaultWeights). 0, the default, is the paper's λ·Rstr.
+	StrBound float64 `yaml:"str_bound,omitempty" json:"str_bound,omitempty"`
+}
+
+// OrderBound is the largest StrBound that keeps every compile failure
+// below every compiled, wrong candidate and every wrong one below every
+// correct one, whatever Rstr is; 0 when no bound can (Rver's own classes
+// overlap, or the cv penalty is not capped). Rver's worst correct is
+// β − αs·L − αv·max_cv and its best wrong is just below 0; a failure is
+// −αc and the worst wrong −αt. A gap between two classes that both get
+// the term must hold two bounds, one between a class with the term and
+// one without holds one.
+func (w Weights) OrderBound() float64 {
+	gate, err := ParseGate(string(w.StrOn))
+	if err != nil || (w.Variance > 0 && w.MaxCV == 0) {
+		return 0
+	}
+	worstCorrect := w.CorrectBonus - w.Speedup*w.Clip - w.Variance*w.MaxCV
+	failToWrong := w.Compile - w.Tests
+	if worstCorrect <= 0 || failToWrong <= 0 {
+		return 0
+	}
+	switch gate {
+	case GateCode: // failures with a code block get the term too
+		return min(failToWrong, worstCorrect) / 2
+	case GateCorrect: // only the correct class gets it
+		return worstCorrect
+	default:
+		return min(failToWrong, worstCorrect/2)
+	}
+}
+
+// structural is the term a candidate with real or drawn score x adds:
+// λ·x, squashed by StrBound when one is set.
+func (w Weights) structural(x float64) float64 {
+	t := w.Lambda * x
+	if w.StrBound > 0 {
+		t = w.StrBound * math.Tanh(t/w.StrBound)
+	}
+	return t
 }
 
 // DefaultWeights are the defaults, chosen so that the reward's order is
@@ -151,6 +195,15 @@ func (w Weights) Validate() error {
 	}
 	if _, err := ParseGate(string(w.StrOn)); err != nil {
 		bad = append(bad, fmt.Sprintf("str_on = %q (use code, compiled or correct)", w.StrOn))
+	}
+	if w.StrBound < 0 || math.IsNaN(w.StrBound) || math.IsInf(w.StrBound, 0) {
+		bad = append(bad, fmt.Sprintf("str_bound = %v (must be a finite number ≥ 0; 0 leaves λ·Rstr unbounded)", w.StrBound))
+	} else if b := w.OrderBound(); w.StrBound > 0 && w.StrBound > b+1e-12 {
+		if b == 0 {
+			bad = append(bad, fmt.Sprintf("str_bound = %g, but with these weights no bound keeps compile failure < wrong < correct (cap the cv penalty with max_cv, keep compile > tests and correct_bonus > speedup·clip + variance·max_cv; or set str_bound 0)", w.StrBound))
+		} else {
+			bad = append(bad, fmt.Sprintf("str_bound = %g exceeds %.4g, the largest that keeps compile failure < wrong < correct with these weights (use at most %.4g, or 0 for the unbounded λ·Rstr)", w.StrBound, b, b))
+		}
 	}
 	if w.Clip == 0 && w.Speedup > 0 {
 		bad = append(bad, "clip = 0 with speedup > 0 (the speed term would always be 0; set clip, e.g. 3)")
@@ -326,20 +379,20 @@ func (c *Combiner) Score(outs []Outcome, str []float64) ([]Scored, error) {
 				r.Total = -c.w.Compile
 			} else {
 				r.StrUsed = s
-				r.Total = c.w.Lambda * s
+				r.Total = c.w.structural(s)
 			}
 		case ModeBoth:
 			if scored[i] {
 				r.StrUsed = s
 			}
-			r.Total = r.Ver + c.w.Lambda*r.StrUsed
+			r.Total = r.Ver + c.w.structural(r.StrUsed)
 		case ModeRandom:
 			// A draw for every candidate that "both" would score, so the
 			// control gets exactly as many structural terms.
 			if scored[i] {
 				r.StrUsed = c.st.Mean + math.Sqrt(c.st.variance())*c.rng.NormFloat64()
 			}
-			r.Total = r.Ver + c.w.Lambda*r.StrUsed
+			r.Total = r.Ver + c.w.structural(r.StrUsed)
 		}
 		res[i] = r
 	}

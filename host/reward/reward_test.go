@@ -264,3 +264,111 @@ func scoreOnce(t *testing.T, mode Mode, w Weights, seed uint64, outs []Outcome, 
 	}
 	return got
 }
+
+// The largest order-keeping bound for the defaults, by gate: the worst
+// correct is 0.5 − 0.3 − 0.03 = 0.17 and a failure sits 0.2 below the
+// worst wrong.
+func TestOrderBound(t *testing.T) {
+	for gate, want := range map[Gate]float64{GateCompiled: 0.085, GateCode: 0.085, GateCorrect: 0.17} {
+		w := DefaultWeights()
+		w.StrOn = gate
+		if got := w.OrderBound(); math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s: OrderBound = %v, want %v", gate, got, want)
+		}
+	}
+	w := DefaultWeights()
+	w.MaxCV = 0 // an uncapped cv penalty: no floor under correct
+	if b := w.OrderBound(); b != 0 {
+		t.Errorf("uncapped cv: OrderBound = %v, want 0", b)
+	}
+	w = DefaultWeights()
+	w.Tests = 1 // a wrong candidate as bad as a failure
+	if b := w.OrderBound(); b != 0 {
+		t.Errorf("tests = compile: OrderBound = %v, want 0", b)
+	}
+}
+
+// Unbounded, a compiled wrong candidate with a low score falls below a
+// compile failure (what the ablation's runs showed); with str_bound at
+// OrderBound no score in ±1e6 crosses a class, in any gate and mode.
+func TestStrBoundKeepsOrder(t *testing.T) {
+	outs := []Outcome{
+		{HasCode: true},  // compile error
+		{HasCode: false}, // no code
+		{HasCode: true, Compiled: true, Failed: 3, Total: 3},
+		{HasCode: true, Compiled: true, Failed: 1, Total: 100},
+		{HasCode: true, Compiled: true},                                 // nothing ran
+		{HasCode: true, Compiled: true, Total: 3, Speedup: 1e-9, CV: 5}, // worst correct
+		{HasCode: true, Compiled: true, Total: 3, Speedup: 1e9},         // best correct
+	}
+	class := func(o Outcome) int {
+		switch {
+		case !o.HasCode || !o.Compiled:
+			return 0
+		case o.Correct():
+			return 2
+		}
+		return 1
+	}
+	crossed := func(w Weights, mode Mode, str []float64) bool {
+		rs := scoreOnce(t, mode, w, 1, outs, str)
+		for i := range outs {
+			for j := range outs {
+				if class(outs[i]) < class(outs[j]) && rs[i].Total >= rs[j].Total {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	low := []float64{1e6, 1e6, -1e6, -1e6, -1e6, -1e6, -1e6}
+	if !crossed(DefaultWeights(), ModeBoth, []float64{0, 0, -2, 0, 0, 0, 0}) {
+		t.Error("unbounded: a compiled wrong candidate with Rstr -2 should score below a compile failure")
+	}
+	for _, gate := range Gates {
+		w := DefaultWeights()
+		w.StrOn = gate
+		w.StrBound = w.OrderBound()
+		for _, mode := range []Mode{ModeBoth, ModeRandom} {
+			for _, str := range [][]float64{low, {-1e6, -1e6, 1e6, 1e6, 1e6, -1e6, -1e6}, {0, 0, 1e6, 1e6, 1e6, -1e6, 1e6}} {
+				if crossed(w, mode, str) {
+					t.Errorf("gate %s, mode %s, str %v: a class crossed with str_bound %v", gate, mode, str, w.StrBound)
+				}
+			}
+		}
+	}
+	// Near 0 the squashed term is λ·Rstr, and it never reaches the bound.
+	w := DefaultWeights()
+	w.StrBound = 0.085
+	if d := w.structural(0.01) - w.Lambda*0.01; math.Abs(d) > 1e-6 {
+		t.Errorf("structural(0.01) differs from λ·0.01 by %v", d)
+	}
+	if v := w.structural(1e9); v > 0.085 || v < 0.084 {
+		t.Errorf("structural(1e9) = %v, want just under 0.085", v)
+	}
+}
+
+func TestValidateStrBound(t *testing.T) {
+	w := DefaultWeights()
+	w.StrBound = 0.085
+	if err := w.Validate(); err != nil {
+		t.Errorf("the order bound itself: %v", err)
+	}
+	for _, c := range []struct {
+		bound  float64
+		maxCV  float64
+		wantIn string
+	}{
+		{0.2, 0.3, "exceeds 0.085"},
+		{-0.1, 0.3, "str_bound = -0.1"},
+		{math.NaN(), 0.3, "str_bound = NaN"},
+		{0.05, 0, "no bound keeps"},
+	} {
+		w := DefaultWeights()
+		w.StrBound, w.MaxCV = c.bound, c.maxCV
+		err := w.Validate()
+		if err == nil || !strings.Contains(err.Error(), c.wantIn) {
+			t.Errorf("str_bound %v, max_cv %v: error %v, want one containing %q", c.bound, c.maxCV, err, c.wantIn)
+		}
+	}
+}
