@@ -16,7 +16,9 @@
 #                                   bench/ablation/ablation.yaml (ABLATION=
 #                                   another), its runs under /tmp/rl/out/
 #                                   ablation, from the latest SFT adapter
-#                                   (INIT= another), for BUDGET (default 7m);
+#                                   (INIT= another), for BUDGET (default
+#                                   CALL_S less 45 s: a step starts only if
+#                                   it should end within it);
 #                                   then its report and the same packing
 #   bash bench/rl/device.sh speed   issue 14's performance target: the decoding
 #                                   attention alone (attn_bench.py; ATTN_BENCH=0
@@ -175,7 +177,10 @@ ablate() { # issue 15: one budgeted slice of bench/ablation's runs, from the SFT
   sed -e "s#^root:.*#root: $T/out/ablation#" -e "s#^init:.*#init: $init#" "$cfg" >"$T/ablation.yaml"
   echo "device: ablation $cfg from $init"
   local rc=0
-  timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" ablate --config "$T/ablation.yaml" --resume --budget "${BUDGET:-7m}" || rc=$?
+  # The budget ends the slice between steps 45 s before the call's limit
+  # (the report and the packing); the timeout is only the backstop.
+  local call=${CALL_S:-540}
+  timeout --signal=INT --kill-after=20 "$call" "$CUDAPERF" ablate --config "$T/ablation.yaml" --resume --budget "${BUDGET:-$((call - 45))s}" || rc=$?
   "$CUDAPERF" ablate report --config "$T/ablation.yaml" --out "$T/out/ablation/RESULTS.md" || true
   pack
   return $rc

@@ -26,7 +26,9 @@ func ablateCommand() *cli.Command {
 			"is evaluated too, once per seed (start-s<seed>, no training): the control that says whether\n" +
 			"a mode's training moved it at all (start: false leaves it out). Every step is\n" +
 			"checkpointed and every evaluation saved, so --resume continues an ablation across calls;\n" +
-			"--budget stops it between steps when its time is spent (for machines lent in slices).\n" +
+			"--budget stops it between steps so that it ends within the budget: a step or an evaluation starts\n" +
+			"only while the longest of its kind so far in this call still fits (for machines lent in slices\n" +
+			"with a hard limit, where a step cut off is lost).\n" +
 			"'cudaperf ablate report' writes the results page; 'cudaperf ablate plan', before any run,\n" +
 			"what differences the design can detect at all.\n\n" +
 			"ablation.yaml:\n\n" +
@@ -39,7 +41,7 @@ func ablateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "ablation `FILE` (YAML), required"},
 			&cli.BoolFlag{Name: "resume", Usage: "continue the ablation's runs from their checkpoints"},
-			&cli.DurationFlag{Name: "budget", Usage: "stop between steps after `DURATION` (0: no limit); resume later"},
+			&cli.DurationFlag{Name: "budget", Usage: "end between steps within `DURATION` (0: no limit); resume later with --resume"},
 		},
 		Action: ablateAction,
 		Subcommands: []*cli.Command{{

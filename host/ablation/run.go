@@ -34,24 +34,24 @@ type Env struct {
 
 // ErrBudget says the ablation stopped at its time budget; rerun with
 // --resume to continue.
-var ErrBudget = errors.New("the time budget is spent: rerun with --resume to continue from the checkpoints")
+var ErrBudget = errors.New("the time budget is spent (or the next step would not end within it): rerun with --resume to continue from the checkpoints")
 
 // EvalFile is a run's evaluation report for a side.
 func EvalFile(runDir, side string) string { return filepath.Join(runDir, "eval-"+side+".json") }
 
 // Execute makes every run (train, then evaluate on each side) that is not
 // already complete. Without resume the ablation folder must be new. With a
-// budget > 0 it stops between steps once the budget is spent (a step or an
-// evaluation in progress finishes first), returning ErrBudget.
+// budget > 0 it stops between steps, returning ErrBudget, before a step or
+// an evaluation that would not end within the budget by the longest of its
+// kind so far (see clock).
 func Execute(ctx context.Context, c *Config, env Env, resume bool, budget time.Duration) error {
-	start := time.Now()
+	k := newClock(budget, nil)
 	if _, err := os.Stat(c.Dir()); err == nil && !resume {
 		return fmt.Errorf("ablation: %s exists: continue it with --resume, or choose another name", c.Dir())
 	}
 	if err := os.MkdirAll(c.Dir(), 0o755); err != nil {
 		return fmt.Errorf("ablation: %w", err)
 	}
-	over := func() bool { return budget > 0 && time.Since(start) > budget }
 	for _, r := range c.Runs() {
 		if err := ctx.Err(); err != nil {
 			return context.Cause(ctx)
@@ -59,10 +59,16 @@ func Execute(ctx context.Context, c *Config, env Env, resume bool, budget time.D
 		if done(c, r) {
 			continue
 		}
-		if over() {
+		// Before opening the run's plugins (a policy process takes tens of
+		// seconds to start): its first piece of work must fit.
+		what := "step"
+		if r.Mode == StartMode {
+			what = "eval"
+		}
+		if k.spent() || !k.fits(what, true) {
 			return ErrBudget
 		}
-		if err := one(ctx, c, env, r, over); err != nil {
+		if err := one(ctx, c, env, r, k); err != nil {
 			return err
 		}
 	}
@@ -79,7 +85,10 @@ func done(c *Config, r Run) bool {
 	return true
 }
 
-func one(ctx context.Context, c *Config, env Env, r Run, over func() bool) error {
+func one(ctx context.Context, c *Config, env Env, r Run, k *clock) error {
+	// The first piece of work of a process is timed from here: it includes
+	// the plugins' start and the policy's load.
+	opened := k.now()
 	parts, err := env.Open(ctx)
 	if err != nil {
 		return err
@@ -90,7 +99,7 @@ func one(ctx context.Context, c *Config, env Env, r Run, over func() bool) error
 			return err
 		}
 		logf(env, "run %s: the start, evaluated untrained", r.Cfg.Name)
-		return evaluate(ctx, c, env, parts, r, over)
+		return evaluate(ctx, c, env, parts, r, k, opened)
 	}
 	_, statErr := os.Stat(filepath.Join(r.Cfg.Dir(), "config.yaml"))
 	tr, err := grpo.NewTrainer(ctx, r.Cfg, grpo.Options{Policy: parts.Policy, Benchmarker: parts.Benchmarker,
@@ -99,17 +108,28 @@ func one(ctx context.Context, c *Config, env Env, r Run, over func() bool) error
 		return fmt.Errorf("ablation: run %s: %w", r.Cfg.Name, err)
 	}
 	logf(env, "run %s: from step %d of %d", r.Cfg.Name, tr.Step(), r.Cfg.Steps)
-	for tr.Step() < int64(r.Cfg.Steps) {
-		if over() {
+	trained := false // a step ran in this process
+	for first := true; tr.Step() < int64(r.Cfg.Steps); first = false {
+		if !k.fits("step", first) {
 			return ErrBudget
+		}
+		t0 := k.now()
+		if first {
+			t0 = opened
 		}
 		m, err := tr.RunStep(ctx)
 		if err != nil {
 			return fmt.Errorf("ablation: run %s: %w", r.Cfg.Name, err)
 		}
+		k.took("step", first, k.now().Sub(t0))
+		trained = true
 		logf(env, "run %s: step %d: reward %.3f, correct %.0f%%", r.Cfg.Name, m.Step, m.RewardMean, 100*m.CorrectRate)
 	}
-	return evaluate(ctx, c, env, parts, r, over)
+	if !trained {
+		// Trained in an earlier call: this process's first work is the evaluation.
+		return evaluate(ctx, c, env, parts, r, k, opened)
+	}
+	return evaluate(ctx, c, env, parts, r, k, time.Time{})
 }
 
 // startPolicy readies a start row: its folder, and the init checkpoint
@@ -124,15 +144,18 @@ func startPolicy(ctx context.Context, c *Config, pol grpo.Policy, r Run) error {
 	return nil
 }
 
-// evaluate writes a run's missing evaluations, one side at a time.
-func evaluate(ctx context.Context, c *Config, env Env, parts *Parts, r Run, over func() bool) error {
+// evaluate writes a run's missing evaluations, one side at a time. opened,
+// when set, is when the run's plugins were opened: the first evaluation is
+// timed from there (a start row does nothing before it).
+func evaluate(ctx context.Context, c *Config, env Env, parts *Parts, r Run, k *clock, opened time.Time) error {
 	train, _ := env.Dataset.Side("train", nil)
+	first := true
 	for _, side := range c.Eval.Sides {
 		path := EvalFile(r.Cfg.Dir(), side)
 		if _, err := os.Stat(path); err == nil {
 			continue
 		}
-		if over() {
+		if !k.fits("eval", first) {
 			return ErrBudget
 		}
 		tasks, err := env.Dataset.Side(side, c.Eval.Tasks[side])
@@ -142,10 +165,16 @@ func evaluate(ctx context.Context, c *Config, env Env, parts *Parts, r Run, over
 		o := grpo.EvalOptions{Tasks: tasks, Train: train, FewShot: *c.Eval.FewShot, N: c.Eval.N, Ks: c.Eval.K,
 			Sampling: pluginhost.Sampling{Temperature: c.Eval.Temperature, TopP: c.Eval.TopP, MaxTokens: c.Eval.MaxTokens},
 			Seed:     r.Seed, Concurrency: r.Cfg.Benchmarker.Concurrency}
+		t0 := k.now()
+		if first && !opened.IsZero() {
+			t0 = opened
+		}
 		rep, err := grpo.Evaluate(ctx, parts.Policy, parts.Benchmarker, nil, o, nil)
 		if err != nil {
 			return fmt.Errorf("ablation: run %s: eval %s: %w", r.Cfg.Name, side, err)
 		}
+		k.took("eval", first, k.now().Sub(t0))
+		first = false
 		b, _ := json.MarshalIndent(rep, "", "  ")
 		if err := os.WriteFile(path+".tmp", b, 0o644); err != nil {
 			return fmt.Errorf("ablation: %w", err)
