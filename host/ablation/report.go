@@ -219,9 +219,9 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		}
 		fmt.Fprintf(w, "| %s | %s | %d |\n", mode, strings.Join(parts, ", "), groups)
 	}
-	fmt.Fprintf(w, "\nIs the ranker being climbed instead of the benchmark? The real Rstr of every code block and the compile rate, means over a run's first and last quarter of steps, then over seeds (a run of lease 3 of 2026-12-03 with Rstr on code that did not compile went from −0.91 to +1.33 while compiling fell from 10%% to 1.4%%):\n\n| mode | real Rstr, first → last | compile rate, first → last |\n|---|---|---|\n")
+	fmt.Fprintf(w, "\nIs the ranker being climbed instead of the benchmark? The real Rstr of every code block, the compile rate and the share of answers without a code block, means over a run's first and last quarter of steps, then over seeds (a run of lease 3 of 2026-12-03 with Rstr on code that did not compile went from −0.91 to +1.33 while compiling fell from 10%% to 1.4%% and answers without code rose from 15%% to 46%%):\n\n| mode | real Rstr, first → last | compile rate, first → last | no code block, first → last |\n|---|---|---|---|\n")
 	for _, mode := range c.Modes {
-		var str, comp [2]float64
+		var str, comp, noCode [2]float64
 		n := 0
 		for _, ms := range r.Curves[mode] {
 			if len(ms) == 0 {
@@ -232,15 +232,19 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 				for _, m := range part {
 					str[i] += m.StrMean / float64(q)
 					comp[i] += m.CompileRate / float64(q)
+					if m.Candidates > 0 {
+						noCode[i] += float64(m.NoCode) / float64(m.Candidates) / float64(q)
+					}
 				}
 			}
 			n++
 		}
 		if n == 0 {
-			fmt.Fprintf(w, "| %s | — | — |\n", mode)
+			fmt.Fprintf(w, "| %s | — | — | — |\n", mode)
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %+.2f → %+.2f | %.1f%% → %.1f%% |\n", mode, str[0]/float64(n), str[1]/float64(n), 100*comp[0]/float64(n), 100*comp[1]/float64(n))
+		fmt.Fprintf(w, "| %s | %+.2f → %+.2f | %.1f%% → %.1f%% | %.1f%% → %.1f%% |\n", mode, str[0]/float64(n), str[1]/float64(n),
+			100*comp[0]/float64(n), 100*comp[1]/float64(n), 100*noCode[0]/float64(n), 100*noCode[1]/float64(n))
 	}
 	r.writeOrder(w)
 	r.writeTurns(w)

@@ -54,6 +54,7 @@ func TestCollectAndWrite(t *testing.T) {
 		for s := 1; s <= 2; s++ {
 			l, _ := json.Marshal(grpo.Metrics{Step: int64(s), RewardMean: float64(s), StrSpeedupRho: 0.5, RhoGroups: 2,
 				StrMean: float64(s) - 1.5, CompileRate: 0.3 / float64(s), TurnCorrect: []float64{0.1 * float64(s), 0.05},
+				Candidates: 20, NoCode: 2 * s,
 				Stage: map[string]float64{"step_s": 20 * float64(s)}})
 			ms = append(append(ms, l...), '\n')
 		}
@@ -100,7 +101,7 @@ func TestCollectAndWrite(t *testing.T) {
 		"| ver | 0.50, 0.50 | 8 |",
 		"str_on = compiled",
 		// First and last quarter of 2 steps: step 1, step 2.
-		"| both | -0.50 → +0.50 | 30.0% → 15.0% |",
+		"| both | -0.50 → +0.50 | 30.0% → 15.0% | 10.0% → 20.0% |",
 		// Turn 1: steps at 10% and 20%; turn 2: 5% each.
 		"Do the refinement turns help?",
 		"| ver | 15.0% → 5.0% |",
