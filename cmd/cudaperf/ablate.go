@@ -73,8 +73,52 @@ func ablateCommand() *cli.Command {
 				&cli.StringFlag{Name: "out", Usage: "write the page to `FILE` (default: standard output)"},
 			},
 			Action: ablatePlanAction,
+		}, {
+			Name:      "rescore",
+			Usage:     "replay the runs' recorded candidates under another structural term (no GPU)",
+			ArgsUsage: " ",
+			Description: "rescore recomputes every trained run's rewards, returns and group advantages from its\n" +
+				"rollouts as mode both with the ablation's weights changed by the flags, keeping each\n" +
+				"candidate's measured Rver and real Rstr, and prints, recorded → replayed, how many\n" +
+				"compiled candidates scored below a compile failure, the mean advantage of compiling, and\n" +
+				"how closely the advantages follow Rver's alone. It answers \"what would this reward have\n" +
+				"taught on these samples\" before GPU time is spent on it; it cannot say what the policy\n" +
+				"would then have sampled.\n\n" +
+				"Example: cudaperf ablate rescore -c bench/ablation/ablation.yaml --str-bound 0.085",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Required: true, Usage: "ablation `FILE` (YAML)"},
+				&cli.Float64Flag{Name: "str-bound", Usage: "squash λ·Rstr into ±`B` (reward.str_bound; at most Weights.OrderBound)"},
+				&cli.Float64Flag{Name: "lambda", Value: -1, Usage: "λ, the weight of Rstr (default: the ablation's)"},
+			},
+			Action: ablateRescoreAction,
 		}},
 	}
+}
+
+func ablateRescoreAction(c *cli.Context) error {
+	cfg, err := ablation.Load(c.String("config"))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	w := cfg.Weights()
+	w.StrBound = c.Float64("str-bound")
+	command := "cudaperf ablate rescore --config " + c.String("config")
+	if c.IsSet("str-bound") {
+		command += fmt.Sprintf(" --str-bound %g", w.StrBound)
+	}
+	if c.IsSet("lambda") {
+		w.Lambda = c.Float64("lambda")
+		command += fmt.Sprintf(" --lambda %g", w.Lambda)
+	}
+	if err := w.Validate(); err != nil {
+		return usageErrorf("%v", err)
+	}
+	rows, err := ablation.Rescore(cfg, w)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	ablation.WriteRescore(c.App.Writer, rows, w, command)
+	return nil
 }
 
 func ablatePlanAction(c *cli.Context) error {

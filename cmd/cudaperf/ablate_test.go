@@ -88,6 +88,44 @@ train:
 	if _, err := os.Stat(filepath.Join(root, "curves.png")); err != nil {
 		t.Error(err)
 	}
+
+	// Replayed with the runs' own weights, a both run's signal comes back
+	// as recorded; with a bound, no compiled candidate is below a failure.
+	out, errOut, code = rlRun(t, "ablate", "rescore", "--config", cfg)
+	if code != 0 {
+		t.Fatalf("rescore: exit %d\n%s\n%s", code, out, errOut)
+	}
+	rows := 0
+	for _, line := range strings.Split(out, "\n") {
+		cols := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cols) != 5 || !strings.HasPrefix(cols[0], "both-s") {
+			continue
+		}
+		rows++
+		for _, col := range cols[2:] {
+			if a, b, ok := strings.Cut(col, " → "); !ok || a != b {
+				t.Errorf("%s: %q: replayed with its own weights, recorded and replayed differ", cols[0], col)
+			}
+		}
+	}
+	if rows != 2 {
+		t.Errorf("rescore: %d rows of both runs, want 2:\n%s", rows, out)
+	}
+	out, errOut, code = rlRun(t, "ablate", "rescore", "--config", cfg, "--str-bound", "0.085")
+	if code != 0 || !strings.Contains(out, "squashed into ±0.085") || !strings.Contains(out, "| ver-s2 |") {
+		t.Fatalf("rescore --str-bound: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		cols := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cols) == 5 && strings.Contains(cols[0], "-s") { // a run's row
+			if _, after, _ := strings.Cut(cols[2], " → "); after != "0%" && after != "—" {
+				t.Errorf("%s: bounded, %s of compiled candidates below a failure", cols[0], after)
+			}
+		}
+	}
+	if _, errOut, code := rlRun(t, "ablate", "rescore", "--config", cfg, "--str-bound", "0.5"); code != 2 || !strings.Contains(errOut, "exceeds") {
+		t.Errorf("rescore --str-bound 0.5: exit %d, %s; want a usage error naming the largest bound", code, errOut)
+	}
 }
 
 // ablate plan from a run's evaluation report: a page with the primary

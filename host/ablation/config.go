@@ -239,6 +239,9 @@ func (c *Config) RowModes() []string {
 // Dir is the ablation's folder.
 func (c *Config) Dir() string { return filepath.Join(c.Root, c.Name) }
 
+// Weights are the reward weights every run trains with.
+func (c *Config) Weights() reward.Weights { return c.base.Reward.Weights }
+
 // parseMetric splits "pass@1" or "speedup@5".
 func parseMetric(s string) (kind string, k int, err error) {
 	kind, ks, ok := strings.Cut(s, "@")

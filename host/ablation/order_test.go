@@ -89,3 +89,26 @@ func TestStrBoundOnPage(t *testing.T) {
 		t.Errorf("str_bound 0.3: error %v, want the order bound named", err)
 	}
 }
+
+// The replay's table: recorded → replayed per run, "—" where a run has no
+// compiled candidate or too few updated ones for a correlation.
+func TestWriteRescore(t *testing.T) {
+	w := reward.DefaultWeights()
+	w.StrBound = 0.085
+	rows := []RescoreRow{
+		{Run: "both-s1", Recorded: ClassOrder{Compiled: 4, Below: 2, AdvCompiled: 0.1, AdvOther: -0.05},
+			Rescored: ClassOrder{Compiled: 4, AdvCompiled: 1.5, AdvOther: -0.5}, CorrRecorded: 0.11, CorrRescored: 0.99},
+		{Run: "ver-s1", CorrRecorded: math.NaN(), CorrRescored: math.NaN()},
+	}
+	var b strings.Builder
+	WriteRescore(&b, rows, w, "cudaperf ablate rescore --config a.yaml --str-bound 0.085")
+	for _, want := range []string{
+		"squashed into ±0.085, str_on = compiled",
+		"| both-s1 | 4 | 50% → 0% | +0.10 / -0.05 → +1.50 / -0.50 | 0.11 → 0.99 |",
+		"| ver-s1 | 0 | — → — | +0.00 / +0.00 → +0.00 / +0.00 | — → — |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, b.String())
+		}
+	}
+}

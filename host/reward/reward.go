@@ -134,6 +134,16 @@ func (w Weights) OrderBound() float64 {
 	}
 }
 
+// StrTerm is the structural part of a candidate's reward in mode both:
+// the score that enters (str, when the gate admits the candidate and str
+// is not NaN; else 0) and the term it adds to Rver.
+func (w Weights) StrTerm(o Outcome, str float64) (used, term float64) {
+	if math.IsNaN(str) || !w.StrOn.admits(o) {
+		return 0, 0
+	}
+	return str, w.structural(str)
+}
+
 // structural is the term a candidate with real or drawn score x adds:
 // λ·x, squashed by StrBound when one is set.
 func (w Weights) structural(x float64) float64 {
@@ -382,10 +392,9 @@ func (c *Combiner) Score(outs []Outcome, str []float64) ([]Scored, error) {
 				r.Total = c.w.structural(s)
 			}
 		case ModeBoth:
-			if scored[i] {
-				r.StrUsed = s
-			}
-			r.Total = r.Ver + c.w.structural(r.StrUsed)
+			var term float64
+			r.StrUsed, term = c.w.StrTerm(o, s)
+			r.Total = r.Ver + term
 		case ModeRandom:
 			// A draw for every candidate that "both" would score, so the
 			// control gets exactly as many structural terms.
