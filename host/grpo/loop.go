@@ -259,7 +259,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 			if !ok {
 				m.ZeroVarianceGroups++
 			}
-			group := fmt.Sprintf("%s:s%d:b%d:t%d", task.Name, step, b, turn)
+			group := groupName(task.Name, step, b, turn)
 			for i, tr := range trajs[b] {
 				a := 0.0
 				if ok {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/cudaperf/cudaperf/host/reward"
 )
@@ -49,11 +48,7 @@ func Rescore(recs []RolloutRecord, mode reward.Mode, w reward.Weights, discount 
 			used, term := w.StrTerm(o, str)
 			r.Reward.StrUsed, r.Reward.Total = used, r.Reward.Ver+term
 		}
-		base := r.Group
-		if j := strings.LastIndex(base, ":t"); j >= 0 {
-			base = base[:j]
-		}
-		k := trajKey{r.Step, base, r.Member}
+		k := trajKey{r.Step, trajectoryName(r.Group), r.Member}
 		for len(trajs[k]) <= r.Turn {
 			trajs[k] = append(trajs[k], -1)
 		}

@@ -13,6 +13,22 @@ import (
 	"strings"
 )
 
+// groupName names the group of a step's b-th task at a turn in the
+// records: TASK:sSTEP:bB:tTURN. The members of one trajectory share it
+// but for the turn (trajectoryName).
+func groupName(task string, step int64, b, turn int) string {
+	return fmt.Sprintf("%s:s%d:b%d:t%d", task, step, b, turn)
+}
+
+// trajectoryName is a group's name without its turn: the (step, task)
+// group whose members' turns make trajectories.
+func trajectoryName(group string) string {
+	if i := strings.LastIndex(group, ":t"); i >= 0 {
+		return group[:i]
+	}
+	return group
+}
+
 // ReadRollouts reads one file of a run's rollouts, rollouts/step-N.jsonl
 // (gzipped when the name ends in .gz, as the trainer writes them).
 func ReadRollouts(path string) ([]RolloutRecord, error) {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -213,11 +212,7 @@ func loggedRefinements(o SFTOptions, fastest map[string]Example) ([]pluginhost.R
 		// The attempt a refinement answers: same step, group and member, one turn before.
 		correct := map[string]bool{}
 		key := func(r RolloutRecord, turn int) string {
-			base := r.Group // TASK:sS:bB:tT, the turn suffix dropped
-			if i := strings.LastIndex(base, ":t"); i >= 0 {
-				base = base[:i]
-			}
-			return fmt.Sprintf("%d/%s/%d/%d", r.Step, base, r.Member, turn)
+			return fmt.Sprintf("%d/%s/%d/%d", r.Step, trajectoryName(r.Group), r.Member, turn)
 		}
 		for _, r := range recs {
 			correct[key(r, r.Turn)] = r.Correct
