@@ -138,10 +138,17 @@ func (w Weights) OrderBound() float64 {
 // the score that enters (str, when the gate admits the candidate and str
 // is not NaN; else 0) and the term it adds to Rver.
 func (w Weights) StrTerm(o Outcome, str float64) (used, term float64) {
-	if math.IsNaN(str) || !w.StrOn.admits(o) {
+	if !w.admitsStr(o, str) {
 		return 0, 0
 	}
 	return str, w.structural(str)
+}
+
+// admitsStr reports whether a candidate gets a structural term: it has a
+// score and the gate (str_on) admits it. The one test for both the term
+// and the running statistics the random control draws from.
+func (w Weights) admitsStr(o Outcome, str float64) bool {
+	return !math.IsNaN(str) && w.StrOn.admits(o)
 }
 
 // structural is the term a candidate with real or drawn score x adds:
@@ -362,14 +369,11 @@ func (c *Combiner) Score(outs []Outcome, str []float64) ([]Scored, error) {
 	if str == nil && c.mode != ModeVer {
 		return nil, fmt.Errorf("reward: mode %s needs the ranker's score (configure a ranker model, or use mode ver)", c.mode)
 	}
-	gate, err := ParseGate(string(c.w.StrOn))
-	if err != nil {
-		return nil, err
-	}
-	// scored[i]: candidate i gets a structural term.
+	// scored[i]: candidate i gets a structural term (NewCombiner
+	// validated the gate).
 	scored := make([]bool, len(outs))
 	for i, o := range outs {
-		if str != nil && !math.IsNaN(str[i]) && gate.admits(o) {
+		if str != nil && c.w.admitsStr(o, str[i]) {
 			scored[i] = true
 			c.st.add(str[i])
 		}
