@@ -167,6 +167,12 @@ run() {
   return $rc
 }
 
+watch_ps() { # FILE: the long-lived processes, every 20 s, until killed
+  while sleep 20; do
+    { echo "== $(date -u +%T)"; ps -eo pid,ppid,etimes,stat,wchan:24,args --sort=-etimes | awk 'NR == 1 || ($3 >= 60 && $1 != 2 && $2 != 2)' | cut -c1-220 | head -40; } >>"$1"
+  done
+}
+
 ablate() { # issue 15: one budgeted slice of bench/ablation's runs, from the SFT adapter
   setup || return $?
   local cfg=${ABLATION:-bench/ablation/ablation.yaml} init=${INIT:-}
@@ -180,7 +186,12 @@ ablate() { # issue 15: one budgeted slice of bench/ablation's runs, from the SFT
   # The budget ends the slice between steps 45 s before the call's limit
   # (the report and the packing); the timeout is only the backstop.
   local call=${CALL_S:-540}
-  timeout --signal=INT --kill-after=20 "$call" "$CUDAPERF" ablate --config "$T/ablation.yaml" --resume --budget "${BUDGET:-$((call - 45))s}" || rc=$?
+  # Every 20 s, the processes alive for a minute or more, into ps.log: what
+  # a step that stalls is waiting on (lease 7 lost a call to one, unseen).
+  mkdir -p "$T/out/ablation"
+  watch_ps "$T/out/ablation/ps.log" & local watcher=$!
+  timeout --signal=INT --kill-after=20 "$call" "$CUDAPERF" ablate --config "$T/ablation.yaml" --resume --budget "${BUDGET:-$((call - 45))s}" 2> >(tee -a "$T/out/ablation/ablate.log" >&2) || rc=$?
+  kill $watcher 2>/dev/null
   "$CUDAPERF" ablate report --config "$T/ablation.yaml" --out "$T/out/ablation/RESULTS.md" || true
   pack
   return $rc

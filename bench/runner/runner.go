@@ -17,6 +17,10 @@ import (
 // MaxOutput bounds the captured stdout+stderr; the tail is kept.
 const MaxOutput = 64 << 10
 
+// outputGrace is how long output is still read after the program exited
+// (a variable for the test).
+var outputGrace = 5 * time.Second
+
 // Cmd is a program to run.
 type Cmd struct {
 	Path    string
@@ -93,6 +97,11 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 	cmd.Stdout, cmd.Stderr = out, out
 	// Its own process group, so that killing it reaches every child.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A child that left the group (setsid) and still holds the output
+	// pipe would keep Wait, and so the caller, waiting as long as it
+	// lives: once the program has exited, its output is read for at
+	// most this long.
+	cmd.WaitDelay = outputGrace
 	startMono := monotonic()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
@@ -160,6 +169,9 @@ func Run(ctx context.Context, c Cmd) (*Outcome, error) {
 		o.UserCPU, o.SysCPU = cmd.ProcessState.UserTime(), cmd.ProcessState.SystemTime()
 	}
 	var exitErr *exec.ExitError
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // it exited (ProcessState says how); only its leftover output was cut
+	}
 	if err != nil && !errors.As(err, &exitErr) {
 		return o, fmt.Errorf("runner: wait %s: %w", c.Path, err)
 	}

@@ -47,6 +47,25 @@ func TestTimeoutKillsGroup(t *testing.T) {
 	}
 }
 
+// TestEscapedChildDoesNotHoldRun: a program that exits leaving a child in
+// a session of its own (out of reach of the group kill) with the output
+// pipe open is over once outputGrace has passed, not when the child ends.
+func TestEscapedChildDoesNotHoldRun(t *testing.T) {
+	defer func(g time.Duration) { outputGrace = g }(outputGrace)
+	outputGrace = 200 * time.Millisecond
+	start := time.Now()
+	o, err := Run(context.Background(), Cmd{Path: "/bin/sh", Args: []string{"-c", "setsid sleep 20 & echo left"}, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("Run returned after %s: the escaped child held it", took)
+	}
+	if o == nil || o.TimedOut || !strings.Contains(o.Output, "left") {
+		t.Errorf("outcome %+v; want the program's own exit and output", o)
+	}
+}
+
 func TestCrash(t *testing.T) {
 	o, err := Run(context.Background(), Cmd{Path: "/bin/sh", Args: []string{"-c", "kill -SEGV $$"}})
 	if err != nil {

@@ -56,6 +56,7 @@ func evalCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "tokens per completion"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "sampling and bootstrap seed"},
 			&cli.IntFlag{Name: "concurrency", Value: 8, Usage: "candidates benchmarked at once"},
+			&cli.DurationFlag{Name: "candidate-timeout", Value: grpo.DefaultCandidateTimeout, Usage: "stop a candidate's evaluation after `DURATION` and count it as not compiled (a compile or run that does not end)"},
 			&cli.StringFlag{Name: "profile", Value: "report", Usage: "benchmarker `PROFILE`: report (every configuration, full rigour) or rl (faster)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
 			&cli.StringFlag{Name: "out", Usage: "also write the JSON report to `FILE`"},
@@ -120,7 +121,7 @@ func evalAction(c *cli.Context) error {
 	}
 	o := grpo.EvalOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), N: c.Int("n"), Ks: ks,
 		Sampling: pluginhost.Sampling{Temperature: c.Float64("temperature"), TopP: c.Float64("top-p"), MaxTokens: c.Int("max-tokens")},
-		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency"), Profile: bench.Profile(c.String("profile")),
+		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency"), CandidateTimeout: c.Duration("candidate-timeout"), Profile: bench.Profile(c.String("profile")),
 		Turns: c.Int("turns")}
 	if p := o.Profile; p != bench.ProfileReport && p != bench.ProfileRL {
 		return usageErrorf("--profile %q: use report or rl", p)

@@ -164,7 +164,8 @@ func evaluate(ctx context.Context, c *Config, env Env, parts *Parts, r Run, k *c
 		}
 		o := grpo.EvalOptions{Tasks: tasks, Train: train, FewShot: *c.Eval.FewShot, N: c.Eval.N, Ks: c.Eval.K,
 			Sampling: pluginhost.Sampling{Temperature: c.Eval.Temperature, TopP: c.Eval.TopP, MaxTokens: c.Eval.MaxTokens},
-			Seed:     r.Seed, Concurrency: r.Cfg.Benchmarker.Concurrency}
+			Seed:     r.Seed, Concurrency: r.Cfg.Benchmarker.Concurrency,
+			CandidateTimeout: r.Cfg.Benchmarker.CandidateLimit()}
 		t0 := k.now()
 		if first && !opened.IsZero() {
 			t0 = opened

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -94,6 +95,19 @@ type BenchmarkerConfig struct {
 	// anti-cheat checks; report measures every configuration at full
 	// rigour).
 	Profile string `yaml:"profile"`
+	// CandidateTimeout bounds one candidate's evaluation, as a Go
+	// duration ("3m"; empty: DefaultCandidateTimeout). A candidate past it
+	// is scored as not compiled and the step goes on. It is how the run
+	// is kept going, not what it measures: it is left out of Hash, so it
+	// may change across a resume.
+	CandidateTimeout string `yaml:"candidate_timeout,omitempty"`
+}
+
+// CandidateLimit is CandidateTimeout parsed (0: the default); Validate
+// reports a malformed one.
+func (b BenchmarkerConfig) CandidateLimit() time.Duration {
+	d, _ := time.ParseDuration(b.CandidateTimeout)
+	return d
 }
 
 // RewardConfig is the reward's mode and weights (see package reward).
@@ -218,6 +232,11 @@ func (c *Config) Validate() error {
 	if p := c.Benchmarker.Profile; p != "rl" && p != "report" {
 		bad = append(bad, fmt.Sprintf("benchmarker.profile %q: use rl or report", p))
 	}
+	if t := c.Benchmarker.CandidateTimeout; t != "" {
+		if d, err := time.ParseDuration(t); err != nil || d <= 0 {
+			bad = append(bad, fmt.Sprintf("benchmarker.candidate_timeout %q: give a positive duration such as 3m", t))
+		}
+	}
 	if *c.FewShot < 0 {
 		bad = append(bad, "few_shot: must be ≥ 0")
 	}
@@ -238,7 +257,9 @@ func (c *Config) Dir() string { return filepath.Join(c.Root, c.Name) }
 
 // Hash identifies the settings that must not change across a resume.
 func (c *Config) Hash() string {
-	b, _ := yaml.Marshal(c)
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:8])
+	h := *c
+	h.Benchmarker.CandidateTimeout = ""
+	b, _ := yaml.Marshal(&h)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
 }

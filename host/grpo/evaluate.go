@@ -23,6 +23,9 @@ type EvalOptions struct {
 	Seed     uint64
 	// Concurrency of the benchmarker calls.
 	Concurrency int
+	// CandidateTimeout bounds one candidate's evaluation (0:
+	// DefaultCandidateTimeout; see JudgeOptions).
+	CandidateTimeout time.Duration
 	// Bootstrap resamples for the confidence intervals (default 2000).
 	Bootstrap int
 	// Profile is the benchmarker's evaluation profile (default report:
@@ -240,7 +243,7 @@ func Evaluate(ctx context.Context, pol Policy, b Benchmarker, s Scorer, o EvalOp
 			}
 		}
 		start = time.Now()
-		js, err := Judge(ctx, b, s, o.Concurrency, int64(o.Seed), o.Profile, tasks, texts)
+		js, err := Judge(ctx, b, s, JudgeOptions{Concurrency: o.Concurrency, Seed: int64(o.Seed), Profile: o.Profile, CandidateTimeout: o.CandidateTimeout}, tasks, texts)
 		if err != nil {
 			return nil, fmt.Errorf("grpo: eval: %w", err)
 		}

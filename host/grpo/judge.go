@@ -2,11 +2,14 @@ package grpo
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -62,6 +65,10 @@ type Judged struct {
 	Shared    bool
 	Outcome   reward.Outcome
 	Structure Structure
+	// Stopped says that the benchmarker gave no answer within the
+	// candidate limit (JudgeOptions.CandidateTimeout): its evaluation was
+	// cancelled, and the candidate scored as one that did not compile.
+	Stopped time.Duration
 }
 
 // Correct reports whether the candidate passed every configuration and
@@ -98,17 +105,43 @@ func outcome(t *Task, ev *pluginhost.Evaluation) reward.Outcome {
 	return o
 }
 
+// DefaultCandidateTimeout bounds one candidate's evaluation when
+// JudgeOptions leave it 0. A step's whole batch takes 10-25 s on an H200
+// (bench/h200/2026-12-03-lease6), a candidate a few seconds; a candidate
+// past this limit is stuck (a compile or a run that does not end), and
+// without the limit it held a step for as long as the host waited for the
+// plugin (lease 7 lost a 9-minute call to one).
+const DefaultCandidateTimeout = 3 * time.Minute
+
+// JudgeOptions configure Judge.
+type JudgeOptions struct {
+	Concurrency int // benchmark calls in flight (< 1: 1)
+	Seed        int64
+	// Profile is the benchmarker's evaluation profile: bench.ProfileRL in
+	// the loop (the task's RL configurations, fewer timed calls, the same
+	// checks), bench.ProfileReport for a reported evaluation.
+	Profile bench.Profile
+	// CandidateTimeout bounds one candidate's evaluation (0:
+	// DefaultCandidateTimeout). A candidate past it is cancelled and scored
+	// as one that did not compile (Judged.Stopped says so): one stuck
+	// candidate does not stop the batch.
+	CandidateTimeout time.Duration
+}
+
 // Judge extracts, benchmarks and scores completions; texts[i] is a
-// completion for tasks[i]. Benchmark calls run concurrently (conc at a
-// time); the structural scores are asked per task, in one call each. The
-// results are in input order whatever the completion order, so a run is
-// reproducible. A plugin failure fails the whole batch: a step is either
-// scored completely or not at all (and then resumed from the checkpoint).
-//
-// profile is the benchmarker's evaluation profile: bench.ProfileRL in the
-// loop (the task's RL configurations, fewer timed calls, the same checks),
-// bench.ProfileReport for a reported evaluation.
-func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, profile bench.Profile, tasks []*Task, texts []string) ([]Judged, error) {
+// completion for tasks[i]. Benchmark calls run concurrently
+// (o.Concurrency at a time); the structural scores are asked per task, in
+// one call each. The results are in input order whatever the completion
+// order, so a run is reproducible. A plugin failure fails the whole batch:
+// a step is either scored completely or not at all (and then resumed from
+// the checkpoint). A candidate that outlasts o.CandidateTimeout is not a
+// plugin failure: it is cancelled and judged as not compiled.
+func Judge(ctx context.Context, b Benchmarker, s Scorer, o JudgeOptions, tasks []*Task, texts []string) ([]Judged, error) {
+	conc, seed, profile := o.Concurrency, o.Seed, o.Profile
+	limit := o.CandidateTimeout
+	if limit <= 0 {
+		limit = DefaultCandidateTimeout
+	}
 	out := make([]Judged, len(texts))
 	for i, text := range texts {
 		code, ok, why := ExtractFor(tasks[i], text)
@@ -153,8 +186,18 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, p
 			if j.Task.Kind == KindTorch2CUDA {
 				kind, file = KindTorch2CUDA, "model_new.py"
 			}
-			ev, err := b.Evaluate(ctx, pluginhost.EvalRequest{TaskKind: kind, TaskPath: j.Task.Dir,
+			cctx, stop := context.WithTimeoutCause(ctx, limit, errCandidateLimit)
+			ev, err := b.Evaluate(cctx, pluginhost.EvalRequest{TaskKind: kind, TaskPath: j.Task.Dir,
 				Source: []byte(j.Code), Filename: file, Seed: seed, Profile: profile})
+			stop()
+			if err != nil && ctx.Err() == nil && errors.Is(context.Cause(cctx), errCandidateLimit) {
+				slog.Warn("grpo: a candidate's evaluation was stopped at the candidate limit; it is scored as not compiled",
+					"task", j.Task.Name, "limit", limit, "error", err)
+				j.Stopped = limit
+				j.Eval = &pluginhost.Evaluation{CompileLog: fmt.Sprintf("stopped: the benchmarker gave no result within %s (a compile or a run that does not end)", limit)}
+				j.Outcome = outcome(j.Task, j.Eval)
+				return
+			}
 			if err != nil {
 				cancel(fmt.Errorf("benchmark a candidate for %s: %w", j.Task.Name, err))
 				return
@@ -197,6 +240,9 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, conc int, seed int64, p
 	return out, nil
 }
 
+// errCandidateLimit is the cause of a candidate's cancelled context.
+var errCandidateLimit = errors.New("the candidate limit")
+
 // maxFeedbackLines bounds each part of the feedback, so it fits in a small
 // model's context next to the task.
 const maxFeedbackLines = 12
@@ -210,6 +256,8 @@ func (j *Judged) Feedback() string {
 		fmt.Fprintf(&b, "Your answer could not be used: %s. Answer with one ```cuda code block holding the complete .cu file.\n", j.NoCode)
 	case j.Eval.NotRecorded:
 		b.WriteString("Your code could not be judged: the benchmarker only knows recorded kernels. Try again.\n")
+	case j.Stopped > 0:
+		fmt.Fprintf(&b, "Your code was stopped after %s without a result: it did not finish compiling or running. Make sure every loop ends.\n", j.Stopped)
 	case !j.Eval.Compiled:
 		b.WriteString("Your code did not compile. The compiler said:\n")
 		b.WriteString(trimLog(j.Eval.CompileLog))

@@ -2,9 +2,12 @@ package grpo
 
 import (
 	"context"
+	"errors"
 	"math"
+	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/task"
@@ -33,7 +36,7 @@ func TestJudgeSharesIdenticalCandidates(t *testing.T) {
 	texts := []string{k1, k2, k1, k1, "no code here", k1}
 	cb := &countingBench{}
 	sc := &countingScorer{}
-	out, err := Judge(context.Background(), cb, sc, 2, 1, bench.ProfileRL, tasks, texts)
+	out, err := Judge(context.Background(), cb, sc, JudgeOptions{Concurrency: 2, Seed: 1, Profile: bench.ProfileRL}, tasks, texts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,3 +83,55 @@ func (c *countingScorer) Structure(_ context.Context, _ *Task, srcs []string) ([
 }
 
 func (c *countingScorer) Ranked() bool { return true }
+
+// hangingBench never answers a candidate whose code holds "spin" (a
+// compile or a run that does not end) until its context is cancelled,
+// answers the others as compiled and correct, and fails every candidate
+// holding "broken" as a plugin would that cannot work.
+type hangingBench struct{ cancelled atomic.Int64 }
+
+func (h *hangingBench) Evaluate(ctx context.Context, req pluginhost.EvalRequest) (*pluginhost.Evaluation, error) {
+	switch {
+	case strings.Contains(string(req.Source), "spin"):
+		<-ctx.Done()
+		h.cancelled.Add(1)
+		return nil, ctx.Err()
+	case strings.Contains(string(req.Source), "broken"):
+		return nil, errors.New("plugin cudaperf-benchmarker: no GPU")
+	}
+	return &pluginhost.Evaluation{Compiled: true, Configs: []pluginhost.ConfigOutcome{{Name: "large", Passed: true, Speedup: 2}}, GeomeanSpeedup: 2}, nil
+}
+
+// TestJudgeStopsAStuckCandidate: a candidate that gets no answer within the
+// candidate limit is cancelled and judged as not compiled, with feedback
+// that says so, while the batch's other candidates keep their results; a
+// benchmarker error is still the batch's failure.
+func TestJudgeStopsAStuckCandidate(t *testing.T) {
+	a := &Task{Task: &task.Task{Name: "a", Dir: "suite/a"}}
+	ok := "```cuda\n__global__ void k(float *x) { x[0] = 1; }\n```"
+	spin := "```cuda\n__global__ void spin(float *x) { while (1) {} }\n```"
+	hb := &hangingBench{}
+	o := JudgeOptions{Concurrency: 2, Seed: 1, Profile: bench.ProfileRL, CandidateTimeout: 50 * time.Millisecond}
+	out, err := Judge(context.Background(), hb, nil, o, []*Task{a, a, a}, []string{ok, spin, ok + "\n"})
+	if err != nil {
+		t.Fatalf("a stuck candidate failed the batch: %v", err)
+	}
+	if hb.cancelled.Load() != 1 {
+		t.Errorf("%d stuck evaluations cancelled; want 1", hb.cancelled.Load())
+	}
+	if s := out[1]; s.Stopped != o.CandidateTimeout || s.Eval == nil || s.Eval.Compiled || s.Outcome.Compiled || !s.Outcome.HasCode {
+		t.Errorf("stuck candidate: stopped %v, evaluation %+v, outcome %+v; want stopped at the limit, judged as code that did not compile", s.Stopped, s.Eval, s.Outcome)
+	}
+	if fb := out[1].Feedback(); !strings.Contains(fb, "stopped after 50ms") {
+		t.Errorf("stuck candidate's feedback %q does not say it was stopped", fb)
+	}
+	for _, i := range []int{0, 2} {
+		if !out[i].Correct() || out[i].Stopped != 0 {
+			t.Errorf("candidate %d: correct %v, stopped %v; want its own result", i, out[i].Correct(), out[i].Stopped)
+		}
+	}
+	broken := "```cuda\n__global__ void broken(float *x) {}\n```"
+	if _, err := Judge(context.Background(), hb, nil, o, []*Task{a, a}, []string{ok, broken}); err == nil || !strings.Contains(err.Error(), "no GPU") {
+		t.Errorf("a benchmarker error: Judge's error %v; want the batch to fail with it", err)
+	}
+}

@@ -107,6 +107,13 @@ func LoadInit(ctx context.Context, p Policy, init string) error {
 // Step is the number of steps completed.
 func (t *Trainer) Step() int64 { return t.step }
 
+// judgeOptions are the benchmark settings of step's evaluations (the step
+// seeds the benchmarker's inputs).
+func (t *Trainer) judgeOptions(step int64) JudgeOptions {
+	b := t.cfg.Benchmarker
+	return JudgeOptions{Concurrency: b.Concurrency, Seed: step, Profile: bench.Profile(b.Profile), CandidateTimeout: b.CandidateLimit()}
+}
+
 // Info is the policy's Describe answer.
 func (t *Trainer) Info() pluginhost.PolicyInfo { return t.info }
 
@@ -208,7 +215,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 		}
 		t.progress(step, fmt.Sprintf("turn %d/%d: evaluate", turn+1, T), 0, len(texts))
 		t0 = time.Now()
-		judged, err := Judge(ctx, t.bench, t.scorer, t.cfg.Benchmarker.Concurrency, int64(step), bench.Profile(t.cfg.Benchmarker.Profile), tasks, texts)
+		judged, err := Judge(ctx, t.bench, t.scorer, t.judgeOptions(step), tasks, texts)
 		if err != nil {
 			return nil, fmt.Errorf("grpo: step %d: %w", step, err)
 		}
