@@ -485,10 +485,10 @@ func (s *Scope) ident(name []byte, pos uint32) Form {
 			}
 			return Const(m.lit)
 		}
-		if e, msrc := s.File.macroExpr(m); e != nil {
-			return s.evalAt(e, msrc, pos)
+		if s.hidden(string(name)) {
+			return Sym(string(name))
 		}
-		return Opaque(Unknown)
+		return s.expandMacro(m, string(name), pos)
 	}
 	if d := lookup(s, name, pos); d != nil {
 		return s.valueAt(d, pos)
@@ -497,6 +497,57 @@ func (s *Scope) ident(name []byte, pos uint32) Form {
 		return Const(32)
 	}
 	return Sym(string(name)) // an undeclared name (a global from a header): uniform
+}
+
+// expandMacro evaluates macro m (an object-like macro, or a function-like
+// one's expansion), called name, used at pos. As the preprocessor does, a
+// macro's own name inside its expansion is not expanded again (C11
+// 6.10.3.4p2; see hidden), so that "#define N (N + 1)" or two macros
+// naming each other end. Each expansion is evaluated once per use site
+// and enclosing expansions: a chain such as "#define A2 (A1 + A1)",
+// "#define A3 (A2 + A2)", … costs n evaluations, not 2^n.
+func (s *Scope) expandMacro(m *macro, name string, pos uint32) Form {
+	e, msrc := s.File.macroExpr(m)
+	if e == nil {
+		return Opaque(Unknown)
+	}
+	key := macroUse{m: m, at: pos, stack: strings.Join(s.expanding, " ")}
+	if f, ok := s.expanded[key]; ok {
+		return f
+	}
+	s.expanding = append(s.expanding, name)
+	f := s.evalAt(e, msrc, pos)
+	s.expanding = s.expanding[:len(s.expanding)-1]
+	if s.expanded == nil {
+		s.expanded = map[macroUse]Form{}
+	}
+	s.expanded[key] = f
+	return f
+}
+
+// hidden reports whether the macro called name is being expanded, so that
+// it is not expanded again.
+func (s *Scope) hidden(name string) bool {
+	for _, e := range s.expanding {
+		if e == name {
+			return true
+		}
+	}
+	return false
+}
+
+// argMark is appended to the name of a function-like macro called in a
+// macro argument (expand): the call is then no longer the enclosing
+// macro's own name, as the preprocessor expands arguments before
+// substituting them ("IDX(IDX(1, 2), c)").
+const argMark = "__cudaperf_arg"
+
+// macroName is a called name without its argMarks.
+func macroName(name string) string {
+	for strings.HasSuffix(name, argMark) {
+		name = strings.TrimSuffix(name, argMark)
+	}
+	return name
 }
 
 func (s *Scope) binary(n *syntax.Node, src []byte, at uint32) Form {
@@ -572,15 +623,21 @@ func (s *Scope) call(n *syntax.Node, src []byte, at uint32) Form {
 	fn := n.ChildByFieldName("function")
 	args := n.ChildByFieldName("arguments")
 	if fn != nil && fn.Type() == "identifier" && args != nil {
-		if m, ok := s.File.fmacros[fn.Content(src)]; ok {
+		// Inside its own expansion a function-like macro is not expanded
+		// again (C11 6.10.3.4p2): F(x) there is a call of a function F.
+		// A call that came in through an argument carries argMark and is
+		// expanded (the preprocessor expands arguments first).
+		name := fn.Content(src)
+		if m, ok := s.File.fmacros[macroName(name)]; ok && !s.hidden(name) {
 			pos := at
 			if pos == 0 {
 				pos = n.StartByte()
 			}
-			if e, msrc := s.File.expand(m, args, src); e != nil {
-				return s.evalAt(e, msrc, pos)
+			mc := s.File.expand(m, args, src)
+			if mc == nil {
+				return Opaque(Unknown)
 			}
-			return Opaque(Unknown)
+			return s.expandMacro(mc, name, pos)
 		}
 	}
 	var xs []Form
@@ -625,10 +682,11 @@ func (f *File) macroExpr(m *macro) (*syntax.Node, []byte) {
 }
 
 // expand substitutes a call's argument texts for a function-like macro's
-// parameters, as the preprocessor does, and parses the result (once per
-// distinct expansion). The expansion's names are resolved where the call
-// is written.
-func (f *File) expand(m *funcMacro, args *syntax.Node, src []byte) (*syntax.Node, []byte) {
+// parameters, as the preprocessor does, and returns the result as an
+// object-like macro (one per distinct expansion; nil when the arguments
+// do not match the parameters). The expansion's names are resolved where
+// the call is written.
+func (f *File) expand(m *funcMacro, args *syntax.Node, src []byte) *macro {
 	var texts []string
 	for i := 0; i < int(args.NamedChildCount()); i++ {
 		if c := args.NamedChild(i); c.Type() != "comment" {
@@ -636,7 +694,7 @@ func (f *File) expand(m *funcMacro, args *syntax.Node, src []byte) (*syntax.Node
 		}
 	}
 	if len(texts) != len(m.params) {
-		return nil, nil
+		return nil
 	}
 	body := m.body
 	if len(m.params) > 0 {
@@ -652,7 +710,7 @@ func (f *File) expand(m *funcMacro, args *syntax.Node, src []byte) (*syntax.Node
 				replaced := false
 				for k, p := range m.params {
 					if p == word {
-						b.WriteString(texts[k])
+						b.WriteString(f.markCalls(texts[k]))
 						replaced = true
 						break
 					}
@@ -673,7 +731,37 @@ func (f *File) expand(m *funcMacro, args *syntax.Node, src []byte) (*syntax.Node
 		mc = &macro{text: body}
 		f.expands[body] = mc
 	}
-	return f.macroExpr(mc)
+	return mc
+}
+
+// markCalls appends argMark to each function-like macro's name called in
+// text, a macro argument (see argMark).
+func (f *File) markCalls(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if !isIdentStart(text[i]) {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isIdentChar(text[j]) {
+			j++
+		}
+		word := text[i:j]
+		b.WriteString(word)
+		k := j
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+			k++
+		}
+		if k < len(text) && text[k] == '(' {
+			if _, ok := f.fmacros[macroName(word)]; ok {
+				b.WriteString(argMark)
+			}
+		}
+		i = j
+	}
+	return b.String()
 }
 
 func isIdentStart(c byte) bool {

@@ -205,9 +205,23 @@ type Scope struct {
 	bound map[string]Form
 	// evals memoizes Eval (see there).
 	evals map[*syntax.Node]Form
+	// expanding is the stack of the names of the macros being expanded,
+	// and expanded memoizes expansions' forms by macro, use site and that
+	// stack (see expandMacro).
+	expanding []string
+	expanded  map[macroUse]Form
 	// Statements of the body in source order, collected with the
 	// declarations (see Loops, Assignments, InlineAsm).
 	loops, assigns, asms []*syntax.Node
+}
+
+// macroUse is one expansion of a macro: the macro, where it is used, and
+// the names of the macros being expanded around it, which its own form
+// depends on.
+type macroUse struct {
+	m     *macro
+	at    uint32
+	stack string
 }
 
 // Bind returns a scope of the same function in which the parameters named

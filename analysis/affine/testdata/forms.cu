@@ -88,3 +88,64 @@ __global__ void macros(float* out, int n) {
   int b = SQ(col + 1);                            // form: 2*threadIdx.x + 1
   int c = IDX(IDX(1, 2), col);                    // form: threadIdx.x + 66563
 }
+
+// The preprocessor does not expand a macro inside its own expansion
+// (C11 6.10.3.4p2): the name stays a name. A doubling chain is evaluated
+// once per macro and use, not 2^n times (a GRPO candidate held the
+// analyzer so); past maxDepth it is unknown.
+#define SELF (SELF + 1)
+#define PING (PONG * 2)
+#define PONG (PING + 3)
+#define D0 threadIdx.x
+#define FR(x) (FR(x) + x)
+#define FA(x) (FB(x) + FB(x + 1))
+#define FB(x) (FA(x) * 2)
+#define D1 (D0 + D0)
+#define D2 (D1 + D1)
+#define D3 (D2 + D2)
+#define D4 (D3 + D3)
+#define D5 (D4 + D4)
+#define D6 (D5 + D5)
+#define D7 (D6 + D6)
+#define D8 (D7 + D7)
+#define D9 (D8 + D8)
+#define D10 (D9 + D9)
+#define D11 (D10 + D10)
+#define D12 (D11 + D11)
+#define D13 (D12 + D12)
+#define D14 (D13 + D13)
+#define D15 (D14 + D14)
+#define D16 (D15 + D15)
+#define D17 (D16 + D16)
+#define D18 (D17 + D17)
+#define D19 (D18 + D18)
+#define D20 (D19 + D19)
+#define D21 (D20 + D20)
+#define D22 (D21 + D21)
+#define D23 (D22 + D22)
+#define D24 (D23 + D23)
+#define D25 (D24 + D24)
+#define D26 (D25 + D25)
+#define D27 (D26 + D26)
+#define D28 (D27 + D27)
+#define D29 (D28 + D28)
+#define D30 (D29 + D29)
+#define D31 (D30 + D30)
+#define D32 (D31 + D31)
+#define D33 (D32 + D32)
+#define D34 (D33 + D33)
+#define D35 (D34 + D34)
+#define D36 (D35 + D35)
+#define D37 (D36 + D36)
+#define D38 (D37 + D37)
+#define D39 (D38 + D38)
+#define D40 (D39 + D39)
+__global__ void recursive_macros(float* out) {
+  int s = SELF;                                   // form: SELF + 1
+  int p = PING;                                   // form: 2*PING + 6
+  int d = D20;                                    // form: 1048576*threadIdx.x
+  int e = D40;                                    // form: unknown
+  int f = FR(threadIdx.x);                        // form: unknown(threadIdx.x)
+  int g = FA(1);                                  // form: unknown
+  int h = IDX(SQ(IDX(0, col)), 1);                // form: 257*col*col + 1
+}
