@@ -8,12 +8,13 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/passes"
 )
 
-// TestRecursiveMacrosEnd runs every built-in pass on a kernel a GRPO policy
-// wrote (lease 7, step 8): its macros name themselves and each other
-// ("#define TILE22 (TILE22 + TILE22)", a chain of 13 more). The taint
-// pass expanded them 2^n times and held the analyzer plugin, and with it
-// the training step, until the call's time ran out. The file must be
-// analysed (a hang fails the test at go test's timeout) with no pass
+// TestRecursiveMacrosEnd runs every built-in pass on a completion a GRPO
+// policy wrote (lease 3, step 12): its macros name themselves and each
+// other ("#define TILE22 (TILE22 + TILE22)", 13 more such lines). The
+// taint pass expanded them without end, and the analyzer plugin never
+// answered; it was found by analysing 8,763 past completions after a
+// lease-7 step waited on the analyzer for two device calls. The file must
+// be analysed (a hang fails the test at go test's timeout) with no pass
 // failing, and its unclosed '(' still reported.
 func TestRecursiveMacrosEnd(t *testing.T) {
 	src, err := os.ReadFile("testdata/macro_recursion.cu")

@@ -109,8 +109,8 @@ func outcome(t *Task, ev *pluginhost.Evaluation) reward.Outcome {
 // JudgeOptions leave it 0. A step's whole batch takes 10-25 s on an H200
 // (bench/h200/2026-12-03-lease6), a candidate a few seconds; a candidate
 // past this limit is stuck (a compile or a run that does not end), and
-// without the limit it held a step for as long as the host waited for the
-// plugin (lease 7 lost a 9-minute call to one).
+// without the limit it would hold the step for as long as the host waits
+// for the plugin (20 minutes in bench/rl/device.sh).
 const DefaultCandidateTimeout = 3 * time.Minute
 
 // JudgeOptions configure Judge.

@@ -2,12 +2,17 @@ package grpo
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/cudaperf/cudaperf/host/lint"
+	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/rank"
 	"github.com/cudaperf/cudaperf/host/report"
 )
@@ -22,7 +27,20 @@ type Ranker func(kernels []report.KernelFeatures) (score float64, ok bool)
 type AnalyzerScorer struct {
 	Analyzers lint.Analyzers
 	Rank      Ranker // nil: no Rstr (reward mode ver only)
+	// Timeout bounds each analyzer request (0: DefaultStructureTimeout),
+	// in place of the host's --plugin-timeout, which a run sets long for
+	// the policy's generate calls.
+	Timeout time.Duration
 }
+
+// DefaultStructureTimeout is the analyzers' request limit in a run. A
+// step's batch of 64-128 candidates is analysed in seconds (ptxas
+// included); an analyzer stuck on one candidate is stopped at this limit
+// and restarted for the others (pluginhost.Host.AnalyzeWith), and that
+// candidate goes without Rstr, instead of holding the step for the 20
+// minutes a run gives a generate call (lease 7 lost two device calls to
+// such a wait).
+const DefaultStructureTimeout = 2 * time.Minute
 
 // Ranked reports whether a ranker is set.
 func (s *AnalyzerScorer) Ranked() bool { return s.Rank != nil }
@@ -45,7 +63,21 @@ func (s *AnalyzerScorer) Structure(ctx context.Context, t *Task, sources []strin
 		byFile[in.Path] = i
 		inputs = append(inputs, in)
 	}
-	res := lint.Run(ctx, s.Analyzers, inputs, lint.Options{})
+	limit := s.Timeout
+	if limit <= 0 {
+		limit = DefaultStructureTimeout
+	}
+	res := lint.Run(pluginhost.WithRequestTimeout(ctx, limit), s.Analyzers, inputs, lint.Options{})
+	for _, f := range res.Failures {
+		// A candidate an analyzer could not read (it hung or died on
+		// it): that candidate has no Rstr; the others keep theirs. The
+		// hash finds its completion in the step's rollouts.
+		if i, ok := byFile[f.File]; ok {
+			sum := sha256.Sum256([]byte(sources[i]))
+			slog.Warn("grpo: structural score: an analyzer failed on a candidate; it has no Rstr", "task", t.Name,
+				"source_sha256", hex.EncodeToString(sum[:6]), "plugin", f.Plugin, "error", f.Message)
+		}
+	}
 	if len(res.PluginErrors) > 0 {
 		// An analyzer that fails the whole batch would leave Rstr missing
 		// for every candidate: a broken run, not a property of them.

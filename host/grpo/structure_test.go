@@ -4,12 +4,16 @@ import (
 	"context"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 	"github.com/cudaperf/cudaperf/host/report"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
 
 // The real analyzer plugin gives the feedback its features and diagnostics;
@@ -78,5 +82,43 @@ func TestAnalyzerScorer(t *testing.T) {
 	}
 	if len(st[2].Features) != 0 || !math.IsNaN(st[2].Str) {
 		t.Errorf("a Python candidate without CUDA: %+v, want no features and no Rstr", st[2])
+	}
+}
+
+// TestStructureSurvivesAHangingAnalyzer: an analyzer that never answers
+// for one candidate (the real one did, lease 7) is stopped
+// at the scorer's timeout and restarted; that candidate goes without
+// features and Rstr, the others keep theirs, and the batch is not an
+// error (a step goes on).
+func TestStructureSurvivesAHangingAnalyzer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test plugin")
+	}
+	dir := t.TempDir()
+	bin := plugintest.BuildGo(t, "host/pluginhost/testdata/misbehave", t.TempDir())
+	plugintest.WriteManifest(t, filepath.Join(dir, "hangon"), pluginhost.Manifest{
+		Name: "hangon", Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: bin, Args: []string{"hangon"},
+	})
+	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{dir}, RequestTimeout: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	s := &AnalyzerScorer{Analyzers: h, Timeout: time.Second, Rank: func(rows []report.KernelFeatures) (float64, bool) {
+		return 1, len(rows) > 0
+	}}
+	tk := &Task{Task: &task.Task{Name: "t"}}
+	srcs := []string{"__global__ void a(float *x) {}\n", "// hang-me\n__global__ void b(float *x) {}\n", "__global__ void c(float *x) {}\n"}
+	st, err := s.Structure(context.Background(), tk, srcs)
+	if err != nil {
+		t.Fatalf("a hanging analyzer failed the batch: %v", err)
+	}
+	for _, i := range []int{0, 2} {
+		if len(st[i].Features) == 0 || st[i].Str != 1 {
+			t.Errorf("candidate %d: features %v, Rstr %v; want its own (the analyzer answered it)", i, st[i].Features, st[i].Str)
+		}
+	}
+	if len(st[1].Features) != 0 || !math.IsNaN(st[1].Str) {
+		t.Errorf("the candidate the analyzer hung on: features %v, Rstr %v; want none", st[1].Features, st[1].Str)
 	}
 }

@@ -317,18 +317,33 @@ func DeclaredOptions(d *pluginv1.DescribeAnalyzerResponse) []options.Decl {
 // crashing: finding one killing file inside a chunk costs three.
 const MaxRestarts = 5
 
-// crashed reports whether some chunk failed because the plugin died.
+// maxHangs bounds the hung requests one Analyze retries after: each cost
+// the request timeout. Two find one hanging file (its chunk, then the file
+// alone); a second such file keeps its chunk's error.
+const maxHangs = 2
+
+// crashed reports whether some chunk failed because the plugin died or
+// hung (and was stopped).
 func crashed(errs []error) bool {
 	return slices.ContainsFunc(errs, isCrash)
 }
 
+// isCrash reports whether err is a request the plugin did not survive: it
+// died, or it hung and was stopped. A restart brings it back.
 func isCrash(err error) bool {
 	var pe *PluginError
-	return errors.As(err, &pe) && pe.Crash
+	return errors.As(err, &pe) && (pe.Crash || pe.Hang)
 }
 
-// retryAfterCrash restarts a plugin that died in the middle of a batch
-// and sends it again the chunks it had not answered. A chunk that kills
+func isHang(err error) bool {
+	var pe *PluginError
+	return errors.As(err, &pe) && pe.Hang
+}
+
+// retryAfterCrash restarts a plugin that died (or hung and was stopped:
+// in lease 7 the analyzer held a GRPO step on some candidate for two whole
+// device calls) in the middle of a batch and sends it again the chunks it
+// had not answered. A chunk that kills
 // it again is split into single files; a single file that kills it is
 // named in that file's errors ("the plugin died analyzing this file") and
 // the plugin restarted for the rest. After MaxRestarts the remaining
@@ -345,11 +360,23 @@ func (h *Host) retryAfterCrash(ctx context.Context, p *Plugin, req *pluginv1.Ana
 	}
 	var queue []item
 	for c, err := range errs {
-		if isCrash(err) {
+		switch {
+		case isHang(err):
+			// Sent whole again, a hanging chunk would cost another
+			// timeout before it is split: its files go one by one.
+			for f := chunks[c].start; f < chunks[c].end; f++ {
+				queue = append(queue, item{c, span{f, f + 1}})
+			}
+		case isCrash(err):
 			queue = append(queue, item{c, chunks[c]})
 		}
 	}
-	restarts, answered := 0, 0
+	restarts, answered, hangs := 0, 0, 0
+	if slices.ContainsFunc(errs, isHang) {
+		// One hang, whatever the chunks that failed with it: the chunks
+		// in flight or sent after it got the stopped plugin's error.
+		hangs = 1
+	}
 	type blame struct {
 		file int
 		err  error
@@ -357,9 +384,9 @@ func (h *Host) retryAfterCrash(ctx context.Context, p *Plugin, req *pluginv1.Ana
 	var killers []blame
 	missing := map[int]int{} // chunk → files still without results
 	for _, it := range queue {
-		missing[it.chunk] = it.sp.end - it.sp.start
+		missing[it.chunk] = chunks[it.chunk].end - chunks[it.chunk].start
 	}
-	for len(queue) > 0 && ctx.Err() == nil {
+	for len(queue) > 0 && ctx.Err() == nil && hangs <= maxHangs {
 		if p.Pid() == 0 {
 			if restarts == MaxRestarts {
 				break
@@ -368,11 +395,14 @@ func (h *Host) retryAfterCrash(ctx context.Context, p *Plugin, req *pluginv1.Ana
 			if err := p.Restart(ctx); err != nil {
 				break
 			}
-			h.log.Warn("plugin restarted after a crash", "plugin", p.name, "restart", restarts)
+			h.log.Warn("plugin restarted after a crash or a hang", "plugin", p.name, "restart", restarts)
 		}
 		it := queue[0]
 		queue = queue[1:]
 		resp, err := p.Analyze(ctx, parses.request(ctx, req, it.sp, wantsParsed))
+		if isHang(err) {
+			hangs++
+		}
 		switch {
 		case err == nil:
 			mu.Lock()
@@ -400,8 +430,12 @@ func (h *Host) retryAfterCrash(ctx context.Context, p *Plugin, req *pluginv1.Ana
 	for _, k := range killers {
 		// This file kills the plugin: it is the one result lost.
 		fa := a.Files[k.file]
+		what := "died"
+		if isHang(k.err) {
+			what = "hung"
+		}
 		fa.Errors = append(fa.Errors, &PluginError{Plugin: p.name, Kind: string(p.Kind()), Manifest: p.manifestPath,
-			Op: "Analyze " + fa.Path, Err: fmt.Errorf("the plugin died analyzing this file (%v); it was restarted for the other files", errors.Unwrap(k.err)),
+			Op: "Analyze " + fa.Path, Err: fmt.Errorf("the plugin %s analyzing this file (%v); it was restarted for the other files", what, errors.Unwrap(k.err)),
 			Hint: "this is a bug in the plugin: report it with this file, or exclude the file", Stderr: stderrOf(k.err)})
 	}
 	mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
@@ -129,6 +130,37 @@ func TestCrashMidBatchRestarts(t *testing.T) {
 		}
 	}
 	p, _ := h.Plugin("crashon")
+	if p.Pid() == 0 {
+		t.Error("the plugin is not running after the batch")
+	}
+}
+
+// TestHangMidBatchRestarts: the plugin never answers a request holding
+// hang-me.cu. It is stopped at the request timeout and restarted; every
+// other file gets its answer, and hang-me.cu's error names the file and
+// says the plugin hung on it.
+func TestHangMidBatchRestarts(t *testing.T) {
+	dir := t.TempDir()
+	installMisbehave(t, dir, "hangon")
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}, RequestTimeout: time.Second})
+	req := bigRequest(60)
+	req.Files[30].Path = "hang-me.cu"
+	a := h.Analyze(context.Background(), req)
+	if len(a.Failures) > 0 {
+		t.Errorf("failures = %v, want none: only hang-me.cu is lost", a.Failures)
+	}
+	for _, fa := range a.Files {
+		if fa.Path == "hang-me.cu" {
+			if len(fa.Errors) != 1 || !strings.Contains(fa.Errors[0].Error(), "hung analyzing this file") {
+				t.Errorf("hang-me.cu errors = %v", fa.Errors)
+			}
+			continue
+		}
+		if len(fa.Errors) > 0 || len(fa.Features) != 1 {
+			t.Errorf("%s: errors %v, features %v", fa.Path, fa.Errors, fa.Features)
+		}
+	}
+	p, _ := h.Plugin("hangon")
 	if p.Pid() == 0 {
 		t.Error("the plugin is not running after the batch")
 	}

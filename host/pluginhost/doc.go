@@ -26,7 +26,10 @@
 // or breaks the handshake fails only its own requests, with a *PluginError
 // that names it, says what happened (with the tail of its stderr) and what to
 // do; other plugins keep answering. A crashed or hung plugin is stopped and
-// stays failed for the life of the Host.
+// stays failed for the life of the Host, except within an analyzer batch
+// (Host.AnalyzeWith), which restarts it for the files it had not answered
+// and names the file it died or hung on (a hang at most twice a batch:
+// each costs the timeout).
 //
 // Plugin processes run in their own process group, so a Ctrl-C at the
 // terminal reaches only the host, which then stops them (KillAll, or

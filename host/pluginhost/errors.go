@@ -20,9 +20,13 @@ type PluginError struct {
 	Stderr   string     // the last lines the plugin wrote to stderr, if any
 	Code     codes.Code // the gRPC status the plugin answered with; OK when it did not answer
 	// Crash is set when the plugin's process died during a request: a
-	// restart (Plugin.Restart) can bring it back. A hung plugin is not
-	// restarted (each try would cost the request timeout again).
+	// restart (Plugin.Restart) can bring it back.
 	Crash bool
+	// Hang is set when the plugin gave no answer within the request
+	// timeout and was stopped. Restart brings it back too; an analyzer
+	// batch does so a bounded number of times (maxHangs), since each try
+	// costs the timeout again.
+	Hang bool
 }
 
 func (e *PluginError) Error() string {

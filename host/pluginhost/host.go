@@ -394,13 +394,13 @@ func (p *Plugin) killLocked() {
 	live.Delete(p)
 }
 
-// Restart starts a plugin again after its process died during a request
-// (its error has Crash set); other failures (a broken manifest, a failed
-// start, a hang, Kill) stay.
+// Restart starts a plugin again after its process died during a request,
+// or hung in one and was stopped (its error has Crash or Hang set); other
+// failures (a broken manifest, a failed start, Kill) stay.
 func (p *Plugin) Restart(ctx context.Context) error {
 	p.mu.Lock()
 	var pe *PluginError
-	if errors.As(p.err, &pe) && pe.Crash {
+	if errors.As(p.err, &pe) && (pe.Crash || pe.Hang) {
 		p.killLocked()
 		p.err = nil
 		p.raw = nil
@@ -509,8 +509,10 @@ func (p *Plugin) classify(op string, parent context.Context, hungAfter time.Dura
 // cannot be used any more (it hangs or has crashed).
 func (p *Plugin) classifyLocked(op string, hungAfter time.Duration, err error, hint string) (e *PluginError, fatal bool) {
 	if hungAfter > 0 {
-		return p.newError(op, fmt.Errorf("no answer within %s (the plugin hangs or is too slow)", hungAfter),
-			"the plugin was stopped; raise --plugin-timeout if the work is legitimately slow, otherwise fix or remove the plugin"), true
+		e := p.newError(op, fmt.Errorf("no answer within %s (the plugin hangs or is too slow)", hungAfter),
+			"the plugin was stopped; raise --plugin-timeout if the work is legitimately slow, otherwise fix or remove the plugin")
+		e.Hang = true
+		return e, true
 	}
 	if c := status.Code(err); c == codes.Unavailable || c == codes.Canceled || c == codes.Internal {
 		// A crash shows up as a broken connection; give the process a moment

@@ -91,8 +91,7 @@ __global__ void macros(float* out, int n) {
 
 // The preprocessor does not expand a macro inside its own expansion
 // (C11 6.10.3.4p2): the name stays a name. A doubling chain is evaluated
-// once per macro and use, not 2^n times (a GRPO candidate held the
-// analyzer so); past maxDepth it is unknown.
+// once per macro and use, not 2^n times; past maxDepth it is unknown.
 #define SELF (SELF + 1)
 #define PING (PONG * 2)
 #define PONG (PING + 3)

@@ -79,8 +79,7 @@ __global__ void asm_lane(int* out) {
 }
 
 // Macros naming themselves or each other end (C11 6.10.3.4p2), and a
-// doubling chain costs one expansion per macro, not 2^40 (a GRPO
-// candidate held the analyzer for minutes with 13 such lines).
+// doubling chain costs one expansion per macro, not 2^40.
 #define T_SELF (T_SELF + threadIdx.x)
 #define T_PING (T_PONG * 2)
 #define T_PONG (T_PING + 3)

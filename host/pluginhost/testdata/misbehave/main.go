@@ -27,6 +27,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/go-plugin"
@@ -71,6 +72,16 @@ func (a analyzer) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*p
 				os.Exit(3)
 			}
 		}
+	case "hangon":
+		for _, f := range req.GetFiles() {
+			if f.GetPath() == "hang-me.cu" || strings.Contains(string(f.GetContent()), "// hang-me") {
+				select {}
+			}
+		}
+		// The others get a kernel's feature, as a host's ranker reads them.
+		return sdk.AnalyzeEach(ctx, req, func(_ context.Context, _ *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile) (*pluginv1.FileResult, error) {
+			return &pluginv1.FileResult{Features: []*pluginv1.Feature{{Kernel: "k", Name: "bytes", Value: float64(len(f.GetContent())), Unit: "bytes"}}}, nil
+		}), nil
 	case "failon":
 		for _, f := range req.GetFiles() {
 			if f.GetPath() == "fail-me.cu" {
