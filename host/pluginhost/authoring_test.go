@@ -104,65 +104,42 @@ func TestDuplicateCheckID(t *testing.T) {
 	}
 }
 
-// TestCrashMidBatchRestarts: the plugin's process exits on kill-me.cu, in
-// the middle of a batch of several chunks. It is restarted; every other
-// file gets its answer, and kill-me.cu's error names the file.
-func TestCrashMidBatchRestarts(t *testing.T) {
-	dir := t.TempDir()
-	installMisbehave(t, dir, "crashon")
-	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
-	req := bigRequest(60)
-	req.Files[30].Path = "kill-me.cu"
-	a := h.Analyze(context.Background(), req)
-	if len(a.Failures) > 0 {
-		t.Errorf("failures = %v, want none: only kill-me.cu is lost", a.Failures)
-	}
-	for _, fa := range a.Files {
-		if fa.Path == "kill-me.cu" {
-			if len(fa.Errors) != 1 || !strings.Contains(fa.Errors[0].Error(), "died analyzing this file") ||
-				!strings.Contains(fa.Errors[0].Error(), "kill-me.cu") {
-				t.Errorf("kill-me.cu errors = %v", fa.Errors)
+// TestLostFileMidBatchRestarts: in the middle of a batch of several
+// chunks, the plugin's process exits on kill-me.cu (crashon), or never
+// answers a request holding hang-me.cu and is stopped at the request
+// timeout (hangon). It is restarted; every other file gets its answer, and
+// the lost file's error names it and says what the plugin did.
+func TestLostFileMidBatchRestarts(t *testing.T) {
+	for _, c := range []struct{ mode, file, says string }{
+		{"crashon", "kill-me.cu", "died analyzing this file"},
+		{"hangon", "hang-me.cu", "hung analyzing this file"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			dir := t.TempDir()
+			installMisbehave(t, dir, c.mode)
+			h := newHost(t, pluginhost.Options{Dirs: []string{dir}, RequestTimeout: time.Second})
+			req := bigRequest(60)
+			req.Files[30].Path = c.file
+			a := h.Analyze(context.Background(), req)
+			if len(a.Failures) > 0 {
+				t.Errorf("failures = %v, want none: only %s is lost", a.Failures, c.file)
 			}
-			continue
-		}
-		if len(fa.Errors) > 0 || len(fa.Features) != 1 {
-			t.Errorf("%s: errors %v, features %v", fa.Path, fa.Errors, fa.Features)
-		}
-	}
-	p, _ := h.Plugin("crashon")
-	if p.Pid() == 0 {
-		t.Error("the plugin is not running after the batch")
-	}
-}
-
-// TestHangMidBatchRestarts: the plugin never answers a request holding
-// hang-me.cu. It is stopped at the request timeout and restarted; every
-// other file gets its answer, and hang-me.cu's error names the file and
-// says the plugin hung on it.
-func TestHangMidBatchRestarts(t *testing.T) {
-	dir := t.TempDir()
-	installMisbehave(t, dir, "hangon")
-	h := newHost(t, pluginhost.Options{Dirs: []string{dir}, RequestTimeout: time.Second})
-	req := bigRequest(60)
-	req.Files[30].Path = "hang-me.cu"
-	a := h.Analyze(context.Background(), req)
-	if len(a.Failures) > 0 {
-		t.Errorf("failures = %v, want none: only hang-me.cu is lost", a.Failures)
-	}
-	for _, fa := range a.Files {
-		if fa.Path == "hang-me.cu" {
-			if len(fa.Errors) != 1 || !strings.Contains(fa.Errors[0].Error(), "hung analyzing this file") {
-				t.Errorf("hang-me.cu errors = %v", fa.Errors)
+			for _, fa := range a.Files {
+				if fa.Path == c.file {
+					if len(fa.Errors) != 1 || !strings.Contains(fa.Errors[0].Error(), c.says) || !strings.Contains(fa.Errors[0].Error(), c.file) {
+						t.Errorf("%s errors = %v", c.file, fa.Errors)
+					}
+					continue
+				}
+				if len(fa.Errors) > 0 || len(fa.Features) != 1 {
+					t.Errorf("%s: errors %v, features %v", fa.Path, fa.Errors, fa.Features)
+				}
 			}
-			continue
-		}
-		if len(fa.Errors) > 0 || len(fa.Features) != 1 {
-			t.Errorf("%s: errors %v, features %v", fa.Path, fa.Errors, fa.Features)
-		}
-	}
-	p, _ := h.Plugin("hangon")
-	if p.Pid() == 0 {
-		t.Error("the plugin is not running after the batch")
+			p, _ := h.Plugin(c.mode)
+			if p.Pid() == 0 {
+				t.Error("the plugin is not running after the batch")
+			}
+		})
 	}
 }
 
