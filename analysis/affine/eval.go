@@ -698,33 +698,14 @@ func (f *File) expand(m *funcMacro, args *syntax.Node, src []byte) *macro {
 	}
 	body := m.body
 	if len(m.params) > 0 {
-		var b strings.Builder
-		for i := 0; i < len(body); {
-			c := body[i]
-			if isIdentStart(c) {
-				j := i
-				for j < len(body) && isIdentChar(body[j]) {
-					j++
+		body = mapWords(body, func(word, _ string) string {
+			for k, p := range m.params {
+				if p == word {
+					return f.markCalls(texts[k])
 				}
-				word := body[i:j]
-				replaced := false
-				for k, p := range m.params {
-					if p == word {
-						b.WriteString(f.markCalls(texts[k]))
-						replaced = true
-						break
-					}
-				}
-				if !replaced {
-					b.WriteString(word)
-				}
-				i = j
-				continue
 			}
-			b.WriteByte(c)
-			i++
-		}
-		body = b.String()
+			return word
+		})
 	}
 	mc, ok := f.expands[body]
 	if !ok {
@@ -737,6 +718,19 @@ func (f *File) expand(m *funcMacro, args *syntax.Node, src []byte) *macro {
 // markCalls appends argMark to each function-like macro's name called in
 // text, a macro argument (see argMark).
 func (f *File) markCalls(text string) string {
+	return mapWords(text, func(word, rest string) string {
+		if strings.HasPrefix(strings.TrimLeft(rest, " \t"), "(") {
+			if _, ok := f.fmacros[macroName(word)]; ok {
+				return word + argMark
+			}
+		}
+		return word
+	})
+}
+
+// mapWords returns text with each identifier replaced by what fn says;
+// fn also gets the text after the identifier.
+func mapWords(text string, fn func(word, rest string) string) string {
 	var b strings.Builder
 	for i := 0; i < len(text); {
 		if !isIdentStart(text[i]) {
@@ -748,17 +742,7 @@ func (f *File) markCalls(text string) string {
 		for j < len(text) && isIdentChar(text[j]) {
 			j++
 		}
-		word := text[i:j]
-		b.WriteString(word)
-		k := j
-		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
-			k++
-		}
-		if k < len(text) && text[k] == '(' {
-			if _, ok := f.fmacros[macroName(word)]; ok {
-				b.WriteString(argMark)
-			}
-		}
+		b.WriteString(fn(text[i:j], text[j:]))
 		i = j
 	}
 	return b.String()
