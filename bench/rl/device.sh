@@ -30,6 +30,15 @@
 #                                   the steady steps' median (stages.py: a
 #                                   step that met a new shape compiled) and
 #                                   the packing
+#   bash bench/rl/device.sh sft     the ablation's start alone: `cudaperf sft`
+#                                   into /tmp/rl/out/sft with lease 2 of
+#                                   2026-12-03's settings (EPOCHS 16,
+#                                   SFT_FLAGS "--lr 5e-4 --max-chars 1500
+#                                   --refine 0": that SFT predates --refine),
+#                                   unless an SFT adapter is already there;
+#                                   compare its sft.jsonl with that lease's
+#                                   (bench/rl/sft_compare.py) to know it is
+#                                   the same start
 #   bash bench/rl/device.sh model   join the parts (once) and print the model's path
 # Environment for run: CALL_S (default 540) the seconds this call may spend
 # before packing; PLUGIN_TIMEOUT (default 20m) the host's per-request limit; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
@@ -167,6 +176,17 @@ run() {
   return $rc
 }
 
+sft() { # the ablation's SFT start, made again where no adapter is staged
+  setup || return $?
+  local want=$T/out/sft/epoch-${EPOCHS:-16}
+  if [ -d "$want" ]; then echo "device: sft: $want is there; not made again"; return 0; fi
+  # shellcheck disable=SC2086 # SFT_FLAGS is a list of flags
+  ( time timeout --signal=INT --kill-after=20 "${CALL_S:-540}" "$CUDAPERF" sft --policy hf --epochs "${EPOCHS:-16}" --few-shot 0 \
+    ${SFT_FLAGS:---lr 5e-4 --max-chars 1500 --refine 0} --out "$T/out/sft" ) 2>&1 | tee "$T/out/sft.log"
+  # A cut SFT leaves earlier epochs only: not the start (and last_sft would pick one).
+  [ -d "$want" ] || { echo "device: sft: $want not written (see $T/out/sft.log); remove $T/out/sft and run again" >&2; return 1; }
+}
+
 watch_ps() { # FILE: the long-lived processes, every 20 s, until killed
   while sleep 20; do
     { echo "== $(date -u +%T)"; ps -eo pid,ppid,etimes,stat,wchan:24,args --sort=-etimes | awk 'NR == 1 || ($3 >= 60 && $1 != 2 && $2 != 2)' | cut -c1-220 | head -40; } >>"$1"
@@ -244,5 +264,6 @@ case "${1:-}" in
   model) model ;;
   ablate) ablate ;;
   speed) speed ;;
-  *) echo "usage: bash bench/rl/device.sh stage|run|ablate|speed|model" >&2; exit 2 ;;
+  sft) sft ;;
+  *) echo "usage: bash bench/rl/device.sh stage|run|sft|ablate|speed|model" >&2; exit 2 ;;
 esac

@@ -27,7 +27,9 @@
 #            stay behind during the calls (default grammar/src/parser.c,
 #            20.7 MB: the device runs prebuilt binaries; and bench/h200,
 #            4.9 MB of earlier leases' outputs, without which the model
-#            takes 3 calls again instead of 4): delete them before the calls
+#            takes 3 calls again instead of 4; and bench/ablation/state,
+#            19 MB of adapters that travel packed in .rl/results.tar.gz
+#            instead): delete them before the calls
 #            (rm -r), restore them after (git checkout -- PATH); the plan
 #            says so. The device tool copies the working tree, so a deleted
 #            tracked file stays behind (confirmed in lease 2 of 2026-12-03:
@@ -42,13 +44,22 @@ cd "$(dirname "$0")/../.."
 PART_MB=${PART_MB:-}
 CAP_MB=${CAP_MB:-63}
 PLUGINS=${PLUGINS:-benchmarker analyzer hf}
-LEAVE=${LEAVE-grammar/src/parser.c bench/h200}
+LEAVE=${LEAVE-grammar/src/parser.c bench/h200 bench/ablation/state}
 rl=.rl
 exclude=$(git rev-parse --git-path info/exclude)
 mkdir -p "$(dirname "$exclude")"
 grep -qx '/.rl/' "$exclude" 2>/dev/null || echo '/.rl/' >>"$exclude"
 rm -rf "$rl/whl" "$rl/model" "$rl/bin.tar.xz"
 mkdir -p "$rl/whl" "$rl/model"
+
+# Issue 15's ablation spans sessions, and nothing but the repository lasts
+# from one to the next: its SFT start and an unfinished run's checkpoint
+# are committed in bench/ablation/state, its runs' outputs in bench/h200.
+# Packed here as the earlier results that stage restores on the device.
+if [ -f bench/ablation/state/MANIFEST.json ] && [ ! -f "$rl/results.tar.gz" ]; then
+  echo "prepare: the ablation's committed state into $rl/results.tar.gz" >&2
+  python3 bench/ablation/state.py restore "$rl/results.tar.gz"
+fi
 
 echo "prepare: building stripped binaries" >&2
 # shellcheck disable=SC2086 # PLUGINS is a list
@@ -104,7 +115,8 @@ for p in "$rl"/model/"$name".xz.part-*; do
 done
 if [ -f "$rl/results.tar.gz" ]; then
   plan "$rl/results.tar.gz"
-  echo "          (an earlier lease's results, joined from its rl-results.tar.gz.part-N: stage restores them)"
+  echo "          (an earlier lease's results, joined from its rl-results.tar.gz.part-N, or the ablation's"
+  echo "          committed state: stage restores them; then: bash bench/rl/device.sh ablate)"
 fi
 cat <<EOF
   then, in the same or later calls (each under 10 minutes; phases resume):
@@ -113,4 +125,7 @@ cat <<EOF
   latest LoRA adapters; 15 MiB parts). On a fresh machine, join them:
   cat rl-results.tar.gz.part-* > .rl/results.tar.gz,
   carry it with the parts, and stage restores it: finished phases are skipped.
+  After an ablation lease, before the session ends: copy its runs (without checkpoints/)
+  to bench/h200/LEASE/ablation/ and record them: python3 bench/ablation/state.py save
+  UNPACKED-RESULTS --lease bench/h200/LEASE (the start and the open run's checkpoint).
 EOF
