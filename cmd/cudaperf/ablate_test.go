@@ -80,7 +80,9 @@ train:
 		t.Fatalf("report: exit %d\n%s\n%s", code, out, errOut)
 	}
 	b, _ := os.ReadFile(page)
-	for _, want := range []string{"**Primary metric**", "pass@1 on the test side", "both − ver", "ver − start", "MDE", "## Conclusion", "Ranker validity", "curves.png"} {
+	for _, want := range []string{"**Primary metric**", "pass@1 on the test side", "both − ver", "ver − start", "MDE", "## Conclusion", "Ranker validity", "curves.png",
+		// Every run, the start rows included, recorded what it began from.
+		"Start checkpoint, by content: the policy's own weights for every run."} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("results page lacks %q:\n%s", want, b)
 		}

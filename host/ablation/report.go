@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -30,16 +31,33 @@ type Results struct {
 	Orders map[string][]ClassOrder
 	// Missing lists the runs (or evaluations) not made yet.
 	Missing []string
+	// Starts maps a start checkpoint's digest (grpo.Start) to the runs
+	// that began from it; Unrecorded lists the runs made before runs
+	// recorded their start.
+	Starts     map[string][]string
+	Unrecorded []string
 }
 
 // Collect reads the runs' files. Runs not made yet are listed in Missing;
 // a mode that lacks a seed is left out of the tables.
 func Collect(c *Config) (*Results, error) {
-	res := &Results{Config: c, Evals: map[string]map[string][]*grpo.EvalReport{}, Curves: map[string][][]grpo.Metrics{}, Orders: map[string][]ClassOrder{}}
+	res := &Results{Config: c, Evals: map[string]map[string][]*grpo.EvalReport{}, Curves: map[string][][]grpo.Metrics{}, Orders: map[string][]ClassOrder{},
+		Starts: map[string][]string{}}
 	for _, side := range c.Eval.Sides {
 		res.Evals[side] = map[string][]*grpo.EvalReport{}
 	}
 	for _, r := range c.Runs() {
+		if _, err := os.Stat(r.Cfg.Dir()); err == nil {
+			st, err := grpo.ReadStart(r.Cfg.Dir())
+			if err != nil {
+				return nil, err
+			}
+			if st == nil {
+				res.Unrecorded = append(res.Unrecorded, r.Cfg.Name)
+			} else {
+				res.Starts[st.SHA256] = append(res.Starts[st.SHA256], r.Cfg.Name)
+			}
+		}
 		ms, err := grpo.ReadMetrics(filepath.Join(r.Cfg.Dir(), "metrics.jsonl"))
 		if err != nil {
 			return nil, err
@@ -131,6 +149,9 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 	b := c.base
 	fmt.Fprintf(w, "- Design: modes %s × seeds %v, identical budgets: %d steps × %d tasks × G = %d × T = %d, from `%s`.\n",
 		strings.Join(c.Modes, ", "), c.Seeds, b.Steps, b.Batch, b.Group, b.Turns, orNone(c.Init))
+	if line := r.startsLine(); line != "" {
+		fmt.Fprintf(w, "- %s\n", line)
+	}
 	if *c.Start {
 		fmt.Fprintf(w, "- Control: the start itself (`start`), evaluated untrained with each seed's sampling; each mode − start says whether its training moved it at all.\n")
 	}
@@ -267,6 +288,37 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 // remaining estimates the device time the missing steps and evaluations
 // need, from the medians of those already made, so a lease can be
 // planned: "" when nothing has been measured yet.
+// startsLine says whether the runs made so far began from one start
+// checkpoint, by content: the config names it by path only, and a path
+// can come to hold another adapter (as on 2026-12-04).
+func (r *Results) startsLine() string {
+	sums := slices.Sorted(maps.Keys(r.Starts))
+	name := func(sum string) string {
+		if sum == "" {
+			return "the policy's own weights"
+		}
+		return "sha256 `" + sum[:min(12, len(sum))] + "`"
+	}
+	switch {
+	case len(sums) == 0 && len(r.Unrecorded) == 0:
+		return ""
+	case len(sums) == 1 && len(r.Unrecorded) == 0:
+		return "Start checkpoint, by content: " + name(sums[0]) + " for every run."
+	}
+	var parts []string
+	for _, sum := range sums {
+		parts = append(parts, name(sum)+" for "+strings.Join(r.Starts[sum], ", "))
+	}
+	if len(r.Unrecorded) > 0 {
+		parts = append(parts, "not recorded for "+strings.Join(r.Unrecorded, ", ")+" (made before runs recorded their start)")
+	}
+	lead := "**The runs do not all have a recorded, common start**"
+	if len(sums) > 1 {
+		lead = "**The runs began from different start checkpoints**"
+	}
+	return lead + ": " + strings.Join(parts, "; ") + ". A comparison within a seed is paired on the start only where that seed's runs share one."
+}
+
 func (r *Results) remaining() string {
 	c := r.Config
 	var stepS, evalS []float64

@@ -28,6 +28,15 @@ func TestCollectAndWrite(t *testing.T) {
 		}
 		dir := r.Cfg.Dir()
 		os.MkdirAll(dir, 0o755)
+		// Start records: ver-s2 began from another checkpoint, start-s1
+		// was made before runs recorded theirs.
+		switch r.Cfg.Name {
+		case "start-s1":
+		case "ver-s2":
+			os.WriteFile(filepath.Join(dir, grpo.StartFile), []byte(`{"init": "runs/sft/epoch-4", "sha256": "`+strings.Repeat("b", 64)+`"}`), 0o644)
+		default:
+			os.WriteFile(filepath.Join(dir, grpo.StartFile), []byte(`{"init": "runs/sft/epoch-4", "sha256": "`+strings.Repeat("a", 64)+`"}`), 0o644)
+		}
 		// The run's own summary (what cudaperf eval wrote), distinct per
 		// seed so the row shows it is this run's.
 		sd := float64(r.Seed)
@@ -120,6 +129,8 @@ func TestCollectAndWrite(t *testing.T) {
 		"| start | 0.000 [0.000, 0.000] |",
 		"| pass@1 | both − start | +1.000 [+1.000, +1.000] |",
 		"| pass@1 | ver − start |",
+		"- **The runs began from different start checkpoints**: sha256 `aaaaaaaaaaaa` for ver-s1, both-s1, random-s1, start-s2, both-s2; " +
+			"sha256 `bbbbbbbbbbbb` for ver-s2; not recorded for start-s1 (made before runs recorded their start).",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q:\n%s", want, page)
@@ -136,5 +147,24 @@ func TestCollectAndWrite(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "curves.png")); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestStartsLine(t *testing.T) {
+	for _, c := range []struct {
+		starts     map[string][]string
+		unrecorded []string
+		want       string
+	}{
+		{nil, nil, ""},
+		{map[string][]string{"0123456789abcdef": {"ver-s1", "both-s1"}}, nil, "Start checkpoint, by content: sha256 `0123456789ab` for every run."},
+		{map[string][]string{"": {"ver-s1"}}, nil, "Start checkpoint, by content: the policy's own weights for every run."},
+		{map[string][]string{"0123456789abcdef": {"ver-s1"}}, []string{"both-s1"},
+			"**The runs do not all have a recorded, common start**: sha256 `0123456789ab` for ver-s1; not recorded for both-s1 (made before runs recorded their start)."},
+	} {
+		r := &Results{Starts: c.starts, Unrecorded: c.unrecorded}
+		if got := r.startsLine(); !strings.HasPrefix(got, c.want) || (c.want == "") != (got == "") {
+			t.Errorf("startsLine(%v, %v) = %q, want it to begin %q", c.starts, c.unrecorded, got, c.want)
+		}
 	}
 }

@@ -74,12 +74,18 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 			return nil, err
 		}
 		if st != nil {
+			if err := RecordStart(t.run.dir, cfg.Policy.Init, false); err != nil {
+				return nil, err
+			}
 			if err := t.restore(ctx, st, dir); err != nil {
 				return nil, err
 			}
 			return t, nil
 		}
 		// Nothing checkpointed yet: start from the beginning.
+	}
+	if err := RecordStart(t.run.dir, cfg.Policy.Init, true); err != nil {
+		return nil, err
 	}
 	if err := LoadInit(ctx, o.Policy, cfg.Policy.Init); err != nil {
 		return nil, err

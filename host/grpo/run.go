@@ -24,6 +24,7 @@ import (
 // The run folder, runs/<name>/:
 //
 //	config.yaml                  the resolved configuration (defaults filled in)
+//	start.json                   policy.init and its content's digest (Start)
 //	metrics.jsonl                one Metrics per completed step
 //	rollouts/step-NNNNNN.jsonl.gz one RolloutRecord per candidate
 //	checkpoints/step-NNNNNN/     state.json and policy/ (the policy's Save)

@@ -1,0 +1,129 @@
+package grpo
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeTree(t *testing.T, dir string, files map[string]string) string {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// The digest follows the content and the names inside the folder, not
+// where the folder is.
+func TestInitDigest(t *testing.T) {
+	files := map[string]string{"adapter_config.json": "{}", "adapter_model.safetensors": "weights", "sub/x": "1"}
+	a := writeTree(t, t.TempDir(), files)
+	b := writeTree(t, t.TempDir(), files)
+	da, err := InitDigest(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db, _ := InitDigest(b); db != da || len(da) != 64 {
+		t.Errorf("the same content in two folders: %q and %q", da, db)
+	}
+	writeTree(t, b, map[string]string{"adapter_model.safetensors": "weightz"})
+	if db, _ := InitDigest(b); db == da {
+		t.Error("a changed weight file kept the digest")
+	}
+	c := writeTree(t, t.TempDir(), map[string]string{"adapter_config.json": "{}", "adapter_model.safetensors.old": "weights", "sub/x": "1"})
+	if dc, _ := InitDigest(c); dc == da {
+		t.Error("a renamed file kept the digest")
+	}
+	if d, err := InitDigest(""); d != "" || err != nil {
+		t.Errorf(`InitDigest("") = %q, %v; want "" (the policy's own weights)`, d, err)
+	}
+	if _, err := InitDigest(filepath.Join(a, "missing")); err == nil || !strings.Contains(err.Error(), "policy.init") {
+		t.Errorf("a missing init: %v", err)
+	}
+}
+
+func TestRecordStart(t *testing.T) {
+	init := writeTree(t, t.TempDir(), map[string]string{"w": "one"})
+	run := t.TempDir()
+	// Resuming a run that has no record (made before runs kept one) writes none.
+	if err := RecordStart(run, init, false); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := ReadStart(run); st != nil {
+		t.Fatalf("a continued run without a record got one: %+v", st)
+	}
+	if err := RecordStart(run, init, true); err != nil {
+		t.Fatal(err)
+	}
+	st, err := ReadStart(run)
+	if err != nil || st == nil || st.Init != init || len(st.SHA256) != 64 {
+		t.Fatalf("record %+v, %v", st, err)
+	}
+	if err := RecordStart(run, init, false); err != nil {
+		t.Errorf("the same start refused: %v", err)
+	}
+	// The same path, other weights: what happened to the ablation's start.
+	writeTree(t, init, map[string]string{"w": "two"})
+	err = RecordStart(run, init, false)
+	if err == nil || !strings.Contains(err.Error(), "a run keeps its start") || !strings.Contains(err.Error(), st.SHA256[:12]) {
+		t.Errorf("another start at the same path: %v", err)
+	}
+	if err := RecordStart(run, "", true); err == nil || !strings.Contains(err.Error(), "the policy's own weights") {
+		t.Errorf("no start where the run had one: %v", err)
+	}
+}
+
+// A trained run records its start, and resuming it from another checkpoint
+// at the same policy.init is refused before anything is trained.
+func TestResumeKeepsTheStart(t *testing.T) {
+	d := testDataset(t)
+	a := testConfig(t, t.TempDir(), 2)
+	tr, err := NewTrainer(context.Background(), a, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := ReadStart(a.Dir()); err != nil || st == nil || st.SHA256 != "" {
+		t.Fatalf("a run from the policy's own weights recorded %+v, %v", st, err)
+	}
+	// Run b starts from a's last checkpoint, copied to a place of its own.
+	init := filepath.Join(t.TempDir(), "init")
+	src := filepath.Join(a.Dir(), "checkpoints", "step-000002", "policy")
+	if err := os.CopyFS(init, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	b := testConfig(t, t.TempDir(), 2)
+	b.Policy.Init = init
+	tr, err = NewTrainer(context.Background(), b, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := InitDigest(init)
+	if st, _ := ReadStart(b.Dir()); st == nil || st.SHA256 != want {
+		t.Fatalf("run b recorded %+v, want sha256 %s", st, want)
+	}
+	writeTree(t, init, map[string]string{"extra.txt": "another adapter now"})
+	b.Steps = 3
+	if _, err := NewTrainer(context.Background(), b, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true); err == nil ||
+		!strings.Contains(err.Error(), "a run keeps its start") {
+		t.Errorf("resumed from another start: %v", err)
+	}
+	os.Remove(filepath.Join(init, "extra.txt"))
+	if _, err := NewTrainer(context.Background(), b, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true); err != nil {
+		t.Errorf("resumed from its own start: %v", err)
+	}
+}
