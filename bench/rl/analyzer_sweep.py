@@ -5,7 +5,8 @@ inputs they hang or fail on.
 Usage: python3 bench/rl/analyzer_sweep.py [--cudaperf BIN] [--batch N]
            [--limit SECONDS] [--keep DIR] ROLLOUTS...
 
-ROLLOUTS are rollout files (`runs/<name>/rollouts/step-N.jsonl.gz`) or
+ROLLOUTS are rollout files (`runs/<name>/rollouts/step-N.jsonl.gz`, and
+the candidates of a step that never ended, `runs/<name>/pending/`) or
 folders searched for them. The first fenced code block of each completion
 is taken, whether or not the training loop's extraction would have used it
 (a wider net: lease 3's completion that hung the analyzer had no usable
@@ -42,7 +43,8 @@ def rollout_files(paths):
     for p in paths:
         if os.path.isdir(p):
             for root, _, files in os.walk(p):
-                out += [os.path.join(root, f) for f in files if f.endswith(".jsonl.gz") and "rollouts" in root]
+                out += [os.path.join(root, f) for f in files
+                        if f.endswith(".jsonl.gz") and os.path.basename(root) in ("rollouts", "pending")]
         else:
             out.append(p)
     return sorted(out)
@@ -57,7 +59,8 @@ def code_blocks(lines):
             rec = json.loads(line)
         except ValueError:
             continue
-        m = FENCE.search(rec.get("completion") or "")
+        # A rollout's "completion"; a pending candidate's "text" (grpo.Pending).
+        m = FENCE.search(rec.get("completion") or rec.get("text") or "")
         if not m or not m.group(1).strip():
             continue
         code = m.group(1)

@@ -219,6 +219,9 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 				m.CompletionTokens += int64(c.CompletionTokens)
 			}
 		}
+		if err := t.run.writePending(step, turn, tasks, texts); err != nil {
+			return nil, err
+		}
 		t.progress(step, fmt.Sprintf("turn %d/%d: evaluate", turn+1, T), 0, len(texts))
 		t0 = time.Now()
 		judged, err := Judge(ctx, t.bench, t.scorer, t.judgeOptions(step), tasks, texts)
@@ -308,6 +311,7 @@ func (t *Trainer) RunStep(ctx context.Context) (*Metrics, error) {
 	if err := t.run.writeRollouts(step, records); err != nil {
 		return nil, err
 	}
+	t.run.clearPending(step)
 	t.step = step
 	m.Stage["checkpoint_s"] = time.Since(t0).Seconds() // before the write, so the file holds it
 	m.Stage["step_s"] = time.Since(start).Seconds()

@@ -1,6 +1,7 @@
 package grpo
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -234,6 +235,33 @@ func TestResumeReachesSameState(t *testing.T) {
 	if tr.Step() != 3 {
 		t.Fatalf("interrupted after step %d, want 3", tr.Step())
 	}
+	// The cut step's candidates are on disk, though it wrote no rollouts.
+	pend := filepath.Join(b.Dir(), "pending", "step-000004-turn-0.jsonl.gz")
+	if f, err := os.Open(pend); err != nil {
+		t.Errorf("the interrupted step left no pending candidates: %v", err)
+	} else {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		for dec := json.NewDecoder(zr); ; n++ {
+			var p Pending
+			if err := dec.Decode(&p); err != nil {
+				break
+			}
+			if p.Step != 4 || p.Task == "" || p.Text == "" || p.Index != n {
+				t.Errorf("pending candidate %d: %+v", n, p)
+			}
+		}
+		f.Close()
+		if want := b.Batch * b.Group; n != want {
+			t.Errorf("%d pending candidates, want the turn's %d", n, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(b.Dir(), "rollouts", "step-000004.jsonl.gz")); err == nil {
+		t.Error("the interrupted step wrote rollouts")
+	}
 	tr, err = NewTrainer(context.Background(), b, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true)
 	if err != nil {
 		t.Fatal(err)
@@ -243,6 +271,9 @@ func TestResumeReachesSameState(t *testing.T) {
 	}
 	if err := tr.Run(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(b.Dir(), "pending", "*")); len(left) != 0 {
+		t.Errorf("pending files outlived their steps: %v", left)
 	}
 	ma, mb := comparable(t, a.Dir()), comparable(t, b.Dir())
 	ja, _ := json.Marshal(ma)

@@ -29,6 +29,7 @@ import (
 //	rollouts/step-NNNNNN.jsonl.gz one RolloutRecord per candidate
 //	checkpoints/step-NNNNNN/     state.json and policy/ (the policy's Save)
 //	checkpoints/latest           the name of the newest complete checkpoint
+//	pending/step-NNNNNN-turn-T.jsonl.gz  the candidates of a step not ended yet (Pending)
 //	events.out.tfevents.cudaperf TensorBoard scalars (rewritten each step)
 //	reward.png, rates.png        learning curves
 //
@@ -105,18 +106,61 @@ func writeAtomic(path string, data []byte) error {
 func stepName(step int64) string { return fmt.Sprintf("step-%06d", step) }
 
 func (r *runDir) writeRollouts(step int64, recs []RolloutRecord) error {
+	return writeJSONLGz(filepath.Join(r.dir, "rollouts", stepName(step)+".jsonl.gz"), recs)
+}
+
+func writeJSONLGz[T any](path string, items []T) error {
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
 	enc := json.NewEncoder(zw)
-	for _, rec := range recs {
-		if err := enc.Encode(rec); err != nil {
-			return fmt.Errorf("grpo: rollouts: %w", err)
+	for _, it := range items {
+		if err := enc.Encode(it); err != nil {
+			return fmt.Errorf("grpo: %s: %w", filepath.Base(path), err)
 		}
 	}
 	if err := zw.Close(); err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(r.dir, "rollouts", stepName(step)+".jsonl.gz"), buf.Bytes())
+	return writeAtomic(path, buf.Bytes())
+}
+
+// Pending is a candidate written before it is judged (pending/step-N-turn-T.jsonl.gz).
+// Rollouts are written only when a step ends, so a step that never ended
+// left nothing to look at: lease 7 of 2026-12-03 lost three calls to one
+// that waited on the analyzer, and which candidate did it was never known.
+// The step's rollouts replace its pending files when it ends.
+type Pending struct {
+	Step int64 `json:"step"`
+	Turn int   `json:"turn"`
+	// Index is the candidate's place among the turn's (the order Judge
+	// receives them in).
+	Index int    `json:"index"`
+	Task  string `json:"task"`
+	Text  string `json:"text"`
+}
+
+func (r *runDir) writePending(step int64, turn int, tasks []*Task, texts []string) error {
+	if err := os.MkdirAll(filepath.Join(r.dir, "pending"), 0o755); err != nil {
+		return fmt.Errorf("grpo: %w", err)
+	}
+	ps := make([]Pending, len(texts))
+	for i, text := range texts {
+		ps[i] = Pending{Step: step, Turn: turn, Index: i, Task: tasks[i].Name, Text: text}
+	}
+	return writeJSONLGz(filepath.Join(r.dir, "pending", fmt.Sprintf("%s-turn-%d.jsonl.gz", stepName(step), turn)), ps)
+}
+
+// clearPending removes the pending files of the steps up to step (an
+// earlier process's, cut in the middle of a step that has now ended).
+func (r *runDir) clearPending(step int64) {
+	files, _ := filepath.Glob(filepath.Join(r.dir, "pending", "step-*-turn-*.jsonl.gz"))
+	for _, f := range files {
+		var s int64
+		var turn int
+		if _, err := fmt.Sscanf(filepath.Base(f), "step-%d-turn-%d.jsonl.gz", &s, &turn); err == nil && s <= step {
+			os.Remove(f)
+		}
+	}
 }
 
 // checkpoint appends the step's metrics, saves the state and the policy,

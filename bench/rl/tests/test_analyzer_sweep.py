@@ -50,3 +50,22 @@ def test_blocks_deduplicated_and_overrunning_file_found(tmp_path):
 def test_no_rollouts_is_a_clear_error(tmp_path):
     r = subprocess.run([sys.executable, SCRIPT, str(tmp_path)], capture_output=True, text=True)
     assert r.returncode != 0 and "no rollout files" in r.stderr
+
+
+def test_a_cut_steps_pending_candidates_are_swept(tmp_path):
+    """The candidates grpo writes before judging a step (pending/) are read
+    with the rollouts: the step that hung the analyzer never wrote any."""
+    runs = rollouts(tmp_path, ["```cuda\n__global__ void a() {}\n```"])
+    d = tmp_path / "runs" / "r" / "pending"
+    d.mkdir()
+    with gzip.open(d / "step-000002-turn-0.jsonl.gz", "wt") as f:
+        f.write(json.dumps({"step": 2, "turn": 0, "index": 0, "task": "t", "text": "```cuda\n__global__ void p() {}\n```"}) + "\n")
+    fake = tmp_path / "cudaperf"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    keep = tmp_path / "blocks"
+    r = subprocess.run([sys.executable, SCRIPT, "--cudaperf", str(fake), "--keep", str(keep), runs],
+                       capture_output=True, text=True)
+    assert "2 rollout files, 2 distinct code blocks" in r.stdout, r.stdout + r.stderr
+    assert "__global__ void p() {}\n" in [p.read_text() for p in keep.iterdir()]
+    assert r.returncode == 0
