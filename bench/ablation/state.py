@@ -9,10 +9,11 @@ bench/ablation/state/ with a MANIFEST.json that also says, for each run,
 which lease folders of bench/h200 hold its outputs (metrics, rollouts,
 evaluations; committed per lease anyway, so not copied twice).
 
-  state.py save RESULTS --lease DIR [--skip RUN]
+  state.py save RESULTS --lease DIR [--copy] [--skip RUN]
       after a lease: RESULTS is the unpacked rl-results (sft/, ablation/NAME/);
       DIR is the lease folder its run outputs were copied to
-      (DIR/ablation/RUN/). Records DIR for every run found there, keeps the
+      (DIR/ablation/RUN/), or, with --copy, are copied to now: only the
+      files the committed outputs lack or hold otherwise. Records DIR for every run found there, keeps the
       start adapter (refusing a different one: the ablation has one start),
       and replaces the saved checkpoints by RESULTS' (a run whose
       checkpoint the device no longer packs has been evaluated).
@@ -84,7 +85,40 @@ def last_epoch(sft):
     return max(epochs, key=lambda d: int(d[6:]))
 
 
-def save(results, lease, state=STATE, root=ROOT, skip=()):
+def merged(m, run, root):
+    """{relative path: file} of a run's committed outputs: its lease folders
+    in order, a later one's file replacing an earlier one's."""
+    out = {}
+    for lease in m["runs"].get(run, []):
+        d = os.path.join(root, lease, "ablation", run)
+        if not os.path.isdir(d):
+            raise StateError(f"{d}: listed for run {run} in MANIFEST.json but missing")
+        for rel in digest_tree(d):
+            out[rel] = os.path.join(d, rel)
+    return out
+
+
+def copy_new(run_root, lease_runs, m, root, skip):
+    """Copies into LEASE/ablation/RUN/ each file of RESULTS' runs (checkpoints
+    aside) that the committed outputs lack or hold otherwise: what the lease
+    made, once."""
+    n = 0
+    for run in sorted(os.listdir(run_root)):
+        src = os.path.join(run_root, run)
+        if run in skip or not os.path.isdir(src):
+            continue
+        have = {rel: sha256(p) for rel, p in merged(m, run, root).items()}
+        for rel, sha in digest_tree(src).items():
+            if rel.split(os.sep)[0] == "checkpoints" or have.get(rel) == sha:
+                continue
+            dst = os.path.join(lease_runs, run, rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copy2(os.path.join(src, rel), dst)
+            n += 1
+    return n
+
+
+def save(results, lease, state=STATE, root=ROOT, skip=(), copy=False):
     m = load_manifest(state)
     abl = os.path.join(results, "ablation")
     names = [d for d in os.listdir(abl) if os.path.isdir(os.path.join(abl, d))] if os.path.isdir(abl) else []
@@ -107,6 +141,8 @@ def save(results, lease, state=STATE, root=ROOT, skip=()):
 
     lease_rel = os.path.relpath(os.path.abspath(lease), root)
     lease_runs = os.path.join(lease, "ablation")
+    if copy:
+        copy_new(os.path.join(abl, name), lease_runs, m, root, skip)
     runs = sorted(os.listdir(lease_runs)) if os.path.isdir(lease_runs) else []
     for run in runs:
         if run in skip or not os.path.isdir(os.path.join(lease_runs, run)):
@@ -173,16 +209,9 @@ def restore(out, state=STATE, root=ROOT):
     tmp = out + ".tmp"
     with tarfile.open(tmp, "w:gz") as tar:
         tar.add(init, arcname="./" + m["init"]["as"])
-        for run, leases in sorted(m["runs"].items()):
+        for run in sorted(m["runs"]):
             base = f"./ablation/{name}/{run}"
-            merged = {}
-            for lease in leases:  # later leases replace earlier files (a resumed run's metrics)
-                d = os.path.join(root, lease, "ablation", run)
-                if not os.path.isdir(d):
-                    raise StateError(f"{d}: listed for run {run} in MANIFEST.json but missing")
-                for rel in digest_tree(d):
-                    merged[rel] = os.path.join(d, rel)
-            for rel, p in sorted(merged.items()):
+            for rel, p in sorted(merged(m, run, root).items()):
                 tar.add(p, arcname=f"{base}/{rel}")
             if run in m["checkpoints"]:
                 step = m["checkpoints"][run]["step"]
@@ -202,6 +231,8 @@ def main(argv=None):
     s = sub.add_parser("save", help="record a lease's runs, the start and the open runs' checkpoints")
     s.add_argument("results", help="the unpacked rl-results folder (sft/, ablation/NAME/)")
     s.add_argument("--lease", required=True, help="the lease folder the runs' outputs were copied to (LEASE/ablation/RUN/)")
+    s.add_argument("--copy", action="store_true",
+                   help="first copy into LEASE/ablation/RUN/ every file of RESULTS' runs (checkpoints aside) that the committed outputs lack or hold otherwise")
     s.add_argument("--skip", action="append", default=[], metavar="RUN",
                    help="a run of the lease folder that is not part of the ablation any more (e.g. one begun again from scratch)")
     r = sub.add_parser("restore", help="write the tar that bench/rl/device.sh stage restores")
@@ -209,7 +240,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     try:
         if a.cmd == "save":
-            m = save(a.results, a.lease, skip=a.skip)
+            m = save(a.results, a.lease, skip=a.skip, copy=a.copy)
             cks = ", ".join(f"{k} {v['step']}" for k, v in m["checkpoints"].items()) or "none"
             print(f"state: start {m['init']['as']}, {len(m['runs'])} runs, checkpoints: {cks}")
         else:

@@ -125,7 +125,7 @@ cat <<EOF
   latest LoRA adapters; 15 MiB parts). On a fresh machine, join them:
   cat rl-results.tar.gz.part-* > .rl/results.tar.gz,
   carry it with the parts, and stage restores it: finished phases are skipped.
-  After an ablation lease, before the session ends: copy its runs (without checkpoints/)
-  to bench/h200/LEASE/ablation/ and record them: python3 bench/ablation/state.py save
-  UNPACKED-RESULTS --lease bench/h200/LEASE (the start and the open run's checkpoint).
+  After an ablation lease, before the session ends: bench/ablation/after-lease.sh
+  bench/h200/LEASE PARTS... (the runs' outputs, the start and the open run's checkpoint
+  into the repository: the next session's checkout has nothing else), then commit.
 EOF

@@ -133,3 +133,22 @@ def test_the_committed_state_restores():
     for run, leases in m["runs"].items():
         for lz in leases:
             assert os.path.isdir(os.path.join(state.ROOT, lz, "ablation", run)), (run, lz)
+
+
+def test_copy_takes_only_what_the_lease_made(tmp_path):
+    res = results(tmp_path)
+    repo, st = tmp_path / "repo", tmp_path / "repo" / "state"
+    state.save(str(res), str(lease(tmp_path, "lease1", res, ["ver-s1", "both-s1", "ver-s3"])), state=str(st), root=str(repo))
+    # The next lease: ver-s3 continues and is evaluated; the other runs are as restored.
+    put(res / "ablation" / "abl" / "ver-s3" / "metrics.jsonl", "ver-s3 steps 1-10\n")
+    put(res / "ablation" / "abl" / "ver-s3" / "eval-test.json", "{}")
+    (res / "ablation" / "abl" / "ver-s3" / "checkpoints" / "latest").write_text("step-000010\n")
+    import shutil
+    shutil.rmtree(res / "ablation" / "abl" / "ver-s3" / "checkpoints" / "step-000005")
+    l2 = repo / "bench" / "h200" / "lease2"
+    m = state.save(str(res), str(l2), state=str(st), root=str(repo), copy=True)
+    copied = sorted(os.path.relpath(os.path.join(dp, f), l2) for dp, _, fs in os.walk(l2) for f in fs)
+    assert copied == ["ablation/ver-s3/eval-test.json", "ablation/ver-s3/metrics.jsonl"]
+    assert m["runs"]["ver-s3"] == ["bench/h200/lease1", "bench/h200/lease2"]
+    assert m["runs"]["ver-s1"] == ["bench/h200/lease1"]
+    assert m["checkpoints"] == {}
