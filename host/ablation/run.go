@@ -138,10 +138,7 @@ func startPolicy(ctx context.Context, c *Config, pol grpo.Policy, r Run) error {
 	if err := os.MkdirAll(r.Cfg.Dir(), 0o755); err != nil {
 		return fmt.Errorf("ablation: %w", err)
 	}
-	if err := grpo.RecordStart(r.Cfg.Dir(), c.Init, true); err != nil {
-		return fmt.Errorf("ablation: run %s: %w", r.Cfg.Name, err)
-	}
-	if err := grpo.LoadInit(ctx, pol, c.Init); err != nil {
+	if err := grpo.LoadInit(ctx, pol, r.Cfg.Dir(), c.Init); err != nil {
 		return fmt.Errorf("ablation: run %s: %w", r.Cfg.Name, err)
 	}
 	return nil

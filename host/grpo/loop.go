@@ -84,18 +84,19 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 		}
 		// Nothing checkpointed yet: start from the beginning.
 	}
-	if err := RecordStart(t.run.dir, cfg.Policy.Init, true); err != nil {
-		return nil, err
-	}
-	if err := LoadInit(ctx, o.Policy, cfg.Policy.Init); err != nil {
+	if err := LoadInit(ctx, o.Policy, t.run.dir, cfg.Policy.Init); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-// LoadInit loads a run's start checkpoint (policy.init) into the policy;
+// LoadInit begins the run in dir from its start checkpoint (policy.init):
+// records the start (RecordStart) and loads it into the policy; it loads
 // nothing when init is "" (the policy's initial weights).
-func LoadInit(ctx context.Context, p Policy, init string) error {
+func LoadInit(ctx context.Context, p Policy, dir, init string) error {
+	if err := RecordStart(dir, init, true); err != nil {
+		return err
+	}
 	if init == "" {
 		return nil
 	}
