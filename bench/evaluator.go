@@ -36,6 +36,10 @@ type Settings struct {
 // them at 0 (`cudaperf bench --jobs` sets it for the plugin it starts).
 const EnvJobs = "CUDAPERF_JOBS"
 
+// EnvCompileLimit overrides nvcc.DefaultLimit, one compile's wall-time
+// limit, as a Go duration ("10m"; "0" for none).
+const EnvCompileLimit = "CUDAPERF_COMPILE_LIMIT"
+
 // EvaluatorOptions configure an Evaluator.
 type EvaluatorOptions struct {
 	NVCC        string        // nvcc path; "": nvcc.Find
@@ -120,6 +124,13 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	tc, err := nvcc.New(opt.NVCC, opt.Jobs, cache)
 	if err != nil {
 		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if v := os.Getenv(EnvCompileLimit); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return nil, fmt.Errorf("bench: %s=%q: give a duration such as 10m (0: no limit)", EnvCompileLimit, v)
+		}
+		tc.Limit = d
 	}
 	e := &Evaluator{opt: opt, tc: tc, arch: device.DefaultArch, srcDir: filepath.Join(cache.Dir, "sources"), sessions: map[string]*entry{}}
 	CleanStale(opt.ScratchDir)

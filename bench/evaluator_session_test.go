@@ -3,7 +3,9 @@ package bench
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/task"
@@ -44,5 +46,26 @@ func TestSessionsBeyondMax(t *testing.T) {
 		if kept := i >= 2; kept != (err == nil) {
 			t.Errorf("session %d (%s): exists %v, want %v (the two least recently used are closed)", i, d, err == nil, kept)
 		}
+	}
+}
+
+// CUDAPERF_COMPILE_LIMIT sets the toolchain's compile limit, and a value
+// that is not a duration is refused with the fix.
+func TestCompileLimitEnv(t *testing.T) {
+	if _, err := nvcc.Find(); err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	t.Setenv(EnvCompileLimit, "10m")
+	e, err := NewEvaluator(EvaluatorOptions{CacheDir: t.TempDir(), NoGPU: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.Toolchain().Limit != 10*time.Minute {
+		t.Errorf("limit %v, want 10m", e.Toolchain().Limit)
+	}
+	t.Setenv(EnvCompileLimit, "ten minutes")
+	if _, err := NewEvaluator(EvaluatorOptions{CacheDir: t.TempDir(), NoGPU: true}); err == nil || !strings.Contains(err.Error(), "give a duration such as 10m") {
+		t.Errorf("a bad limit: %v", err)
 	}
 }

@@ -95,6 +95,10 @@ type Toolchain struct {
 	CC          string // host C compiler for references, gcc by default
 	CCVersion   string
 	Cache       *Cache
+	// Limit is one compile's wall-time limit (<= 0: none; New sets
+	// DefaultLimit). A compile stopped by it is a failed compile whose log
+	// says so, and is not cached.
+	Limit time.Duration
 
 	sem      chan struct{}
 	quiet    sync.RWMutex // compiles hold it shared; Exclusive holds it alone
@@ -108,13 +112,20 @@ type call struct {
 	err  error
 }
 
+// DefaultLimit is how long one compile may run. Honest kernels compile in
+// seconds (a gelu candidate: 0.7 CPU-s on the 2-core VM, 1.1 s on the H200
+// under load); a candidate's templates or constexpr loops can keep the
+// front end busy for hours, and without a limit `cudaperf bench` (whose
+// report profile has no per-candidate limit) waited on it for good.
+const DefaultLimit = 5 * time.Minute
+
 // New prepares a toolchain. nvccPath "" runs Find; jobs <= 0 uses one job
 // per CPU; jobs bounds the compiles running at once across all callers.
 func New(nvccPath string, jobs int, cache *Cache) (*Toolchain, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	tc := &Toolchain{Cache: cache, sem: make(chan struct{}, jobs), inflight: map[string]*call{}}
+	tc := &Toolchain{Cache: cache, Limit: DefaultLimit, sem: make(chan struct{}, jobs), inflight: map[string]*call{}}
 	if nvccPath == "" {
 		p, err := Find()
 		if err != nil {
@@ -324,8 +335,19 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	for i, a := range j.args {
 		args[i] = strings.ReplaceAll(a, "{out}", out)
 	}
-	cmd := exec.CommandContext(ctx, j.tool, args...)
+	rctx := ctx
+	if tc.Limit > 0 {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeout(ctx, tc.Limit)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(rctx, j.tool, args...)
 	cmd.Dir = j.dir
+	// nvcc drives cicc, ptxas and gcc as its children: stopping nvcc alone
+	// would leave them running. Its own process group goes as a whole.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	start := time.Now()
@@ -336,6 +358,14 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
+	}
+	if rctx.Err() != nil {
+		// The limit's doing, not the source's verdict alone: a loaded
+		// machine could have finished it another time, so it is not cached.
+		res.OK = false
+		res.Log += fmt.Sprintf("\ncudaperf: %s was stopped after %s, the compile limit: the source keeps the compiler busy too long (deep template recursion, huge unrolled or constexpr loops); simplify it\n",
+			filepath.Base(j.tool), tc.Limit)
+		return res, nil
 	}
 	var exitErr *exec.ExitError
 	switch {

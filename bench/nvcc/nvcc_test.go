@@ -5,8 +5,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // toolchain returns a toolchain with a private cache, or skips the test when
@@ -164,5 +167,58 @@ func TestKilledCompileIsNotCached(t *testing.T) {
 				t.Errorf("cache holds %v after a failure that was not the source's", entries)
 			}
 		})
+	}
+}
+
+// A compile that runs past the limit is stopped with the tools it drove,
+// fails with a log that says why, and is not cached.
+func TestCompileLimit(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "nvcc")
+	pidFile := filepath.Join(dir, "child.pid")
+	// Like nvcc, it works through a child (cicc, ptxas): here one that never ends.
+	script := "#!/bin/sh\ncase \"$1\" in --version) echo 'Cuda compilation tools, release 13.0, V13.0.88'; exit 0;; esac\n" +
+		"sleep 600 &\necho $! > " + pidFile + "\nwait\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cache, err := OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := New(fake, 1, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tc.Limit != DefaultLimit {
+		t.Errorf("New's limit %v, want DefaultLimit", tc.Limit)
+	}
+	tc.Limit = 500 * time.Millisecond
+	start := time.Now()
+	res, err := tc.CompileCUDA(context.Background(), "testdata/broken.cu", "sm_90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OK || !strings.Contains(res.Log, "was stopped after 500ms, the compile limit") {
+		t.Errorf("result %+v: want a failed compile whose log names the limit", res)
+	}
+	if d := time.Since(start); d > 4*time.Second {
+		t.Errorf("returned after %v: the limit did not stop it (or waited on its child's output)", d)
+	}
+	b, _ := os.ReadFile(pidFile)
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	if pid <= 0 {
+		t.Fatalf("the fake compiler did not start its child (%q)", b)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for syscall.Kill(pid, 0) == nil && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if syscall.Kill(pid, 0) == nil {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Error("the compiler's child outlived the limit")
+	}
+	if entries, _ := filepath.Glob(filepath.Join(cache.Dir, "compile", "*", "*")); len(entries) != 0 {
+		t.Errorf("cache holds %v after a compile the limit stopped", entries)
 	}
 }
