@@ -136,6 +136,27 @@ func TestFindEnv(t *testing.T) {
 // "nvcc: Terminated" when its cicc or ptxas is killed), killed itself, or
 // whose compiler vanished is an error, and nothing is cached, so the next
 // run compiles again instead of failing the same file for ever.
+// fakeToolchain is a Toolchain whose nvcc is a shell script at path that
+// answers --version like nvcc 13.0 and runs body for a compile; the script
+// is written again after New, for a body that deletes it.
+func fakeToolchain(t *testing.T, path, body string) (*Toolchain, *Cache) {
+	t.Helper()
+	script := "#!/bin/sh\ncase \"$1\" in --version) echo 'Cuda compilation tools, release 13.0, V13.0.88'; exit 0;; esac\n" + body + "\n"
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cache, err := OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := New(path, 1, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path, []byte(script), 0o755)
+	return tc, cache
+}
+
 func TestKilledCompileIsNotCached(t *testing.T) {
 	dir := t.TempDir()
 	fake := filepath.Join(dir, "nvcc")
@@ -145,19 +166,7 @@ func TestKilledCompileIsNotCached(t *testing.T) {
 		{"toolchain removed", `rm -f "$0"; echo "fatal error: cuda_runtime.h: No such file or directory" >&2; exit 1`, "the compiler is gone"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			script := "#!/bin/sh\ncase \"$1\" in --version) echo 'Cuda compilation tools, release 13.0, V13.0.88'; exit 0;; esac\n" + c.body + "\n"
-			if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			cache, err := OpenCache(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			tc, err := New(fake, 1, cache)
-			if err != nil {
-				t.Fatal(err)
-			}
-			os.WriteFile(fake, []byte(script), 0o755) // the removal case deletes it once
+			tc, cache := fakeToolchain(t, fake, c.body)
 			res, err := tc.CompileCUDA(context.Background(), "testdata/broken.cu", "sm_90")
 			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "nothing was cached") {
 				t.Fatalf("got %+v, %v; want an error saying %q", res, err, c.want)
@@ -177,19 +186,7 @@ func TestCompileLimit(t *testing.T) {
 	fake := filepath.Join(dir, "nvcc")
 	pidFile := filepath.Join(dir, "child.pid")
 	// Like nvcc, it works through a child (cicc, ptxas): here one that never ends.
-	script := "#!/bin/sh\ncase \"$1\" in --version) echo 'Cuda compilation tools, release 13.0, V13.0.88'; exit 0;; esac\n" +
-		"sleep 600 &\necho $! > " + pidFile + "\nwait\n"
-	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cache, err := OpenCache(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	tc, err := New(fake, 1, cache)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tc, cache := fakeToolchain(t, fake, "sleep 600 &\necho $! > "+pidFile+"\nwait")
 	if tc.Limit != DefaultLimit {
 		t.Errorf("New's limit %v, want DefaultLimit", tc.Limit)
 	}
