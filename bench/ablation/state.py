@@ -13,10 +13,11 @@ evaluations; committed per lease anyway, so not copied twice).
       after a lease: RESULTS is the unpacked rl-results (sft/, ablation/NAME/);
       DIR is the lease folder its run outputs were copied to
       (DIR/ablation/RUN/), or, with --copy, are copied to now: only the
-      files the committed outputs lack or hold otherwise. Records DIR for every run found there, keeps the
-      start adapter (refusing a different one: the ablation has one start),
-      and replaces the saved checkpoints by RESULTS' (a run whose
-      checkpoint the device no longer packs has been evaluated).
+      files the committed outputs lack or hold otherwise. Records DIR for
+      every run found there, keeps the start adapter (refusing a different
+      one: the ablation has one start), and replaces the saved checkpoints
+      by RESULTS' (a run whose checkpoint the device no longer packs has
+      been evaluated).
   state.py restore OUT.tar.gz
       before a session's first ablation call: the tar bench/rl/device.sh
       stage restores (carry it as .rl/results.tar.gz): sft/epoch-N, every
@@ -51,14 +52,14 @@ def sha256(path):
     return h.hexdigest()
 
 
+def list_tree(d):
+    """The relative paths of every file under d, sorted."""
+    return sorted(os.path.relpath(os.path.join(dp, f), d) for dp, _, fs in os.walk(d) for f in fs)
+
+
 def digest_tree(d):
     """{relative path: sha256} of every file under d."""
-    out = {}
-    for dirpath, _, files in os.walk(d):
-        for f in files:
-            p = os.path.join(dirpath, f)
-            out[os.path.relpath(p, d)] = sha256(p)
-    return dict(sorted(out.items()))
+    return {rel: sha256(os.path.join(d, rel)) for rel in list_tree(d)}
 
 
 def load_manifest(state):
@@ -93,7 +94,7 @@ def merged(m, run, root):
         d = os.path.join(root, lease, "ablation", run)
         if not os.path.isdir(d):
             raise StateError(f"{d}: listed for run {run} in MANIFEST.json but missing")
-        for rel in digest_tree(d):
+        for rel in list_tree(d):
             out[rel] = os.path.join(d, rel)
     return out
 
@@ -115,7 +116,7 @@ def copy_new(run_root, lease_runs, m, root, skip):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             shutil.copy2(os.path.join(src, rel), dst)
             n += 1
-    return n
+    print(f"state: copied {n} files the committed outputs lack into {lease_runs}", file=sys.stderr)
 
 
 def save(results, lease, state=STATE, root=ROOT, skip=(), copy=False):

@@ -285,9 +285,6 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 	return nil
 }
 
-// remaining estimates the device time the missing steps and evaluations
-// need, from the medians of those already made, so a lease can be
-// planned: "" when nothing has been measured yet.
 // startsLine says whether the runs made so far began from one start
 // checkpoint, by content: the config names it by path only, and a path
 // can come to hold another adapter (as on 2026-12-04).
@@ -319,6 +316,9 @@ func (r *Results) startsLine() string {
 	return lead + ": " + strings.Join(parts, "; ") + ". A comparison within a seed is paired on the start only where that seed's runs share one."
 }
 
+// remaining estimates the device time the missing steps and evaluations
+// need, from the medians of those already made, so a lease can be
+// planned: "" when nothing has been measured yet.
 func (r *Results) remaining() string {
 	c := r.Config
 	var stepS, evalS []float64
