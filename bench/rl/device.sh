@@ -35,10 +35,13 @@
 #                                   2026-12-03's settings (EPOCHS 16,
 #                                   SFT_FLAGS "--lr 5e-4 --max-chars 1500
 #                                   --refine 0": that SFT predates --refine),
-#                                   unless an SFT adapter is already there;
-#                                   compare its sft.jsonl with that lease's
-#                                   (bench/rl/sft_compare.py) to know it is
-#                                   the same start
+#                                   unless sft/epoch-EPOCHS is already there.
+#                                   GPU training is not bit-reproducible: a
+#                                   remade start is another adapter (lease 8
+#                                   of 2026-12-04's README compares the two
+#                                   logs), so an ablation restores its
+#                                   committed start (bench/ablation/state)
+#                                   rather than making one
 #   bash bench/rl/device.sh model   join the parts (once) and print the model's path
 # Environment for run: CALL_S (default 540) the seconds this call may spend
 # before packing; PLUGIN_TIMEOUT (default 20m) the host's per-request limit; the rest (STEPS, EVAL_N, GROUP, TURNS, BATCH, EPOCHS, MODE,
