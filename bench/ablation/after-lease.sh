@@ -12,7 +12,8 @@
 # and records the start and the open run's checkpoint
 # (bench/ablation/state.py save --copy), then remakes the results page
 # (bench/ablation/RESULTS.md, curves.png, and their copies in LEASE/ablation)
-# with bin/cudaperf. Write LEASE/README.md and commit after it.
+# with bin/cudaperf, with bench/ablation/READING.md (the reading by hand)
+# if there is one. Write LEASE/README.md and commit after it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 lease=${1:?usage: bench/ablation/after-lease.sh LEASE PART...}
@@ -29,7 +30,12 @@ for f in hf-stats.jsonl ablation/ablate.log; do
 done
 init=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["init"]["as"])' bench/ablation/state/MANIFEST.json)
 sed -e "s#^root:.*#root: $out/ablation#" -e "s#^init:.*#init: $out/$init#" bench/ablation/ablation.yaml >/tmp/rl/ablation.yaml
-bin/cudaperf ablate report --config /tmp/rl/ablation.yaml --out "$out/ablation/RESULTS.md"
+# The reading by hand (READING.md), once the runs are done, is printed
+# under the generated conclusion; the report marks it if the results
+# have changed since it was written.
+reading=()
+[ -f bench/ablation/READING.md ] && reading=(--reading bench/ablation/READING.md)
+bin/cudaperf ablate report --config /tmp/rl/ablation.yaml --out "$out/ablation/RESULTS.md" "${reading[@]}"
 for d in bench/ablation "$lease/ablation"; do cp "$out/ablation/RESULTS.md" "$out/ablation/curves.png" "$d/"; done
 cat <<EOF
 after-lease: done. The replay tables of bench/ablation/RESCORE.md, if wanted:

@@ -51,6 +51,8 @@ func ablateCommand() *cli.Command {
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Required: true, Usage: "ablation `FILE` (YAML)"},
 				&cli.StringFlag{Name: "out", Usage: "write the page to `FILE` (curves.png beside it); default runs/<name>/RESULTS.md"},
+				&cli.StringFlag{Name: "reading", Usage: "a reading of the results written by hand (Markdown `FILE`), printed under the generated conclusion; " +
+					"its line <!-- results: FINGERPRINT --> names the results it was written against (the page prints theirs), and a reading written against others is marked as possibly stale"},
 			},
 			Action: ablateReportAction,
 		}, {
@@ -238,11 +240,22 @@ func ablateReportAction(c *cli.Context) error {
 	}
 	var b strings.Builder
 	cmd := "cudaperf ablate report --config " + c.String("config")
+	if f := c.String("reading"); f != "" {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			return usageErrorf("--reading: %v (give the Markdown file of the reading written by hand, or leave the flag out)", err)
+		}
+		res.Reading, res.ReadingFile = string(raw), f
+		cmd += " --reading " + f
+	}
 	if err := res.Write(&b, filepath.Dir(out), cmd); err != nil {
 		return failuref("%v", err)
 	}
 	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
 		return failuref("%v", err)
+	}
+	if res.ReadingStale {
+		fmt.Fprintf(c.App.ErrWriter, "warning: %s was not written against these results: the page marks it as possibly stale; read it again and set its <!-- results: ... --> line to the fingerprint the page prints\n", c.String("reading"))
 	}
 	fmt.Fprintf(c.App.Writer, "wrote %s (%d runs or evaluations missing)\n", out, len(res.Missing))
 	return nil

@@ -90,6 +90,21 @@ train:
 	if _, err := os.Stat(filepath.Join(root, "curves.png")); err != nil {
 		t.Error(err)
 	}
+	// A reading by hand: a missing file is named; one written against no
+	// results is printed, marked, and warned about.
+	reading := filepath.Join(root, "READING.md")
+	if _, errOut, code = rlRun(t, "ablate", "report", "--config", cfg, "--out", page, "--reading", reading); code != 2 || !strings.Contains(errOut, "READING.md") {
+		t.Errorf("report --reading with no such file: exit %d, stderr %q; want 2 and the file named", code, errOut)
+	}
+	if err := os.WriteFile(reading, []byte("The runs are a test.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code = rlRun(t, "ablate", "report", "--config", cfg, "--out", page, "--reading", reading); code != 0 || !strings.Contains(errOut, "possibly stale") {
+		t.Errorf("report --reading unmarked: exit %d, stderr %q; want 0 and a warning", code, errOut)
+	}
+	if b, _ := os.ReadFile(page); !strings.Contains(string(b), "The runs are a test.") || !strings.Contains(string(b), "Possibly stale") {
+		t.Errorf("the page lacks the reading or its mark:\n%s", b)
+	}
 
 	// Replayed with the runs' own weights, a both run's signal comes back
 	// as recorded; with a bound, no compiled candidate is below a failure.

@@ -1,6 +1,8 @@
 package ablation
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"image/color"
@@ -36,6 +38,13 @@ type Results struct {
 	// recorded their start.
 	Starts     map[string][]string
 	Unrecorded []string
+	// Reading is a reading of the results written by hand (Markdown),
+	// printed under the generated conclusion, and ReadingFile names it
+	// there. Its line "<!-- results: FINGERPRINT -->" says which results
+	// it was written against; Write sets ReadingStale when those are not
+	// the results it prints, so a reading cannot silently outlive them.
+	Reading, ReadingFile string
+	ReadingStale         bool
 }
 
 // Collect reads the runs' files. Runs not made yet are listed in Missing;
@@ -171,10 +180,15 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		}
 	}
 	fmt.Fprintln(w)
-	r.writeRuns(w)
+	// The fingerprint covers every run's evaluation (the runs' table) and
+	// the primary comparisons: what a reading by hand is written against.
+	var runs strings.Builder
+	r.writeRuns(&runs)
+	fmt.Fprint(w, runs.String())
 
 	metrics := reportMetrics(c)
 	var conclusion []string
+	others, othersDetected := 0, 0
 	for _, side := range c.Eval.Sides {
 		label := map[string]string{"test": "held out (test split)", "train": "in distribution (train split)", "validation": "validation split"}[side]
 		fmt.Fprintf(w, "## %s\n\n| mode |", label)
@@ -214,6 +228,11 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 				if m == c.Primary.Metric && side == c.Primary.Side {
 					conclusion = append(conclusion, fmt.Sprintf("%s − %s: %s (%s; the design detects |differences| ≥ %s)",
 						pair[0], pair[1], fmtDiff(m, cmp.Diff), cmp.Verdict(), fmtMDE(m, cmp.MDE)))
+				} else {
+					others++
+					if cmp.Diff.Lo > 0 || cmp.Diff.Hi < 0 {
+						othersDetected++
+					}
 				}
 			}
 		}
@@ -281,8 +300,56 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 			fmt.Fprintf(w, "- %s\n", l)
 		}
 		fmt.Fprintf(w, "\n\"No difference detected\" means the interval includes 0; it is not evidence of equality beyond the MDE.\n")
+		if others > 0 {
+			// 95% intervals, uncorrected: a secondary "difference" has to be
+			// read against how many a null result would show.
+			fmt.Fprintf(w, "The page's other %d comparisons (other metrics and sides, not named before the runs) are not corrected for multiplicity: were there no effect at all, about %.1f of them (5%%) would show a difference by chance; %d do.\n",
+				others, 0.05*float64(others), othersDetected)
+		}
+	}
+	fp := fingerprint(runs.String(), conclusion)
+	fmt.Fprintf(w, "\nResults fingerprint: `%s` (a reading written by hand names it in a line `<!-- results: %s -->`, so that this page can tell when the results change under it).\n", fp, fp)
+	r.ReadingStale = false
+	if r.Reading != "" {
+		fmt.Fprintf(w, "\n### Reading, by hand (`%s`)\n\n", r.ReadingFile)
+		body, marked := readingMarker(r.Reading)
+		if marked != fp {
+			r.ReadingStale = true
+			was := "does not say which results it was written against"
+			if marked != "" {
+				was = "was written against results `" + marked + "`"
+			}
+			fmt.Fprintf(w, "> **Possibly stale:** this reading %s; the results above are `%s`. Read it again against them, then set its line to `<!-- results: %s -->`.\n\n", was, fp, fp)
+		}
+		fmt.Fprintf(w, "%s\n", strings.TrimSpace(body))
 	}
 	return nil
+}
+
+// fingerprint is the first 12 hex digits of a SHA-256 over the runs'
+// table and the primary comparisons.
+func fingerprint(runs string, conclusion []string) string {
+	h := sha256.New()
+	io.WriteString(h, runs)
+	for _, l := range conclusion {
+		io.WriteString(h, "\x00"+l)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// readingMarker splits a reading into its text and the fingerprint its
+// "<!-- results: X -->" line names ("" without one).
+func readingMarker(reading string) (body, fp string) {
+	var keep []string
+	for _, l := range strings.Split(reading, "\n") {
+		t := strings.TrimSpace(l)
+		if v, ok := strings.CutPrefix(t, "<!-- results:"); ok && strings.HasSuffix(v, "-->") {
+			fp = strings.TrimSpace(strings.TrimSuffix(v, "-->"))
+			continue
+		}
+		keep = append(keep, l)
+	}
+	return strings.Join(keep, "\n"), fp
 }
 
 // startsLine says whether the runs made so far began from one start

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -147,6 +148,53 @@ func TestCollectAndWrite(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "curves.png")); err != nil {
 		t.Error(err)
+	}
+
+	// A reading by hand is printed under the conclusion, and marked when
+	// it names other results than the page's (or none).
+	fp := regexp.MustCompile("Results fingerprint: `([0-9a-f]{12})`").FindStringSubmatch(page)
+	if fp == nil {
+		t.Fatalf("page prints no results fingerprint:\n%s", page)
+	}
+	for _, c := range []struct {
+		marker string
+		stale  bool
+	}{
+		{"<!-- results: " + fp[1] + " -->", false},
+		{"<!-- results: 000000000000 -->", true},
+		{"", true},
+	} {
+		res.Reading, res.ReadingFile = c.marker+"\nBoth beat ver on these made-up runs.\n", "READING.md"
+		var b strings.Builder
+		if err := res.Write(&b, root, "cudaperf ablate report --config a.yaml --reading READING.md"); err != nil {
+			t.Fatal(err)
+		}
+		page := b.String()
+		if !strings.Contains(page, "### Reading, by hand (`READING.md`)\n\nBoth beat ver") && !c.stale {
+			t.Errorf("marker %q: the reading is not printed as written:\n%s", c.marker, page)
+		}
+		if !strings.Contains(page, "Both beat ver on these made-up runs.") || (c.marker != "" && strings.Contains(page, "\n"+c.marker+"\n")) {
+			t.Errorf("marker %q: the reading's text is missing, or its marker line printed:\n%s", c.marker, page)
+		}
+		if res.ReadingStale != c.stale || strings.Contains(page, "Possibly stale") != c.stale {
+			t.Errorf("marker %q: stale %v (page says so: %v), want %v", c.marker, res.ReadingStale, strings.Contains(page, "Possibly stale"), c.stale)
+		}
+	}
+}
+
+func TestFingerprint(t *testing.T) {
+	a := fingerprint("| ver-s1 | test | 0.250 |", []string{"both − ver: +0.1"})
+	for _, other := range []string{
+		fingerprint("| ver-s1 | test | 0.260 |", []string{"both − ver: +0.1"}),
+		fingerprint("| ver-s1 | test | 0.250 |", []string{"both − ver: +0.2"}),
+		fingerprint("| ver-s1 | test | 0.250 |both − ver: +0.1", nil),
+	} {
+		if other == a {
+			t.Errorf("fingerprint %s: the same for other results", a)
+		}
+	}
+	if b := fingerprint("| ver-s1 | test | 0.250 |", []string{"both − ver: +0.1"}); b != a || len(a) != 12 {
+		t.Errorf("fingerprint %q then %q: want the same 12 digits for the same results", a, b)
 	}
 }
 
