@@ -303,7 +303,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 		if others > 0 {
 			// 95% intervals, uncorrected: a secondary "difference" has to be
 			// read against how many a null result would show.
-			fmt.Fprintf(w, "The page's other %d comparisons (other metrics and sides, not named before the runs) are not corrected for multiplicity: were there no effect at all, about %.1f of them (5%%) would show a difference by chance; %d do.\n",
+			fmt.Fprintf(w, "\nThe page's other %d comparisons (other metrics and sides, not named before the runs) are not corrected for multiplicity: were there no effect at all, about %.1f of them (5%%) would show a difference by chance; %d do.\n",
 				others, 0.05*float64(others), othersDetected)
 		}
 	}

@@ -125,6 +125,9 @@ func TestCollectAndWrite(t *testing.T) {
 		"| ver-s2 | test | 0.250 [0.125, 0.375] | 0.750 [0.500, 1.000] | 2.5× [1.5, 4] | 9× [5, 12] |",
 		"| random-s1 | test |",
 		// The control: the start evaluated, and every mode against it.
+		// Every comparison off the primary metric and side, all of them
+		// detected in these made-up runs, against the 5% chance would give.
+		"\n\nThe page's other 9 comparisons (other metrics and sides, not named before the runs) are not corrected for multiplicity: were there no effect at all, about 0.5 of them (5%) would show a difference by chance; 9 do.",
 		"Control: the start itself",
 		"| start-s1 | test |",
 		"| start | 0.000 [0.000, 0.000] |",
