@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cudaperf/cudaperf/bench"
@@ -135,7 +136,10 @@ type JudgeOptions struct {
 // order, so a run is reproducible. A plugin failure fails the whole batch:
 // a step is either scored completely or not at all (and then resumed from
 // the checkpoint). A candidate that outlasts o.CandidateTimeout is not a
-// plugin failure: it is cancelled and judged as not compiled.
+// plugin failure: it is cancelled and judged as not compiled, and the
+// host's request limit (--plugin-timeout) does not apply to it. As many
+// such candidates in a row as are in flight, with no answer between them,
+// are: the batch fails.
 func Judge(ctx context.Context, b Benchmarker, s Scorer, o JudgeOptions, tasks []*Task, texts []string) ([]Judged, error) {
 	conc, seed, profile := o.Concurrency, o.Seed, o.Profile
 	limit := o.CandidateTimeout
@@ -167,6 +171,22 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, o JudgeOptions, tasks [
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	// The benchmarker's request limit is the candidate limit, whatever the
+	// host's --plugin-timeout says: with the 1-minute default, a compile of
+	// more than a minute would stop the plugin as hung and fail the batch,
+	// and a resumed step, sampling the same candidates, would fail again.
+	// The candidate's own deadline comes first; the margin only keeps the
+	// host's idle timer from racing it.
+	bctx := pluginhost.WithRequestTimeout(ctx, limit+candidateMargin)
+	// A benchmarker that answers nothing is not a batch of stuck
+	// candidates: after silentAfter candidates in a row stopped at the
+	// limit with no answer between them, the batch fails. (Asking the
+	// plugin whether it is alive would not tell: a deadlocked evaluator's
+	// gRPC server still answers.) Candidates that really never end, that
+	// many in a row, also fail it; the error says how to let the
+	// benchmarker judge those itself.
+	silentAfter := max(2, conc)
+	var silent atomic.Int64
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(1, conc))
 	for i := range out {
@@ -186,11 +206,16 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, o JudgeOptions, tasks [
 			if j.Task.Kind == KindTorch2CUDA {
 				kind, file = KindTorch2CUDA, "model_new.py"
 			}
-			cctx, stop := context.WithTimeoutCause(ctx, limit, errCandidateLimit)
+			cctx, stop := context.WithTimeoutCause(bctx, limit, errCandidateLimit)
 			ev, err := b.Evaluate(cctx, pluginhost.EvalRequest{TaskKind: kind, TaskPath: j.Task.Dir,
 				Source: []byte(j.Code), Filename: file, Seed: seed, Profile: profile})
 			stop()
 			if err != nil && ctx.Err() == nil && errors.Is(context.Cause(cctx), errCandidateLimit) {
+				if n := silent.Add(1); n >= int64(silentAfter) {
+					cancel(fmt.Errorf("the benchmarker answered none of %d candidates in a row within the candidate limit (%s): it hangs (fix or restart the plugin), or these candidates never end; "+
+						"to let the benchmarker judge those, raise benchmarker.candidate_timeout (cudaperf eval --candidate-timeout) above its compile limit (CUDAPERF_COMPILE_LIMIT, default 5m)", n, limit))
+					return
+				}
 				slog.Warn("grpo: a candidate's evaluation was stopped at the candidate limit; it is scored as not compiled",
 					"task", j.Task.Name, "limit", limit, "error", err)
 				j.Stopped = limit
@@ -202,6 +227,7 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, o JudgeOptions, tasks [
 				cancel(fmt.Errorf("benchmark a candidate for %s: %w", j.Task.Name, err))
 				return
 			}
+			silent.Store(0)
 			j.Eval = ev
 			j.Outcome = outcome(j.Task, ev)
 		}(&out[i])
@@ -242,6 +268,10 @@ func Judge(ctx context.Context, b Benchmarker, s Scorer, o JudgeOptions, tasks [
 
 // errCandidateLimit is the cause of a candidate's cancelled context.
 var errCandidateLimit = errors.New("the candidate limit")
+
+// candidateMargin is how much longer than the candidate limit the host
+// lets a benchmarker request run before it calls the plugin hung.
+const candidateMargin = 30 * time.Second
 
 // maxFeedbackLines bounds each part of the feedback, so it fits in a small
 // model's context next to the task.

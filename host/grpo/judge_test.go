@@ -88,9 +88,21 @@ func (c *countingScorer) Ranked() bool { return true }
 // compile or a run that does not end) until its context is cancelled,
 // answers the others as compiled and correct, and fails every candidate
 // holding "broken" as a plugin would that cannot work.
-type hangingBench struct{ cancelled atomic.Int64 }
+type hangingBench struct {
+	cancelled atomic.Int64
+	// shortest is the shortest plugin request limit a call was given
+	// (pluginhost.RequestTimeout), in nanoseconds; 0 before any call.
+	shortest atomic.Int64
+}
 
 func (h *hangingBench) Evaluate(ctx context.Context, req pluginhost.EvalRequest) (*pluginhost.Evaluation, error) {
+	d := int64(pluginhost.RequestTimeout(ctx))
+	for {
+		old := h.shortest.Load()
+		if (old != 0 && old <= d) || h.shortest.CompareAndSwap(old, d) {
+			break
+		}
+	}
 	switch {
 	case strings.Contains(string(req.Source), "spin"):
 		<-ctx.Done()
@@ -129,6 +141,28 @@ func TestJudgeStopsAStuckCandidate(t *testing.T) {
 		if !out[i].Correct() || out[i].Stopped != 0 {
 			t.Errorf("candidate %d: correct %v, stopped %v; want its own result", i, out[i].Correct(), out[i].Stopped)
 		}
+	}
+	// Each request may outlast the candidate limit, whatever the host's
+	// --plugin-timeout (1 minute by default) says: the candidate's own
+	// deadline stops it, not the host calling the plugin hung.
+	if d := time.Duration(hb.shortest.Load()); d <= o.CandidateTimeout {
+		t.Errorf("a benchmark request's plugin limit is %v; want it past the candidate limit %v", d, o.CandidateTimeout)
+	}
+	// Candidates stopped in a row, as many as are in flight, with no answer
+	// between them: the benchmarker is silent, and the batch fails saying so.
+	spin2 := strings.Replace(spin, "while (1)", "while (2)", 1)
+	spin3 := strings.Replace(spin, "while (1)", "while (3)", 1)
+	_, err = Judge(context.Background(), hb, nil, o, []*Task{a, a, a, a}, []string{ok, spin, spin2, spin3})
+	if err == nil || !strings.Contains(err.Error(), "answered none of 2 candidates in a row") || !strings.Contains(err.Error(), "candidate_timeout") {
+		t.Errorf("a silent benchmarker: Judge's error %v; want the batch failed, naming the streak and the limit to raise", err)
+	}
+	// Fewer stuck candidates than are in flight: the benchmarker answered
+	// the others, and the stuck ones are scored as stopped.
+	o3 := o
+	o3.Concurrency = 3
+	out, err = Judge(context.Background(), hb, nil, o3, []*Task{a, a, a}, []string{spin, ok, spin2})
+	if err != nil || out[0].Stopped == 0 || out[2].Stopped == 0 || !out[1].Correct() {
+		t.Errorf("2 stuck of 3 in flight: err %v, stopped %v %v, the other correct %v; want no error, both stopped", err, out[0].Stopped, out[2].Stopped, out[1].Correct())
 	}
 	broken := "```cuda\n__global__ void broken(float *x) {}\n```"
 	if _, err := Judge(context.Background(), hb, nil, o, []*Task{a, a}, []string{ok, broken}); err == nil || !strings.Contains(err.Error(), "no GPU") {

@@ -438,8 +438,15 @@ func WithRequestTimeout(ctx context.Context, d time.Duration) context.Context {
 	return context.WithValue(ctx, requestTimeoutKey{}, d)
 }
 
+// RequestTimeout is the limit WithRequestTimeout set on ctx (0: none, so
+// Options.RequestTimeout applies).
+func RequestTimeout(ctx context.Context) time.Duration {
+	d, _ := ctx.Value(requestTimeoutKey{}).(time.Duration)
+	return max(d, 0)
+}
+
 func (p *Plugin) requestTimeout(ctx context.Context) time.Duration {
-	if d, ok := ctx.Value(requestTimeoutKey{}).(time.Duration); ok && d > 0 {
+	if d := RequestTimeout(ctx); d > 0 {
 		return d
 	}
 	return p.host.opts.RequestTimeout
