@@ -107,6 +107,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "plugin-dir", Usage: "search `DIR` for plugins first (repeatable); then $" + pluginhost.PathEnv + " and <dir of cudaperf>/plugins"},
 		pluginsFlag(), noPluginsFlag(),
 		&cli.DurationFlag{Name: "plugin-timeout", Value: pluginhost.DefaultRequestTimeout, Usage: "fail a plugin request that takes longer than `DURATION` (and stop the plugin)"},
+		&cli.DurationFlag{Name: "policy-timeout", Value: pluginhost.DefaultPolicyTimeout, Usage: "fail a policy's generate, update, save or load request that takes longer than `DURATION` (a model on a CPU takes minutes; --plugin-timeout covers the rest)"},
 		&cli.DurationFlag{Name: "plugin-start-timeout", Value: pluginhost.DefaultStartTimeout, Usage: "fail a plugin that is not ready within `DURATION`"},
 	}
 }

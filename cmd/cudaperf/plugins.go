@@ -81,6 +81,7 @@ func openHost(c *cli.Context) (*pluginhost.Host, error) {
 		Dirs:           dirs,
 		StartTimeout:   c.Duration("plugin-start-timeout"),
 		RequestTimeout: c.Duration("plugin-timeout"),
+		PolicyTimeout:  c.Duration("policy-timeout"),
 		Logger:         hclog.New(&hclog.LoggerOptions{Name: "cudaperf", Level: level, Output: c.App.ErrWriter}),
 	})
 	if err != nil {

@@ -26,6 +26,11 @@ import (
 const (
 	DefaultStartTimeout   = 10 * time.Second
 	DefaultRequestTimeout = 60 * time.Second
+	// DefaultPolicyTimeout bounds a policy's Generate, Update, Save and
+	// Load: a model's batch takes seconds on a GPU and minutes on a CPU
+	// (SmolLM2-135M, 20 samples of 768 tokens: more than the minute of
+	// DefaultRequestTimeout on a 2-core machine).
+	DefaultPolicyTimeout = 30 * time.Minute
 )
 
 // Options configures a Host.
@@ -37,6 +42,10 @@ type Options struct {
 	// RequestTimeout bounds each request (for streams: the wait for each
 	// message); WithRequestTimeout overrides it per call.
 	RequestTimeout time.Duration
+	// PolicyTimeout bounds each request of a policy plugin's model work
+	// (Generate, Update, Save, Load) in place of RequestTimeout;
+	// WithRequestTimeout still overrides it per call.
+	PolicyTimeout time.Duration
 	// Logger receives the host's and the plugins' logs; nil discards them.
 	Logger hclog.Logger
 }
@@ -58,6 +67,9 @@ func New(opts Options) (*Host, error) {
 	}
 	if opts.RequestTimeout <= 0 {
 		opts.RequestTimeout = DefaultRequestTimeout
+	}
+	if opts.PolicyTimeout <= 0 {
+		opts.PolicyTimeout = DefaultPolicyTimeout
 	}
 	h := &Host{opts: opts, log: opts.Logger}
 	if h.log == nil {
@@ -516,8 +528,12 @@ func (p *Plugin) classify(op string, parent context.Context, hungAfter time.Dura
 // cannot be used any more (it hangs or has crashed).
 func (p *Plugin) classifyLocked(op string, hungAfter time.Duration, err error, hint string) (e *PluginError, fatal bool) {
 	if hungAfter > 0 {
+		flag := "--plugin-timeout"
+		if p.Kind() == sdk.KindPolicy && modelWork[op] {
+			flag = "--policy-timeout"
+		}
 		e := p.newError(op, fmt.Errorf("no answer within %s (the plugin hangs or is too slow)", hungAfter),
-			"the plugin was stopped; raise --plugin-timeout if the work is legitimately slow, otherwise fix or remove the plugin")
+			"the plugin was stopped; raise "+flag+" if the work is legitimately slow, otherwise fix or remove the plugin")
 		e.Hang = true
 		return e, true
 	}

@@ -427,6 +427,43 @@ func TestBenchmarkerRunStreamsAndTimesOutWhenSilent(t *testing.T) {
 	}
 }
 
+// TestPolicyTimeout: a policy's model work has its own limit
+// (Options.PolicyTimeout), longer than the request limit of the other
+// calls, and a per-call limit still overrides it.
+func TestPolicyTimeout(t *testing.T) {
+	dir := t.TempDir()
+	plugintest.WriteManifest(t, filepath.Join(dir, "echo"), pluginhost.Manifest{
+		Name: "echo", Kind: sdk.KindPolicy, Language: "go", Protocol: 1, Command: misbehave(t), Args: []string{"policy"}})
+	slow := &pluginv1.GenerateRequest{GroupSize: 1, Prompts: []*pluginv1.Prompt{
+		{Id: "p", Messages: []*pluginv1.Message{{Role: "user", Content: "slow"}}}}}
+	for _, c := range []struct {
+		name           string
+		opts           pluginhost.Options
+		override       time.Duration
+		wantNoAnswerIn string // "" for an answer
+	}{
+		{"default policy limit", pluginhost.Options{RequestTimeout: time.Second}, 0, ""},
+		{"short policy limit", pluginhost.Options{RequestTimeout: time.Minute, PolicyTimeout: time.Second}, 0, "no answer within 1s (the plugin hangs or is too slow); the plugin was stopped; raise --policy-timeout"},
+		{"per-call limit", pluginhost.Options{RequestTimeout: time.Minute}, time.Second, "no answer within 1s"},
+	} {
+		opts := c.opts
+		opts.Dirs = []string{dir}
+		h := newHost(t, opts)
+		p, _ := h.Plugin("echo")
+		ctx := context.Background()
+		if c.override > 0 {
+			ctx = pluginhost.WithRequestTimeout(ctx, c.override)
+		}
+		g, err := p.Generate(ctx, slow)
+		switch {
+		case c.wantNoAnswerIn == "" && (err != nil || len(g.GetCompletions()) != 1):
+			t.Errorf("%s: a 1.5 s Generate: %v, %v; want its answer", c.name, g, err)
+		case c.wantNoAnswerIn != "" && (err == nil || !strings.Contains(err.Error(), c.wantNoAnswerIn)):
+			t.Errorf("%s: a 1.5 s Generate: err %v; want %q", c.name, err, c.wantNoAnswerIn)
+		}
+	}
+}
+
 func TestPolicyCalls(t *testing.T) {
 	dir := t.TempDir()
 	plugintest.WriteManifest(t, filepath.Join(dir, "echo"), pluginhost.Manifest{

@@ -152,6 +152,9 @@ func (*policy) Generate(_ context.Context, req *pluginv1.GenerateRequest) (*plug
 	resp := &pluginv1.GenerateResponse{}
 	for _, p := range req.GetPrompts() {
 		last := p.GetMessages()[len(p.GetMessages())-1].GetContent()
+		if last == "slow" { // a model on a CPU: longer than the tests' request limit
+			time.Sleep(1500 * time.Millisecond)
+		}
 		for i := range req.GetGroupSize() {
 			resp.Completions = append(resp.Completions, &pluginv1.Completion{PromptId: p.GetId(), Index: i, Text: fmt.Sprintf("%s#%d", last, i)})
 		}
