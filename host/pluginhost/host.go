@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -544,8 +545,16 @@ func (p *Plugin) classifyLocked(op string, hungAfter time.Duration, err error, h
 			time.Sleep(10 * time.Millisecond)
 		}
 		if p.exitedLocked() {
-			e := p.newError(op, fmt.Errorf("the plugin crashed (%s)", p.exitStatusLocked()),
-				"this is a bug in the plugin: report it with its stderr lines, or remove it from the plugin path")
+			hint := "this is a bug in the plugin: report it with its stderr lines, or remove it from the plugin path"
+			if p.killedLocked() {
+				// The host kills a plugin only after marking it failed (a
+				// hang), so this SIGKILL came from elsewhere: on a machine
+				// short of memory, the kernel's OOM killer (measured: the hf
+				// policy's SFT update on a 24 GiB CPU machine).
+				hint = "SIGKILL that the host did not send is most often the kernel's out-of-memory killer (dmesg says): " +
+					"give the plugin less work per request (for the hf policy: CUDAPERF_HF_MICRO_BATCH, shorter examples) or more memory"
+			}
+			e := p.newError(op, fmt.Errorf("the plugin crashed (%s)", p.exitStatusLocked()), hint)
 			e.Crash = true
 			return e, true
 		}
@@ -560,6 +569,15 @@ func (p *Plugin) classifyLocked(op string, hungAfter time.Duration, err error, h
 }
 
 func (p *Plugin) exitedLocked() bool { return p.client != nil && p.client.Exited() }
+
+// killedLocked reports whether the plugin's process was ended by SIGKILL.
+func (p *Plugin) killedLocked() bool {
+	if p.cmd == nil || p.cmd.ProcessState == nil {
+		return false
+	}
+	ws, ok := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL
+}
 
 func (p *Plugin) exitStatusLocked() string {
 	if p.cmd != nil && p.cmd.ProcessState != nil {

@@ -464,6 +464,24 @@ func TestPolicyTimeout(t *testing.T) {
 	}
 }
 
+// TestKilledPluginHint: a plugin ended by a SIGKILL the host did not send
+// is reported with the likely cause, the kernel's OOM killer, and what to
+// do, not as a bug in the plugin.
+func TestKilledPluginHint(t *testing.T) {
+	dir := t.TempDir()
+	plugintest.WriteManifest(t, filepath.Join(dir, "echo"), pluginhost.Manifest{
+		Name: "echo", Kind: sdk.KindPolicy, Language: "go", Protocol: 1, Command: misbehave(t), Args: []string{"policy"}})
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	p, _ := h.Plugin("echo")
+	_, err := p.Generate(context.Background(), &pluginv1.GenerateRequest{GroupSize: 1, Prompts: []*pluginv1.Prompt{
+		{Id: "p", Messages: []*pluginv1.Message{{Role: "user", Content: "sigkill"}}}}})
+	var pe *pluginhost.PluginError
+	if !errors.As(err, &pe) || !pe.Crash || !strings.Contains(err.Error(), "crashed (signal: killed)") ||
+		!strings.Contains(err.Error(), "out-of-memory killer") || strings.Contains(err.Error(), "bug in the plugin") {
+		t.Errorf("a plugin killed by SIGKILL: %v; want a crash that names the OOM killer, not a plugin bug", err)
+	}
+}
+
 func TestPolicyCalls(t *testing.T) {
 	dir := t.TempDir()
 	plugintest.WriteManifest(t, filepath.Join(dir, "echo"), pluginhost.Manifest{

@@ -12,7 +12,8 @@
 //	spawn     starts a child process (sleep 300) before serving
 //	bench     serves a benchmarker whose Run streams one event per config
 //	benchhang serves a benchmarker whose Run streams one event and hangs
-//	policy    serves a policy that echoes prompts and counts rollouts
+//	policy    serves a policy that echoes prompts and counts rollouts;
+//	          a prompt "slow" takes 1.5 s, one "sigkill" kills the process
 //	crashon   answers normally, but the process exits (status 3) when a
 //	          request holds kill-me.cu
 //	parsed    wants parsed files; reports "nodes" per file and "params"
@@ -28,6 +29,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hashicorp/go-plugin"
@@ -152,8 +154,12 @@ func (*policy) Generate(_ context.Context, req *pluginv1.GenerateRequest) (*plug
 	resp := &pluginv1.GenerateResponse{}
 	for _, p := range req.GetPrompts() {
 		last := p.GetMessages()[len(p.GetMessages())-1].GetContent()
-		if last == "slow" { // a model on a CPU: longer than the tests' request limit
+		switch last {
+		case "slow": // a model on a CPU: longer than the tests' request limit
 			time.Sleep(1500 * time.Millisecond)
+		case "sigkill": // as the kernel's OOM killer ends a process
+			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			select {}
 		}
 		for i := range req.GetGroupSize() {
 			resp.Completions = append(resp.Completions, &pluginv1.Completion{PromptId: p.GetId(), Index: i, Text: fmt.Sprintf("%s#%d", last, i)})
