@@ -120,6 +120,15 @@ class Engine:
             self.model = peft.get_peft_model(base, lcfg)
         else:
             self.model = base
+        if cfg.resolved_grad_checkpoint(self.device.type):
+            # Only training (model.train()) recomputes activations; sampling
+            # and scoring without gradients are unchanged.
+            # (transformers 5.2x names it activation checkpointing and
+            # deprecates the old name; earlier 5.x have only the old one.)
+            if hasattr(self.model, "activation_checkpointing_enable"):
+                self.model.activation_checkpointing_enable(activation_checkpointing_kwargs={"use_reentrant": False})
+            else:
+                self.model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         self.model.eval()
 
     # ---- prompts -------------------------------------------------------
@@ -331,7 +340,9 @@ class Engine:
             examples.append((ids[r // group_size], toks))
         with torch.inference_mode():
             logps = []
-            for batch in _chunks(list(range(len(examples))), self.cfg.micro_batch):
+            # Without gradients the CPU's memory limit on training does not
+            # apply: MICRO_BATCH when set, else 8 (as before it had an auto).
+            for batch in _chunks(list(range(len(examples))), self.cfg.micro_batch or 8):
                 lp, mask = self._score([examples[k] for k in batch], temperature=score_t)
                 lp = lp.float().cpu()
                 for j, k in enumerate(batch):
@@ -460,7 +471,7 @@ class Engine:
         micro_batch_size, weight_decay; missing keys take the defaults in
         settings.py. Returns statistics (floats).
         """
-        h = self.cfg.hyper(hyper or {})
+        h = self.cfg.hyper(hyper or {}, self.device.type)
         if not examples:
             raise InputError("Update got no rollouts; send at least one")
         t0 = time.monotonic()
@@ -638,7 +649,7 @@ class Engine:
             self.optimizer = None
             opt_path = os.path.join(path, OPTIMIZER_FILE)
             if os.path.isfile(opt_path):
-                opt = self._optimizer(self.cfg.hyper({}))
+                opt = self._optimizer(self.cfg.hyper({}, self.device.type))
                 opt.load_state_dict(torch.load(opt_path, map_location=self.device, weights_only=True))
             self.steps = int(st.get("steps", 0))
             self.model.eval()

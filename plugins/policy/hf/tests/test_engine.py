@@ -134,6 +134,41 @@ def test_sft_lowers_the_loss_and_weights_count(tiny_model):
     assert (g0 - nll(good)) / ng > (p0 - nll(plain)) / npl
 
 
+def test_gradient_checkpointing_changes_memory_not_the_update(tiny_model):
+    # The CPU trains with checkpointing and one example per pass by default
+    # (a 24 GiB machine ran out of memory without); the update must be the
+    # one it would be without either, to float tolerance.
+    exs = [engine.Example(messages=PROMPT, completion="__global__ void add(float*a){a[0]+=1;}"),
+           engine.Example(messages=PROMPT2, completion="__global__ void sum(float*s){atomicAdd(s,1.f);}", weight=2.0)]
+    stats = {}
+    for gc, mb in (("off", 3), ("on", 1)):
+        torch.manual_seed(0)
+        cfg = settings.Settings(model=tiny_model, device="cpu", micro_batch=mb, grad_checkpoint=gc)
+        cfg.validate()
+        e = engine.Engine(cfg)
+        on = getattr(e.model, "is_activation_checkpointing", None)
+        assert (e.model.is_gradient_checkpointing if on is None else on) == (gc == "on")
+        stats[gc] = e.update(exs, "sft", {"learning_rate": 1e-2})
+        stats[gc]["after"] = -e.logprob_of(PROMPT, e.tokenizer(exs[0].completion, add_special_tokens=False)["input_ids"])
+    for k in ("loss", "grad_norm", "tokens", "after"):
+        assert stats["on"][k] == pytest.approx(stats["off"][k], rel=1e-4), k
+    assert stats["on"]["micro_batches"] == 2 and stats["off"]["micro_batches"] == 1
+
+
+def test_training_memory_settings():
+    cfg = settings.Settings.from_env({})
+    assert (cfg.micro_batch, cfg.grad_checkpoint) == (0, "auto")
+    assert cfg.resolved_micro_batch("cuda") == 8 and cfg.resolved_micro_batch("cpu") == 1
+    assert cfg.resolved_grad_checkpoint("cpu") and not cfg.resolved_grad_checkpoint("cuda")
+    assert cfg.hyper({}, "cpu")["micro_batch_size"] == 1 and cfg.hyper({}, "cuda")["micro_batch_size"] == 8
+    set_ = settings.Settings.from_env({"CUDAPERF_HF_MICRO_BATCH": "4", "CUDAPERF_HF_GRAD_CHECKPOINT": "off"})
+    assert set_.resolved_micro_batch("cpu") == 4 and not set_.resolved_grad_checkpoint("cpu")
+    with pytest.raises(settings.SettingsError, match="GRAD_CHECKPOINT='yes': use auto, on or off"):
+        settings.Settings.from_env({"CUDAPERF_HF_GRAD_CHECKPOINT": "yes"})
+    with pytest.raises(settings.SettingsError, match="MICRO_BATCH=-1: must be >= 1, or 0"):
+        settings.Settings.from_env({"CUDAPERF_HF_MICRO_BATCH": "-1"})
+
+
 def test_a_non_finite_loss_skips_the_step_and_leaves_the_weights(tiny_model, monkeypatch):
     # On the H200 one SFT update's loss turned NaN and its step made every
     # weight NaN for good; the step must be skipped and reported instead.
