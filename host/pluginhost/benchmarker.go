@@ -62,7 +62,7 @@ func (p *Plugin) Run(ctx context.Context, req *pluginv1.RunRequest, onEvent func
 	}
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	idle := p.requestTimeout(ctx)
+	idle := p.requestTimeout(ctx, "Run")
 	errHang := errors.New("idle timeout")
 	timer := time.AfterFunc(idle, func() { cancel(errHang) })
 	defer timer.Stop()

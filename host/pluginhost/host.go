@@ -458,12 +458,20 @@ func RequestTimeout(ctx context.Context) time.Duration {
 	return max(d, 0)
 }
 
-func (p *Plugin) requestTimeout(ctx context.Context) time.Duration {
+// requestTimeout is request op's limit: the caller's (WithRequestTimeout),
+// else PolicyTimeout for a policy's model work, else RequestTimeout.
+func (p *Plugin) requestTimeout(ctx context.Context, op string) time.Duration {
 	if d := RequestTimeout(ctx); d > 0 {
 		return d
 	}
+	if p.modelWork(op) {
+		return p.host.opts.PolicyTimeout
+	}
 	return p.host.opts.RequestTimeout
 }
+
+// modelWork reports whether request op is a policy's model work.
+func (p *Plugin) modelWork(op string) bool { return p.Kind() == sdk.KindPolicy && modelWork[op] }
 
 // client returns the dispensed client after starting the plugin, or the
 // plugin's error.
@@ -489,7 +497,7 @@ func (p *Plugin) call(ctx context.Context, kind sdk.Kind, op string, fn func(ctx
 	if err != nil {
 		return err
 	}
-	timeout := p.requestTimeout(ctx)
+	timeout := p.requestTimeout(ctx, op)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	err = fn(cctx, raw)
@@ -530,7 +538,7 @@ func (p *Plugin) classify(op string, parent context.Context, hungAfter time.Dura
 func (p *Plugin) classifyLocked(op string, hungAfter time.Duration, err error, hint string) (e *PluginError, fatal bool) {
 	if hungAfter > 0 {
 		flag := "--plugin-timeout"
-		if p.Kind() == sdk.KindPolicy && modelWork[op] {
+		if p.modelWork(op) {
 			flag = "--policy-timeout"
 		}
 		e := p.newError(op, fmt.Errorf("no answer within %s (the plugin hangs or is too slow)", hungAfter),

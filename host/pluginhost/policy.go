@@ -17,23 +17,14 @@ func (p *Plugin) DescribePolicy(ctx context.Context) (*pluginv1.DescribePolicyRe
 	return p.describe.(*pluginv1.DescribePolicyResponse), nil
 }
 
-// modelWork names a policy's requests that are model work, under
-// Options.PolicyTimeout (--policy-timeout).
+// modelWork names a policy's requests that are model work: they run under
+// Options.PolicyTimeout (--policy-timeout) instead of RequestTimeout.
 var modelWork = map[string]bool{"Generate": true, "Update": true, "Save": true, "Load": true}
-
-// modelWorkCtx gives a policy's model work its own limit
-// (Options.PolicyTimeout), unless the caller set one.
-func (p *Plugin) modelWorkCtx(ctx context.Context) context.Context {
-	if RequestTimeout(ctx) > 0 {
-		return ctx
-	}
-	return WithRequestTimeout(ctx, p.host.opts.PolicyTimeout)
-}
 
 // Generate samples completions.
 func (p *Plugin) Generate(ctx context.Context, req *pluginv1.GenerateRequest) (*pluginv1.GenerateResponse, error) {
 	var resp *pluginv1.GenerateResponse
-	err := p.call(p.modelWorkCtx(ctx), sdk.KindPolicy, "Generate", func(ctx context.Context, raw any) (err error) {
+	err := p.call(ctx, sdk.KindPolicy, "Generate", func(ctx context.Context, raw any) (err error) {
 		resp, err = raw.(pluginv1.PolicyServiceClient).Generate(ctx, req)
 		return err
 	})
@@ -43,7 +34,7 @@ func (p *Plugin) Generate(ctx context.Context, req *pluginv1.GenerateRequest) (*
 // Update sends rollouts with advantages for one optimisation step.
 func (p *Plugin) Update(ctx context.Context, req *pluginv1.UpdateRequest) (*pluginv1.UpdateResponse, error) {
 	var resp *pluginv1.UpdateResponse
-	err := p.call(p.modelWorkCtx(ctx), sdk.KindPolicy, "Update", func(ctx context.Context, raw any) (err error) {
+	err := p.call(ctx, sdk.KindPolicy, "Update", func(ctx context.Context, raw any) (err error) {
 		resp, err = raw.(pluginv1.PolicyServiceClient).Update(ctx, req)
 		return err
 	})
@@ -52,7 +43,7 @@ func (p *Plugin) Update(ctx context.Context, req *pluginv1.UpdateRequest) (*plug
 
 // Save asks the policy to write its state under path.
 func (p *Plugin) Save(ctx context.Context, path string) error {
-	return p.call(p.modelWorkCtx(ctx), sdk.KindPolicy, "Save", func(ctx context.Context, raw any) error {
+	return p.call(ctx, sdk.KindPolicy, "Save", func(ctx context.Context, raw any) error {
 		_, err := raw.(pluginv1.PolicyServiceClient).Save(ctx, &pluginv1.SaveRequest{Path: path})
 		return err
 	})
@@ -60,7 +51,7 @@ func (p *Plugin) Save(ctx context.Context, path string) error {
 
 // Load asks the policy to restore state written by Save.
 func (p *Plugin) Load(ctx context.Context, path string) error {
-	return p.call(p.modelWorkCtx(ctx), sdk.KindPolicy, "Load", func(ctx context.Context, raw any) error {
+	return p.call(ctx, sdk.KindPolicy, "Load", func(ctx context.Context, raw any) error {
 		_, err := raw.(pluginv1.PolicyServiceClient).Load(ctx, &pluginv1.LoadRequest{Path: path})
 		return err
 	})
