@@ -199,8 +199,8 @@ class Settings:
         import torch
         return "cuda" if torch.cuda.is_available() else "cpu"
 
-    def hyper(self, given, device_type="cuda"):
-        """Update's hyperparameters: the given ones over the defaults (unknown keys ignored)."""
+    def hyper(self, given, device_type):
+        """Update's hyperparameters on device_type ("cuda", "cpu"): the given ones over the defaults (unknown keys ignored)."""
         h = dict(HYPER_DEFAULTS)
         h["learning_rate"] = DEFAULT_LR[self.mode]
         h["micro_batch_size"] = float(self.resolved_micro_batch(device_type))
