@@ -202,7 +202,16 @@ type Result struct {
 	Profile   Profile `json:"profile,omitempty"`            // the evaluation profile (report or rl)
 	TimeLimit float64 `json:"time_limit_seconds,omitempty"` // the candidate process's wall-time limit
 	Seconds   float64 `json:"eval_seconds,omitempty"`       // request to result: compile, queue, run and judging
-	Recorded  bool    `json:"recorded,omitempty"`           // answered from a measurements file, not measured now (plugins/recorded)
+	// Where eval_seconds went before and after the process (run_seconds):
+	// building (the compile, its queue, the driver, the link), waiting for
+	// the task's reference program, waiting for a GPU slot, and judging
+	// the outputs. A batch whose latency is mostly slot wait is bound by
+	// the GPU's slots; mostly build, by the compiles.
+	BuildSeconds  float64 `json:"build_seconds,omitempty"`
+	ReferenceWait float64 `json:"reference_wait_seconds,omitempty"`
+	SlotWait      float64 `json:"slot_wait_seconds,omitempty"`
+	JudgeSeconds  float64 `json:"judge_seconds,omitempty"`
+	Recorded      bool    `json:"recorded,omitempty"` // answered from a measurements file, not measured now (plugins/recorded)
 
 	exe string // the linked driver, set by Build
 }
@@ -214,18 +223,23 @@ type Session struct {
 	dir  string // scratch: src/ and data/
 	src  *harness.Sources
 
-	prepOnce sync.Once
-	prepErr  error
-	driverO  string
-	refExe   string
+	// ctx is the session's own: its driver build and reference run under
+	// it, not under the request that happened to start them, so that a
+	// cancelled request does not fail them for every later one; Close
+	// cancels it.
+	ctx    context.Context
+	cancel context.CancelFunc
 
-	refOnce sync.Once
-	refErr  error
-	seeds   [2]uint64
-	refMs   map[int][]float64 // seed A times per config
-	refOut  map[[3]int][]byte // (config, tag, param) -> bytes
-	compMu  sync.Mutex
-	comps   map[string]*nvcc.Result // by candidate path
+	prep    background
+	driverO string
+	refExe  string
+
+	ref    background
+	seeds  [2]uint64
+	refMs  map[int][]float64 // seed A times per config
+	refOut map[[3]int][]byte // (config, tag, param) -> bytes
+	compMu sync.Mutex
+	comps  map[string]*nvcc.Result // by candidate path
 }
 
 // NewSession prepares the scratch folder and generates the programs.
@@ -260,7 +274,38 @@ func NewSession(t *task.Task, opt Options) (*Session, error) {
 			return nil, fmt.Errorf("bench: %w", err)
 		}
 	}
-	return &Session{Task: t, opt: opt, dir: dir, src: src, comps: map[string]*nvcc.Result{}}, nil
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Session{Task: t, opt: opt, dir: dir, src: src, comps: map[string]*nvcc.Result{}, ctx: ctx, cancel: cancel}, nil
+}
+
+// background is work done once, in a goroutine of its own, that callers
+// wait for as long as their own context lets them.
+type background struct {
+	once sync.Once
+	done chan struct{}
+	err  error
+}
+
+// start begins f unless it has begun.
+func (b *background) start(f func() error) {
+	b.once.Do(func() {
+		b.done = make(chan struct{})
+		go func() {
+			defer close(b.done)
+			b.err = f()
+		}()
+	})
+}
+
+// wait starts f unless it has begun and waits for its error, or for ctx.
+func (b *background) wait(ctx context.Context, f func() error) error {
+	b.start(f)
+	select {
+	case <-b.done:
+		return b.err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // EnvScratch overrides where inputs and outputs are staged.
@@ -314,18 +359,27 @@ func CleanStale(root string) int {
 	return n
 }
 
-// Close removes the scratch folder.
-func (s *Session) Close() error { return os.RemoveAll(s.dir) }
+// Close stops the session's background work and removes the scratch folder.
+func (s *Session) Close() error {
+	s.cancel()
+	return os.RemoveAll(s.dir)
+}
 
 // Prepare compiles the generated driver and the reference program (once);
 // the error says which failed, with the compiler's log.
 func (s *Session) Prepare(ctx context.Context) error { return s.prepare(ctx) }
 
-// prepare compiles the driver and the reference program (once).
+// prepare compiles the driver and the reference program (once), or waits
+// for the build under way.
 func (s *Session) prepare(ctx context.Context) error {
-	s.prepOnce.Do(func() { s.prepErr = s.doPrepare(ctx) })
-	return s.prepErr
+	return s.prep.wait(ctx, func() error { return s.doPrepare(s.ctx) })
 }
+
+// Warm starts building the driver and the reference program in the
+// background, so that they are ready when the first candidate has
+// compiled instead of starting then (in a cold batch of 8 tasks, every
+// task's first candidates waited for both after their own compile).
+func (s *Session) Warm() { s.prep.start(func() error { return s.doPrepare(s.ctx) }) }
 
 func (s *Session) doPrepare(ctx context.Context) error {
 	tc := s.opt.Toolchain
@@ -447,6 +501,7 @@ func (s *Session) Build(ctx context.Context, c Candidate) (r *Result) {
 	if r.Error != "" || !r.Compile.OK || s.opt.CompileOnly {
 		return r
 	}
+	s.startReference()
 	if err := s.prepare(ctx); err != nil {
 		r.Error = err.Error()
 		return r
@@ -507,8 +562,21 @@ func (r *Result) settle() {
 // runReference runs the reference program once per session, loads its
 // outputs and removes them from disk before any candidate runs.
 func (s *Session) runReference(ctx context.Context) error {
-	s.refOnce.Do(func() { s.refErr = s.doRunReference(ctx) })
-	return s.refErr
+	return s.ref.wait(ctx, s.referenceJob)
+}
+
+// startReference starts the reference program in the background once the
+// first candidate has compiled: its link and its wait for a GPU slot then
+// overlap the reference instead of following it. (Not before: in RL most
+// candidates of a weak policy do not compile, and a task none of whose
+// candidates compiles needs no reference.)
+func (s *Session) startReference() { s.ref.start(s.referenceJob) }
+
+func (s *Session) referenceJob() error {
+	if err := s.prepare(s.ctx); err != nil {
+		return err
+	}
+	return s.doRunReference(s.ctx)
 }
 
 func randomSeed() uint64 {

@@ -186,8 +186,8 @@ func TestCompileOnly(t *testing.T) {
 			t.Errorf("broken: verdict %+v, want compile_error", r.Verdict)
 		}
 	}
-	if s.prepErr != nil {
-		t.Errorf("harness programs: %v", s.prepErr)
+	if err := s.PrepErr(); err != nil {
+		t.Errorf("harness programs: %v", err)
 	}
 	r := s.Build(context.Background(), cands[0])
 	s.Run(context.Background(), r, nil)
@@ -249,5 +249,49 @@ func TestReferenceProgramHalf(t *testing.T) {
 	}
 	if std := math.Sqrt(ysq / n); math.Abs(std-4) > 0.1 {
 		t.Errorf("y std %.3f, want normal(0, 4)", std)
+	}
+}
+
+// TestSessionOutlivesCancelledRequest: the driver build and the reference
+// run belong to the session, not to the request that started them, so a
+// request cancelled while they run (a time budget, a stopped RL step) does
+// not leave its error for every later candidate of the task.
+func TestSessionOutlivesCancelledRequest(t *testing.T) {
+	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache, err := nvcc.OpenCache(t.TempDir()) // cold: the build takes a while
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := nvcc.New("", 0, cache)
+	if errors.Is(err, nvcc.ErrNotFound) {
+		t.Skipf("skipping: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(tk, Options{Toolchain: tc, ScratchDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.prepare(gone); !errors.Is(err, context.Canceled) {
+		t.Errorf("prepare with a cancelled request: %v, want its cancellation", err)
+	}
+	if err := s.runReference(gone); !errors.Is(err, context.Canceled) {
+		t.Errorf("reference with a cancelled request: %v, want its cancellation", err)
+	}
+	if err := s.prepare(context.Background()); err != nil {
+		t.Fatalf("prepare after a cancelled request: %v", err)
+	}
+	if err := s.runReference(context.Background()); err != nil {
+		t.Fatalf("reference after a cancelled request: %v", err)
+	}
+	if len(s.refOut) == 0 {
+		t.Error("the reference left no outputs")
 	}
 }

@@ -342,16 +342,27 @@ func (e *Evaluator) evaluate(ctx context.Context, sess *Session, c Candidate, co
 	if err := e.GPUError(); err != nil {
 		return sess.newResult(c), err
 	}
+	t := time.Now()
+	lap := func() float64 {
+		now := time.Now()
+		d := now.Sub(t).Seconds()
+		t = now
+		return d
+	}
 	r := sess.Build(ctx, c)
+	r.BuildSeconds = lap()
 	if r.exe == "" || r.Error != "" {
 		return r, nil
 	}
 	// The reference runs before a worker is taken: it is timed on the CPU.
-	if err := sess.runReference(ctx); err != nil {
+	err := sess.runReference(ctx)
+	r.ReferenceWait = lap()
+	if err != nil {
 		r.Error = err.Error()
 		return r, nil
 	}
 	w, err := e.pool.acquire(ctx)
+	r.SlotWait = lap()
 	if err != nil {
 		r.Error = "bench: " + err.Error()
 		return r, nil
@@ -359,7 +370,9 @@ func (e *Evaluator) evaluate(ctx context.Context, sess *Session, c Candidate, co
 	judge := sess.Start(ctx, r, w)
 	e.pool.release(w)
 	if judge != nil {
+		lap()
 		judge()
+		r.JudgeSeconds = lap()
 	}
 	return r, e.checkMachine(ctx, r, w)
 }
@@ -399,6 +412,9 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 		}
 		en = &entry{sess: sess}
 		e.sessions[key] = en
+		if s.CompileOnly || e.pool.size() > 0 { // a run on no GPU fails before it builds
+			sess.Warm()
+		}
 	}
 	// In use before evict runs: a new entry is otherwise idle and the
 	// least recently used (its zero time), and was closed, its folder

@@ -100,6 +100,10 @@ for line in open(os.path.join(tmp, "runs.txt")):
         med("gate_wait_seconds"), sum(r.get("gate_exclusive_seconds", 0) for r in rs), med("gate_exclusive_seconds"),
         sum(r.get("gate_shared_seconds", 0) for r in rs), med("gate_shared_seconds"),
         med("start_seconds"), med("context_seconds"), med("exit_seconds"), sum(r.get("init_retries", 0) for r in rs)))
+    # Where each candidate's latency went, request to result.
+    print("       latency parts p50 (sum): build %.2f s (%.0f), reference wait %.2f s (%.0f), slot wait %.2f s (%.0f), process %.2f s (%.0f), judging %.2f s (%.0f)" % tuple(
+        x for k in ("build_seconds", "reference_wait_seconds", "slot_wait_seconds", "run_seconds", "judge_seconds")
+        for x in (statistics.median([r.get(k, 0) for r in rs if r.get("ran")] or [float("nan")]), sum(r.get(k, 0) for r in rs))))
     comp = sorted(r["compile"]["seconds"] for r in rs if (r.get("compile") or {}).get("seconds") and not r["compile"].get("cached"))
     if comp:
         print("       compile p50 %.2f s p95 %.2f s (sum %.1f s over %d)" % (comp[len(comp) // 2], comp[min(len(comp) - 1, int(0.95 * len(comp)))], sum(comp), len(comp)))

@@ -219,3 +219,51 @@ func TestCompileLimit(t *testing.T) {
 		t.Errorf("cache holds %v after a compile the limit stopped", entries)
 	}
 }
+
+// TestLeanHeaders: every compile is first made with LeanFlags; a source
+// that needs what they leave out compiles all the same (a second compile
+// with the full headers), and one broken for another reason is not
+// compiled twice.
+func TestLeanHeaders(t *testing.T) {
+	tc := toolchain(t)
+	ctx := context.Background()
+	lean := strings.Join(LeanFlags, " ")
+	for _, c := range []struct {
+		src      string
+		ok, full bool // compiles; its answer came from the full headers
+	}{
+		{"../suites/selftest/saxpy/variants/naive.cu", true, false},
+		{"testdata/lean_limits.cu", true, true},
+		{"testdata/lean_using_std.cu", true, true},
+		{"testdata/broken.cu", false, false},
+	} {
+		res, err := tc.CompileCUDA(ctx, c.src, "sm_90")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.OK != c.ok {
+			t.Errorf("%s: ok=%v, want %v:\n%s", c.src, res.OK, c.ok, res.Log)
+		}
+		if full := !strings.Contains(res.Command, lean); full != c.full {
+			t.Errorf("%s: answered by the full headers %v, want %v (command %s)", c.src, full, c.full, res.Command)
+		}
+	}
+}
+
+func TestLeanMissed(t *testing.T) {
+	for log, want := range map[string]bool{
+		`a.cu(5): error: namespace "std" has no member "numeric_limits"`:                  true,
+		`a.cu(11): error: identifier "max" is undefined`:                                  true,
+		`a.cu(3): error: max is not a template` + "\n" + `a.cu(3): error: "max" ...`:      true,
+		`a.cu(2): error: identifier "undefined_function" is undefined`:                    false,
+		`a.cu(7): error: expected a ";"`:                                                  false,
+		`a.cpp:4:12: error: 'numeric_limits' is not a member of 'std'`:                    true,
+		`a.cu(9): error: identifier "maximum" is undefined`:                               false,
+		`a.cu(9): error: no instance of overloaded function "std::cyl_bessel_jf" matches`: true,
+		`a.cu(11): error: type name is not allowed`:                                       true,
+	} {
+		if got := leanMissed(log); got != want {
+			t.Errorf("leanMissed(%q) = %v, want %v", log, got, want)
+		}
+	}
+}

@@ -82,6 +82,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "arch", Usage: "nvcc `ARCH` such as sm_90 (default: the GPU's, else " + device.DefaultArch + ")"},
 			&cli.StringFlag{Name: "nvcc", Usage: "nvcc `PATH` (default: $CUDAPERF_NVCC, PATH, /usr/local/cuda/bin, .venv)"},
 			&cli.IntFlag{Name: "jobs", Usage: "parallel compiles (default: CPUs)"},
+			&cli.IntFlag{Name: "in-flight", Usage: "candidates sent to the benchmarker at once (default: 8 per CPU); it compiles --jobs of them and runs its GPU slots' worth at a time, so more in flight keep both busy while a task's reference program runs, fewer keep fewer tasks' inputs staged at once"},
 			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
 			&cli.StringSliceFlag{Name: "skip-measured", Usage: "skip candidates that a results `FILE` (repeatable; globs allowed) already holds a finished record of (same task and candidate): resume a measurement cut short"},
@@ -297,7 +298,12 @@ func benchAction(c *cli.Context) error {
 	}
 	// Every candidate is a concurrent request: the plugin compiles up to
 	// one per CPU at once and runs up to its slots per GPU at once, so a
-	// bounded number in flight keeps both busy. Results are printed in order.
+	// bounded number in flight keeps both busy. Bounded, because each task
+	// in flight has its inputs and reference outputs staged (hundreds of
+	// MB for a large configuration); 8 per CPU, because with 2 per CPU
+	// the H200 machine's 8 GPU slots sat idle while the first candidates
+	// of each of a batch's 8 tasks waited for their reference program
+	// (bench/RESULTS.md). Results are printed in order.
 	// A time budget stops the dispatch, and budget + grace cancels what is
 	// still in flight; both leave the rest for a run with --skip-measured.
 	dispatch, hard := ctx, ctx
@@ -319,7 +325,11 @@ func benchAction(c *cli.Context) error {
 	for i := range slots {
 		slots[i] = &slot{done: make(chan struct{})}
 	}
-	sem := make(chan struct{}, max(8, 2*runtime.NumCPU()))
+	inFlight := c.Int("in-flight")
+	if inFlight <= 0 {
+		inFlight = max(8, 8*runtime.NumCPU())
+	}
+	sem := make(chan struct{}, inFlight)
 	go func() {
 		for i, it := range items {
 			sl := slots[i]

@@ -55,7 +55,7 @@ func evalCommand() *cli.Command {
 			&cli.Float64Flag{Name: "top-p", Value: 0.95, Usage: "nucleus sampling"},
 			&cli.IntFlag{Name: "max-tokens", Value: 1024, Usage: "tokens per completion"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "sampling and bootstrap seed"},
-			&cli.IntFlag{Name: "concurrency", Value: 8, Usage: "candidates benchmarked at once"},
+			&cli.IntFlag{Name: "concurrency", Value: 64, Usage: "candidates sent to the benchmarker at once (it compiles and runs as many as its CPUs and GPU slots allow)"},
 			&cli.DurationFlag{Name: "candidate-timeout", Value: grpo.DefaultCandidateTimeout, Usage: "stop a candidate's evaluation after `DURATION` and count it as not compiled (a compile or run that does not end)"},
 			&cli.StringFlag{Name: "profile", Value: "report", Usage: "benchmarker `PROFILE`: report (every configuration, full rigour) or rl (faster)"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},

@@ -88,7 +88,10 @@ type PolicyConfig struct {
 type BenchmarkerConfig struct {
 	// Plugin is the benchmarker plugin's name (default cudaperf-benchmarker).
 	Plugin string `yaml:"plugin"`
-	// Concurrency is how many candidates are in flight at once (default 8).
+	// Concurrency is how many candidates are in flight at once (default
+	// 64): enough that the benchmarker compiles ahead of its GPU slots
+	// while a task's reference program runs (with 8 in flight, its 8 slots
+	// wait on compiles).
 	Concurrency int `yaml:"concurrency"`
 	// Profile is the evaluation profile asked of the benchmarker (default
 	// rl: the task's RL configurations, fewer timed calls, the same
@@ -187,7 +190,7 @@ func (c *Config) fill() {
 	if c.Benchmarker.Plugin == "" {
 		c.Benchmarker.Plugin = "cudaperf-benchmarker"
 	}
-	def(&c.Benchmarker.Concurrency, 8)
+	def(&c.Benchmarker.Concurrency, 64)
 	def(&c.Policy.UpdatesPerStep, 1)
 	if c.Benchmarker.Profile == "" {
 		c.Benchmarker.Profile = "rl"
