@@ -167,6 +167,10 @@ type Result struct {
 	Seeds     [2]uint64        `json:"seeds,omitempty"` // recorded after the run, for reproduction
 	RunWall   float64          `json:"run_seconds,omitempty"`
 	GateWait  float64          `json:"gate_wait_seconds,omitempty"` // of run_seconds, waiting for the GPU gate (RL profile)
+	// PrestartWait is how long, of run_seconds, the process, started
+	// ahead of a free slot (EvaluatorOptions.Prestart), waited with its
+	// context made for its turn to work.
+	PrestartWait float64 `json:"prestart_wait_seconds,omitempty"`
 	// GateExclusive is how long, of run_seconds, the candidate held the
 	// GPU alone for its timed calls (RL profile): what candidates running
 	// side by side cannot overlap, so their sum bounds the throughput.
@@ -383,6 +387,8 @@ func (s *Session) Warm() { s.prep.start(func() error { return s.doPrepare(s.ctx)
 
 func (s *Session) doPrepare(ctx context.Context) error {
 	tc := s.opt.Toolchain
+	// Every candidate of the task waits for these builds.
+	ctx = nvcc.Urgent(ctx)
 	srcDir := filepath.Join(s.dir, "src")
 	hdr := filepath.Join(srcDir, harness.HeaderFile)
 	var wg sync.WaitGroup
@@ -527,7 +533,7 @@ func (s *Session) Build(ctx context.Context, c Candidate) (r *Result) {
 // Run runs a built candidate on worker w's GPU (nil: whatever the process
 // sees) and judges it; it does nothing for a result that did not build.
 func (s *Session) Run(ctx context.Context, r *Result, w *Worker) {
-	if judge := s.Start(ctx, r, w); judge != nil {
+	if judge := s.Start(ctx, r, w, nil); judge != nil {
 		judge()
 	}
 }
@@ -535,8 +541,12 @@ func (s *Session) Run(ctx context.Context, r *Result, w *Worker) {
 // Start runs a built candidate's process on worker w's GPU and returns
 // once it has exited, with the function that judges it (reading and
 // comparing outputs), or nil when there is nothing to judge. So the worker
-// can take the next candidate while this one is judged.
-func (s *Session) Start(ctx context.Context, r *Result, w *Worker) (judge func()) {
+// can take the next candidate while this one is judged. gpuDone, when not
+// nil, is called as the driver writes its last record: its GPU work is
+// over, and what is left is the process's exit (CUDA's teardown, 0.18 s
+// of a 1.3 s RL run on the H200), which the next candidate's start can
+// overlap. It may be called again later.
+func (s *Session) Start(ctx context.Context, r *Result, w *Worker, gpuDone func()) (judge func()) {
 	if r.exe == "" || r.Error != "" {
 		return nil
 	}
@@ -544,7 +554,7 @@ func (s *Session) Start(ctx context.Context, r *Result, w *Worker) (judge func()
 		r.Error = err.Error()
 		return nil
 	}
-	j := s.run(ctx, r, r.exe, w)
+	j := s.run(ctx, r, r.exe, w, gpuDone)
 	return func() {
 		j()
 		r.settle()
@@ -744,6 +754,9 @@ type stageWatch struct {
 	names   []string
 	paused  func() time.Duration
 	stop    chan struct{}
+	// finished, when not nil, is called when the last configuration's
+	// record arrives (Session.Start's gpuDone).
+	finished func()
 
 	mu          sync.Mutex
 	stage       int // the configuration running
@@ -781,6 +794,9 @@ func (w *stageWatch) record(line []byte) {
 	defer w.mu.Unlock()
 	if r.Config+1 > w.stage {
 		w.stage, w.since, w.pausedSince = r.Config+1, time.Now(), w.paused()
+		if w.stage == len(w.limits) && w.finished != nil {
+			w.finished()
+		}
 	}
 }
 
@@ -851,9 +867,9 @@ const initRetries = 4
 
 // run executes the driver on worker w and returns the function that judges
 // its outputs, which lie in a folder of their own until judged.
-func (s *Session) run(ctx context.Context, r *Result, exe string, w *Worker) (judge func()) {
+func (s *Session) run(ctx context.Context, r *Result, exe string, w *Worker, gpuDone func()) (judge func()) {
 	for attempt := 0; ; attempt++ {
-		judge, outDir, records := s.runOnce(ctx, r, exe, w)
+		judge, outDir, records := s.runOnce(ctx, r, exe, w, gpuDone)
 		if outDir == "" || attempt == initRetries || !initFailed(records) {
 			return judge
 		}
@@ -872,7 +888,7 @@ func initFailed(records string) bool {
 }
 
 // runOnce is one attempt of run; outDir and records are "" when nothing ran.
-func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker) (judge func(), outDir, records string) {
+func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker, gpuDone func()) (judge func(), outDir, records string) {
 	data := filepath.Join(s.dir, "data")
 	outDir, err := os.MkdirTemp(s.dir, "out-")
 	if err != nil {
@@ -932,6 +948,15 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 		holding = gc.Holding
 	}
 	watch := newStageWatch(s, cmd.Paused, holding)
+	watch.finished = gpuDone
+	if gc != nil {
+		watch.finished = func() {
+			gc.freeWork()
+			if gpuDone != nil {
+				gpuDone()
+			}
+		}
+	}
 	policy.OnRecord, cmd.Stop, cmd.StopWhy = watch.record, watch.stop, watch.reason
 	watchDone := make(chan struct{})
 	go watch.run(watchDone)
@@ -955,8 +980,15 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker)
 		return func() {}, "", ""
 	}
 	r.Ran, r.RunWall, r.Seeds, r.GPUShared = true, o.Wall.Seconds(), s.seeds, gc != nil
-	if o.Paused > 0 {
-		r.GateWait = o.Paused.Seconds()
+	var ahead time.Duration
+	if gc != nil {
+		ahead = gc.WorkWait()
+	}
+	if p := o.Paused - ahead; p > 0 {
+		r.GateWait = p.Seconds()
+	}
+	if ahead > 0 {
+		r.PrestartWait = ahead.Seconds()
 	}
 	return func() {
 		defer os.RemoveAll(outDir)

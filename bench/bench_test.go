@@ -20,7 +20,13 @@ import (
 // or skips when nvcc is not installed (.ci/setup installs it from PyPI).
 func toolchain(t *testing.T) *nvcc.Toolchain {
 	t.Helper()
-	cache, err := nvcc.OpenCache(filepath.Join(os.TempDir(), "cudaperf-bench-test-cache"))
+	return toolchainAt(t, filepath.Join(os.TempDir(), "cudaperf-bench-test-cache"))
+}
+
+// toolchainAt is toolchain with its compile cache in dir.
+func toolchainAt(t *testing.T, dir string) *nvcc.Toolchain {
+	t.Helper()
+	cache, err := nvcc.OpenCache(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,17 +267,7 @@ func TestSessionOutlivesCancelledRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache, err := nvcc.OpenCache(t.TempDir()) // cold: the build takes a while
-	if err != nil {
-		t.Fatal(err)
-	}
-	tc, err := nvcc.New("", 0, cache)
-	if errors.Is(err, nvcc.ErrNotFound) {
-		t.Skipf("skipping: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	tc := toolchainAt(t, t.TempDir()) // cold: the build takes a while
 	s, err := NewSession(tk, Options{Toolchain: tc, ScratchDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -54,6 +54,13 @@ type EvaluatorOptions struct {
 	// overlap all but their timed calls; a report-profile candidate has
 	// the GPU to itself.
 	Slots int
+	// Prestart is how many candidate processes per GPU may start ahead of
+	// a free slot (0: $CUDAPERF_GPU_PRESTART, else DefaultPrestart; < 0:
+	// none): in
+	// the RL profile, each makes its CUDA context and host buffers while
+	// the Slots working ones run, and starts work when one of them is done
+	// (bench.Gate). The report profile runs one candidate at a time.
+	Prestart int
 	// ShareGPU lets report-profile candidates share the GPU as the RL
 	// profile's do: their timed calls still have it alone (the gate), but
 	// their set-up and checks overlap other candidates'. For trusted
@@ -148,8 +155,16 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 		opt.Slots = DefaultSlots
 	}
 	e.opt.Slots = opt.Slots
+	if opt.Prestart == 0 {
+		opt.Prestart = DefaultPrestart
+		if v, err := strconv.Atoi(os.Getenv(EnvPrestart)); err == nil && v >= 0 {
+			opt.Prestart = v
+		}
+	}
+	opt.Prestart = max(opt.Prestart, 0)
+	e.opt.Prestart = opt.Prestart
 	e.opt.ShareGPU = opt.ShareGPU || os.Getenv(EnvShareGPU) == "1"
-	e.pool, e.workers = newPool(workers, opt.Slots), workers
+	e.pool, e.workers = newPool(workers, opt.Slots, opt.Prestart), workers
 	if len(workers) > 0 && workers[0].Info != nil && !workers[0].Info.CC.IsZero() {
 		e.arch = workers[0].Info.Arch()
 	}
@@ -367,8 +382,12 @@ func (e *Evaluator) evaluate(ctx context.Context, sess *Session, c Candidate, co
 		r.Error = "bench: " + err.Error()
 		return r, nil
 	}
-	judge := sess.Start(ctx, r, w)
-	e.pool.release(w)
+	// The slot is free once the driver's GPU work is over (its last
+	// record), before its process has finished exiting.
+	var freed sync.Once
+	free := func() { freed.Do(func() { e.pool.release(w) }) }
+	judge := sess.Start(ctx, r, w, free)
+	free()
 	if judge != nil {
 		lap()
 		judge()

@@ -37,6 +37,12 @@ import (
 // candidates, waits were 2.2 s of a 3.5 s process while the timings
 // themselves summed to 60 ms per candidate.
 type Gate struct {
+	// work, when not nil, bounds the processes past their start-up: a
+	// driver asks for one ('W') once its CUDA context and host buffers are
+	// made, so that processes started ahead (pre-started) make theirs
+	// while others work (see EvaluatorOptions.Prestart).
+	work chan struct{}
+
 	mu       sync.Mutex
 	cond     sync.Cond // on mu
 	readers  int       // shared holders
@@ -108,7 +114,22 @@ type gateConn struct {
 	shared  atomic.Int64 // nanoseconds spent holding it shared, finished holds
 	waiting atomic.Int64 // unix nanoseconds the current wait began; 0: none
 	holding atomic.Int64 // unix nanoseconds the current exclusive hold began; 0: none
-	done    chan struct{}
+	// workWait is the nanoseconds spent waiting for a work slot ('W'),
+	// also in paused; working says that the process holds one.
+	workWait atomic.Int64
+	working  atomic.Bool
+	done     chan struct{}
+}
+
+// WorkWait is how long the process, started ahead, waited for a work slot.
+func (c *gateConn) WorkWait() time.Duration { return time.Duration(c.workWait.Load()) }
+
+// freeWork gives back the process's work slot, if it holds one: when its
+// GPU work is over (its last record) or it has exited.
+func (c *gateConn) freeWork() {
+	if c.working.CompareAndSwap(true, false) {
+		<-c.g.work
+	}
 }
 
 // attach makes the socket pair for one process: the returned file is the
@@ -162,6 +183,7 @@ func (c *gateConn) wait() {
 
 func (c *gateConn) serve() {
 	defer close(c.done)
+	defer c.freeWork()
 	held := byte(0)
 	var since time.Time
 	release := func() {
@@ -182,8 +204,14 @@ func (c *gateConn) serve() {
 		if n, err := c.conn.Read(buf); n == 0 || err != nil {
 			return // the process exited (or closed its end, which it may not)
 		}
-		release()
 		op := buf[0]
+		if op == 'W' {
+			if !c.work() {
+				return
+			}
+			continue
+		}
+		release()
 		if op != 'S' && op != 'X' {
 			continue // 'r' (release, not answered) or noise: holds nothing
 		}
@@ -204,4 +232,22 @@ func (c *gateConn) serve() {
 			return
 		}
 	}
+}
+
+// work answers a request for a work slot ('W'): it waits for one when the
+// gate bounds them (the wait is paused time, not charged to the candidate),
+// once per process, and says whether the answer went out.
+func (c *gateConn) work() bool {
+	if c.g.work != nil && !c.working.Load() {
+		start := time.Now()
+		c.waiting.Store(start.UnixNano())
+		c.g.work <- struct{}{}
+		c.working.Store(true)
+		d := int64(time.Since(start))
+		c.paused.Add(d)
+		c.workWait.Add(d)
+		c.waiting.Store(0)
+	}
+	_, err := c.conn.Write([]byte{'g'})
+	return err == nil
 }

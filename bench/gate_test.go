@@ -23,6 +23,21 @@ func pollable(t *testing.T, f *os.File) *os.File {
 	return os.NewFile(uintptr(fd), "gpu-gate-candidate")
 }
 
+// attachN attaches n candidate processes' connections to g.
+func attachN(t *testing.T, g *Gate, n int) ([]*gateConn, []*os.File) {
+	t.Helper()
+	var conns []*gateConn
+	var ends []*os.File
+	for range n {
+		c, f, err := g.attach()
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns, ends = append(conns, c), append(ends, pollable(t, f))
+	}
+	return conns, ends
+}
+
 // ask writes op on a candidate's end of the gate and reports whether the
 // grant came within d.
 func ask(t *testing.T, f *os.File, op byte, d time.Duration) bool {
@@ -47,15 +62,7 @@ func granted(t *testing.T, f *os.File, d time.Duration) bool {
 // alone; the wait is not charged; a process that exits releases the gate.
 func TestGateTimingIsExclusive(t *testing.T) {
 	g := &Gate{}
-	var conns []*gateConn
-	var ends []*os.File
-	for range 3 {
-		c, f, err := g.attach()
-		if err != nil {
-			t.Fatal(err)
-		}
-		conns, ends = append(conns, c), append(ends, pollable(t, f))
-	}
+	conns, ends := attachN(t, g, 3)
 	a, b, c := ends[0], ends[1], ends[2]
 	if !ask(t, a, 'S', 5*time.Second) || !ask(t, b, 'S', 5*time.Second) {
 		t.Fatal("two candidates' untimed work could not share the GPU")
@@ -194,4 +201,49 @@ func TestGateHolding(t *testing.T) {
 	}
 	end.Close()
 	c.wait()
+}
+
+// TestGateWorkSlots plays three processes started ahead on a gate with two
+// work slots: two start work at once, the third waits (paused, not
+// charged) until one's GPU work is over, and a process that exits gives
+// its slot back; the gate's holds go on as without work slots.
+func TestGateWorkSlots(t *testing.T) {
+	g := &Gate{work: make(chan struct{}, 2)}
+	conns, ends := attachN(t, g, 3)
+	if !ask(t, ends[0], 'W', 5*time.Second) || !ask(t, ends[1], 'W', 5*time.Second) {
+		t.Fatal("the first two processes were not given work slots")
+	}
+	if !ask(t, ends[0], 'S', 5*time.Second) {
+		t.Fatal("a working process was not given the gate shared")
+	}
+	if ask(t, ends[2], 'W', 200*time.Millisecond) {
+		t.Fatal("a third process got a work slot while both were taken")
+	}
+	conns[0].freeWork() // its last record: GPU work over
+	if !granted(t, ends[2], 5*time.Second) {
+		t.Fatal("the waiting process did not get the freed work slot")
+	}
+	if w := conns[2].WorkWait(); w < 150*time.Millisecond || conns[2].Paused() < w {
+		t.Errorf("work wait %v, paused %v: want at least the 0.2 s waited, counted as paused", w, conns[2].Paused())
+	}
+	// Process 0 still holds the gate shared: a timing waits for it.
+	if ask(t, ends[1], 'X', 200*time.Millisecond) {
+		t.Fatal("a timing started while another process held the gate shared")
+	}
+	ends[0].Close() // exits: its shared hold goes, and the timing may start
+	if !granted(t, ends[1], 5*time.Second) {
+		t.Fatal("the timing did not start once the shared holder exited")
+	}
+	conns[0].wait()
+	ends[1].Close()
+	conns[1].wait()
+	// Both remaining slots are free again once process 1 exited: process 2
+	// holds one, and one is free.
+	select {
+	case g.work <- struct{}{}:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the exited process kept its work slot")
+	}
+	ends[2].Close()
+	conns[2].wait()
 }

@@ -59,6 +59,7 @@ sys.exit(rc)' "$tmp/$name.cpu" "$bin" bench --batch "$batch" --profile "$profile
   # The binary says what it was built from; the device's copy of .git may
   # not (it named one commit for every call of a session).
   echo "# bench/gpu-rl.sh $out $profile   ($(date -u +%FT%TZ), $("$bin" version 2>/dev/null | head -1 || echo "cudaperf unknown"))"
+  echo "# settings: CUDAPERF_GPU_SLOTS=${CUDAPERF_GPU_SLOTS:-default} CUDAPERF_GPU_PRESTART=${CUDAPERF_GPU_PRESTART:-default}"
   echo "# command per run: $bin bench --batch $batch --profile $profile --cache <empty dir> --format json"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/# GPU: /' || true
   echo "# CPUs: $(nproc)"
@@ -96,10 +97,10 @@ for line in open(os.path.join(tmp, "runs.txt")):
     # timed calls' exclusive hold (their sum bounds the throughput), and
     # the CUDA context.
     med = lambda k: statistics.median([r[k] for r in rs if r.get(k)] or [float("nan")])
-    print("       gate wait p50 %.3f s, exclusive sum %.1f s (p50 %.3f s), shared sum %.1f s (p50 %.3f s), before main p50 %.3f s, context p50 %.3f s, after the last record p50 %.3f s, init retries %d" % (
+    print("       gate wait p50 %.3f s, exclusive sum %.1f s (p50 %.3f s), shared sum %.1f s (p50 %.3f s), before main p50 %.3f s, context p50 %.3f s, started ahead and waiting p50 %.3f s, after the last record p50 %.3f s, init retries %d" % (
         med("gate_wait_seconds"), sum(r.get("gate_exclusive_seconds", 0) for r in rs), med("gate_exclusive_seconds"),
         sum(r.get("gate_shared_seconds", 0) for r in rs), med("gate_shared_seconds"),
-        med("start_seconds"), med("context_seconds"), med("exit_seconds"), sum(r.get("init_retries", 0) for r in rs)))
+        med("start_seconds"), med("context_seconds"), med("prestart_wait_seconds"), med("exit_seconds"), sum(r.get("init_retries", 0) for r in rs)))
     # Where each candidate's latency went, request to result.
     print("       latency parts p50 (sum): build %.2f s (%.0f), reference wait %.2f s (%.0f), slot wait %.2f s (%.0f), process %.2f s (%.0f), judging %.2f s (%.0f)" % tuple(
         x for k in ("build_seconds", "reference_wait_seconds", "slot_wait_seconds", "run_seconds", "judge_seconds")

@@ -250,7 +250,7 @@ func machineEvaluator(t *testing.T, probe func(context.Context, *Worker, Profile
 	e := &Evaluator{opt: EvaluatorOptions{MaxSessions: 8, ScratchDir: scratch}, tc: toolchain(t), arch: device.DefaultArch,
 		srcDir: t.TempDir(), sessions: map[string]*entry{}, probe: probe}
 	e.workers = []*Worker{{Index: -1, Visible: "0"}}
-	e.pool = newPool(e.workers, 1)
+	e.pool = newPool(e.workers, 1, 0)
 	t.Cleanup(e.Close)
 	return e
 }

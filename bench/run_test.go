@@ -326,3 +326,32 @@ func TestStageWatchHoldLimit(t *testing.T) {
 		t.Errorf("a watch without a gate stopped: %s", w.reason())
 	}
 }
+
+// TestStageWatchFinished: the watch says the driver's GPU work is over at
+// the last configuration's seed-B record, once, and not before (the
+// evaluator then frees the GPU slot while the process exits).
+func TestStageWatchFinished(t *testing.T) {
+	s := session(t, "saxpy", Options{})
+	n := len(s.Task.Configs)
+	if n < 2 {
+		t.Fatalf("saxpy has %d configurations, want at least 2", n)
+	}
+	calls := 0
+	w := newStageWatch(s, nil, nil)
+	w.finished = func() { calls++ }
+	w.record([]byte(`{"config":-1,"device":"H200"}`))
+	for c := range n {
+		w.record([]byte(fmt.Sprintf(`{"config":%d,"seed":"a"}`, c)))
+		if c == n-1 && calls != 0 {
+			t.Fatalf("finished at the last configuration's seed-A record")
+		}
+		w.record([]byte(fmt.Sprintf(`{"config":%d,"seed":"b"}`, c)))
+		if want := map[bool]int{true: 1, false: 0}[c == n-1]; calls != want {
+			t.Fatalf("after configuration %d of %d: finished called %d times, want %d", c, n, calls, want)
+		}
+	}
+	w.record([]byte(fmt.Sprintf(`{"config":%d,"seed":"b"}`, n-1))) // a repeated record
+	if calls != 1 {
+		t.Errorf("finished called %d times, want once", calls)
+	}
+}

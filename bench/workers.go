@@ -115,23 +115,37 @@ const EnvSlots = "CUDAPERF_GPU_SLOTS"
 // on the H200 machine: bench/RESULTS.md).
 const DefaultSlots = 8
 
+// EnvPrestart sets EvaluatorOptions.Prestart when the options leave it
+// at 0.
+const EnvPrestart = "CUDAPERF_GPU_PRESTART"
+
+// DefaultPrestart is the candidate processes per GPU started ahead of a
+// free slot.
+const DefaultPrestart = 0
+
 // pool hands out worker slots: a candidate takes a free one, runs, and
 // gives it back, so candidates spread over every GPU, each GPU running up
 // to its slot count at once; the worker's Gate serializes their timings.
+// With prestart, each GPU has that many more process slots, and its Gate
+// lets only slots of the processes past their start-up work at once.
 type pool struct{ free chan *Worker }
 
-func newPool(ws []*Worker, slots int) *pool {
+func newPool(ws []*Worker, slots, prestart int) *pool {
 	if slots <= 0 {
 		slots = 1
 	}
-	p := &pool{free: make(chan *Worker, len(ws)*slots)}
+	prestart = max(prestart, 0)
+	p := &pool{free: make(chan *Worker, len(ws)*(slots+prestart))}
 	for _, w := range ws {
 		if w.Gate == nil {
 			w.Gate = &Gate{}
 		}
+		if prestart > 0 {
+			w.Gate.work = make(chan struct{}, slots)
+		}
 	}
 	// Round-robin, so that a few candidates still spread over every GPU.
-	for range slots {
+	for range slots + prestart {
 		for _, w := range ws {
 			p.free <- w
 		}

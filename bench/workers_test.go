@@ -75,7 +75,7 @@ func TestVisibleWorkers(t *testing.T) {
 func TestPoolSpreadsWork(t *testing.T) {
 	const slots = 2
 	ws, _ := VisibleWorkers(fakeGPUs(3), "", false)
-	p := newPool(ws, slots)
+	p := newPool(ws, slots, 0)
 	var mu sync.Mutex
 	busy := map[*Worker]int{}
 	ran := map[string]int{}

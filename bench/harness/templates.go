@@ -296,7 +296,8 @@ static FILE *rec;
 /* The GPU gate (bench.Gate): with "gate:FD", the driver asks the evaluator
    for the GPU, shared ('S') for untimed GPU work and exclusive ('X') for
    the timed calls, and waits for the grant, so that candidates running side
-   by side never overlap a timing; it releases the gate ('r', no answer)
+   by side never overlap a timing; it asks once for a work slot ('W') when
+   its start-up is done; it releases the gate ('r', no answer)
    for work that does not touch the GPU (context creation, files), because
    every hold delays the next timing of every other candidate (measured on
    the H200: with the gate held through file work and context creation, 8
@@ -446,6 +447,10 @@ int main(int argc, char **argv) {
         snprintf(msg, sizeof msg, "out of memory for the host arena (%llu bytes)", CP_ARENA_MAX);
         cp_fail(c, tag, "host buffer", msg);
     }
+    /* Ready to work: a process started ahead of its turn (bench.Gate's
+       work slots) has made its context and host arena while others
+       worked, and waits here for its turn. */
+    cp_gate('W');
 
     for (c = 0; c < NCONFIGS; c++) {
         /* pristine: every input as read, on the device; an inout array is

@@ -100,7 +100,7 @@ type Toolchain struct {
 	// says so, and is not cached.
 	Limit time.Duration
 
-	sem      chan struct{}
+	slots    *slots
 	quiet    sync.RWMutex // compiles hold it shared; Exclusive holds it alone
 	mu       sync.Mutex
 	inflight map[string]*call
@@ -125,7 +125,7 @@ func New(nvccPath string, jobs int, cache *Cache) (*Toolchain, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	tc := &Toolchain{Cache: cache, Limit: DefaultLimit, sem: make(chan struct{}, jobs), inflight: map[string]*call{}}
+	tc := &Toolchain{Cache: cache, Limit: DefaultLimit, slots: newSlots(jobs), inflight: map[string]*call{}}
 	if nvccPath == "" {
 		p, err := Find()
 		if err != nil {
@@ -357,12 +357,10 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	if res, ok := tc.Cache.lookup(key, j.product); ok {
 		return res, nil
 	}
-	select {
-	case tc.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if err := tc.slots.acquire(ctx, j.product == "a.out" || isUrgent(ctx)); err != nil {
+		return nil, err
 	}
-	defer func() { <-tc.sem }()
+	defer tc.slots.release()
 	tc.quiet.RLock()
 	defer tc.quiet.RUnlock()
 

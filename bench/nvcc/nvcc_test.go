@@ -98,7 +98,7 @@ func TestCompileAndLinkC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc := &Toolchain{Cache: cache, sem: make(chan struct{}, 2), inflight: map[string]*call{}, CC: "gcc", CCVersion: "test"}
+	tc := &Toolchain{Cache: cache, slots: newSlots(2), inflight: map[string]*call{}, CC: "gcc", CCVersion: "test"}
 	dir := t.TempDir()
 	main := filepath.Join(dir, "main.c")
 	if err := os.WriteFile(main, []byte("int add(int a, int b);\nint main(void) { return add(2, -2); }\n"), 0o644); err != nil {

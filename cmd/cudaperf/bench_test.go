@@ -168,7 +168,7 @@ func measured(r *bench.Result) *bench.Result {
 	c.Time, c.Seconds, c.RunWall, c.TimeLimit, c.Clocks = "", 0, 0, 0, nil
 	c.GateWait, c.GateExclusive, c.GateShared, c.ContextSeconds, c.StartSeconds, c.ExitSeconds = 0, 0, 0, 0, 0, 0
 	c.CPUUser, c.CPUSys = 0, 0
-	c.BuildSeconds, c.ReferenceWait, c.SlotWait, c.JudgeSeconds = 0, 0, 0, 0
+	c.BuildSeconds, c.ReferenceWait, c.SlotWait, c.JudgeSeconds, c.PrestartWait = 0, 0, 0, 0, 0
 	c.Compile.Seconds, c.Compile.CPUSeconds, c.Compile.Cached = 0, 0, false
 	if c.Device != nil {
 		d := *c.Device
