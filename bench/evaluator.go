@@ -36,6 +36,13 @@ type Settings struct {
 // them at 0 (`cudaperf bench --jobs` sets it for the plugin it starts).
 const EnvJobs = "CUDAPERF_JOBS"
 
+// EnvCompileNice overrides DefaultCompileNice.
+const EnvCompileNice = "CUDAPERF_COMPILE_NICE"
+
+// DefaultCompileNice is the niceness of candidate compiles on an evaluator
+// with a GPU (nvcc.Toolchain.Nice).
+const DefaultCompileNice = 10
+
 // EnvCompileLimit overrides nvcc.DefaultLimit, one compile's wall-time
 // limit, as a Go duration ("10m"; "0" for none).
 const EnvCompileLimit = "CUDAPERF_COMPILE_LIMIT"
@@ -165,6 +172,17 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	e.opt.Prestart = opt.Prestart
 	e.opt.ShareGPU = opt.ShareGPU || os.Getenv(EnvShareGPU) == "1"
 	e.pool, e.workers = newPool(workers, opt.Slots, opt.Prestart), workers
+	if len(workers) > 0 {
+		// It runs what it compiles: the runs go first (nvcc.Toolchain.Nice).
+		tc.Nice = DefaultCompileNice
+		if v := os.Getenv(EnvCompileNice); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 19 {
+				return nil, fmt.Errorf("bench: %s=%q: give a niceness from 0 (the evaluator's own) to 19", EnvCompileNice, v)
+			}
+			tc.Nice = n
+		}
+	}
 	if len(workers) > 0 && workers[0].Info != nil && !workers[0].Info.CC.IsZero() {
 		e.arch = workers[0].Info.Arch()
 	}

@@ -267,3 +267,52 @@ func TestLeanMissed(t *testing.T) {
 		}
 	}
 }
+
+// TestNice: ordinary compiles run at the toolchain's niceness, what nvcc
+// starts included; urgent ones (and links) at the caller's.
+func TestNice(t *testing.T) {
+	niceOf := func(stat string) int {
+		// pid (comm) state ppid pgrp session tty tpgid flags minflt
+		// cminflt majflt cmajflt utime stime cutime cstime priority nice
+		i := strings.LastIndex(stat, ")")
+		f := strings.Fields(stat[i+1:])
+		if len(f) < 17 {
+			t.Fatalf("no stat line in %q", stat)
+		}
+		n, err := strconv.Atoi(f[16])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	self, err := os.ReadFile("/proc/self/stat")
+	if err != nil {
+		t.Skipf("skipping: no /proc: %v", err)
+	}
+	base := niceOf(string(self))
+	dir := t.TempDir()
+	// A child started after nvcc began, as cicc and ptxas are, reports its
+	// niceness; the compile then fails, so that its log is the result.
+	tc, _ := fakeToolchain(t, filepath.Join(dir, "nvcc"), "sleep 0.3\ncat /proc/self/stat\nexit 1")
+	tc.Nice = 7
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		want int
+	}{
+		{"ordinary", context.Background(), max(base, 7)},
+		{"urgent", Urgent(context.Background()), base},
+	} {
+		src := filepath.Join(dir, c.name+".cu") // another source: not served from the cache
+		if err := os.WriteFile(src, []byte("// "+c.name+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := tc.CompileCUDA(c.ctx, src, "sm_90")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := niceOf(res.Log); got != c.want {
+			t.Errorf("%s compile: a child of nvcc ran at niceness %d, want %d", c.name, got, c.want)
+		}
+	}
+}
