@@ -40,8 +40,10 @@ const EnvJobs = "CUDAPERF_JOBS"
 const EnvCompileNice = "CUDAPERF_COMPILE_NICE"
 
 // DefaultCompileNice is the niceness of candidate compiles on an evaluator
-// with a GPU (nvcc.Toolchain.Nice).
-const DefaultCompileNice = 10
+// with a GPU (nvcc.Toolchain.Nice): none until a measurement on the GPU
+// machine says that deferring the compiles helps (bench/RESULTS.md; the
+// device time of the session that built it ran out first).
+const DefaultCompileNice = 0
 
 // EnvCompileLimit overrides nvcc.DefaultLimit, one compile's wall-time
 // limit, as a Go duration ("10m"; "0" for none).
@@ -63,10 +65,10 @@ type EvaluatorOptions struct {
 	Slots int
 	// Prestart is how many candidate processes per GPU may start ahead of
 	// a free slot (0: $CUDAPERF_GPU_PRESTART, else DefaultPrestart; < 0:
-	// none): in
-	// the RL profile, each makes its CUDA context and host buffers while
-	// the Slots working ones run, and starts work when one of them is done
-	// (bench.Gate). The report profile runs one candidate at a time.
+	// none): in the RL profile, each makes its CUDA context and host
+	// buffers while the Slots working ones run, and starts work when one
+	// of them is done (Gate). The report profile runs one candidate at a
+	// time.
 	Prestart int
 	// ShareGPU lets report-profile candidates share the GPU as the RL
 	// profile's do: their timed calls still have it alone (the gate), but
@@ -164,8 +166,12 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	e.opt.Slots = opt.Slots
 	if opt.Prestart == 0 {
 		opt.Prestart = DefaultPrestart
-		if v, err := strconv.Atoi(os.Getenv(EnvPrestart)); err == nil && v >= 0 {
-			opt.Prestart = v
+		if v := os.Getenv(EnvPrestart); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("bench: %s=%q: give how many candidate processes per GPU to start ahead of a free slot (0: none)", EnvPrestart, v)
+			}
+			opt.Prestart = n
 		}
 	}
 	opt.Prestart = max(opt.Prestart, 0)
@@ -173,7 +179,7 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	e.opt.ShareGPU = opt.ShareGPU || os.Getenv(EnvShareGPU) == "1"
 	e.pool, e.workers = newPool(workers, opt.Slots, opt.Prestart), workers
 	if len(workers) > 0 {
-		// It runs what it compiles: the runs go first (nvcc.Toolchain.Nice).
+		// It runs what it compiles: the runs may go first (nvcc.Toolchain.Nice).
 		tc.Nice = DefaultCompileNice
 		if v := os.Getenv(EnvCompileNice); v != "" {
 			n, err := strconv.Atoi(v)

@@ -14,7 +14,19 @@
 // .cudaperf-cache; entries are written to a temporary folder and renamed
 // into place, so concurrent processes never see half an entry.
 //
-// Device compilations use -O3 -arch=sm_<cc> -Xptxas -v; the ptxas report
-// (registers, shared memory, spills per kernel) is parsed with
-// analysis/ptxas.
+// Device compilations use -O3 -arch=sm_<cc> -Xptxas -v and LeanFlags,
+// which keep libstdc++'s C++17 special math functions (and the <limits>
+// and algorithm headers they pull in) out of the headers nvcc includes in
+// every compile: a third of a small kernel's compile time. A source that
+// needed them fails naming them and is compiled again without the flags,
+// so every verdict is the full headers' (bench/lean-parity.sh checks that
+// the objects are the same). The ptxas report (registers, shared memory,
+// spills per kernel) is parsed with analysis/ptxas.
+//
+// At most Toolchain's job count of tools run at once. Links, and compiles
+// under a context from Urgent (a task's driver and reference program),
+// go before the ordinary compiles that wait: a batch sends all its
+// candidates at once, and a run waits for its link, not for the other
+// candidates' compiles. Toolchain.Nice runs the ordinary ones at a lower
+// priority.
 package nvcc

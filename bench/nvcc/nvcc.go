@@ -102,8 +102,8 @@ type Toolchain struct {
 	// Nice is the scheduling niceness of ordinary compiles (not the urgent
 	// ones, see Urgent; 0: the caller's). On a machine that evaluates
 	// what it compiles, candidate processes and reference programs then
-	// get the CPUs first and the compiles take what is left: on the H200
-	// machine the candidate processes ran at 3.5-4.4 a second while a
+	// could get the CPUs first and the compiles take what is left: on the
+	// H200 machine the candidate processes ran at 3.5-4.4 a second while a
 	// batch's compiles ran beside them and 5.7-7.2 after (bench/RESULTS.md).
 	Nice int
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Where a batch's wall time went: the timeline of one `cudaperf bench` run.
+
+Reads the result records of one run (results.jsonl, as bench/gpu-rl.sh
+keeps them) and rebuilds, for every candidate that ran, when its process
+started and ended: request time + build_seconds + reference_wait_seconds +
+slot_wait_seconds, then run_seconds. Records carry their request time to
+the second only, so this is exact only when the whole batch was sent at
+once (the default of `cudaperf bench`, 8 requests in flight per CPU).
+
+Prints, per file: when the last build and the last result came, when the
+first process started (the ramp: the first compiles and the first task's
+reference program), the candidate processes' completion rate while
+compiles were still running and after the last build, their median
+process time and CUDA context time in each phase, and with --alive the
+number of processes alive in each second.
+
+Usage: bench/rl-timeline.py [--alive] RESULTS.jsonl[.gz]...
+"""
+import datetime
+import gzip
+import json
+import statistics
+import sys
+
+
+def parse(path):
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        recs = [json.loads(l) for l in f if l.strip()]
+    t0 = min(datetime.datetime.fromisoformat(r["time"].replace("Z", "+00:00")) for r in recs)
+    procs = []
+    for r in recs:
+        sent = (datetime.datetime.fromisoformat(r["time"].replace("Z", "+00:00")) - t0).total_seconds()
+        r["_sent"] = sent
+        if r.get("ran"):
+            start = sent + r.get("build_seconds", 0) + r.get("reference_wait_seconds", 0) + r.get("slot_wait_seconds", 0)
+            procs.append((start, start + r["run_seconds"], r))
+    return recs, procs
+
+
+def phase(name, procs, t_from, t_to):
+    if not procs or t_to <= t_from:
+        return "%s: none" % name
+    med = lambda k: statistics.median(r.get(k, 0) for _, _, r in procs)
+    return "%s: %d ended in %.1f s = %.1f/s (process p50 %.2f s, context p50 %.2f s)" % (
+        name, len(procs), t_to - t_from, len(procs) / (t_to - t_from), med("run_seconds"), med("context_seconds"))
+
+
+def main(argv):
+    alive = "--alive" in argv
+    files = [a for a in argv if a != "--alive"]
+    if not files:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    for path in files:
+        recs, procs = parse(path)
+        if not procs:
+            print("%s: no candidate ran" % path)
+            continue
+        if not any("build_seconds" in r for r in recs):
+            print("%s: the records have no build_seconds (written before 2026-12-04): no timeline" % path)
+            continue
+        last_build = max(r["_sent"] + r.get("build_seconds", 0) for r in recs)
+        last = max(r["_sent"] + r.get("eval_seconds", 0) for r in recs)
+        first = min(s for s, _, _ in procs)
+        end = max(e for _, e, _ in procs)
+        during = [p for p in procs if p[1] <= last_build]
+        after = [p for p in procs if p[1] > last_build]
+        print("%s: %d results, the last at %.1f s; first process started at %.2f s; last build at %.1f s" % (
+            path, len(recs), last, first, last_build))
+        print("  " + phase("while compiling", during, first, last_build))
+        print("  " + phase("after the last build", after, last_build, end))
+        if alive:
+            print("  processes alive, by second: " + " ".join(
+                "%d:%d" % (t, sum(1 for s, e, _ in procs if s <= t + 0.5 < e)) for t in range(int(last) + 1)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
