@@ -14,8 +14,10 @@
 #   rl-mps    the batch once more with the candidates as MPS clients
 #   report    the same batch in the report profile, REPORT_RUNS cold runs
 #             and one warm run
+#   rl-nice   the batch with candidate compiles at niceness 0, then 10
+#             (CUDAPERF_COMPILE_NICE), RUNS cold runs each
 #
-# Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step but rl-mps)
+# Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step but rl-mps and rl-nice)
 #   CUDAPERF      the cudaperf binary; its plugins are found next to it,
 #                 as `make build` lays them out. Default: .device/dev.tar.xz
 #                 unpacked (on a machine without Go; made here with
@@ -27,6 +29,9 @@
 #   SELFTEST_RL_S, RL_S, SELFTEST_REPORT_S, REPORT_S  each step's time box
 #   REPORT_STRIDE every how many candidates of the batch the report step
 #                 takes (default 1: all 128)
+#   PACK          a .tgz path: at the end, everything in OUTDIR goes into
+#                 it and OUTDIR is removed (a device call returns at most 8
+#                 files; lease 10 lost its control runs' records to that)
 # Where the sandbox step shows CUDA failing inside Landlock (seen on the
 # H200 machine, docs/sandbox.md), run with CUDAPERF_SANDBOX_SKIP=landlock.
 set -uo pipefail
@@ -146,4 +151,12 @@ step rl-mps "${RL_MPS_S:-150}" bash "$0" --rl-mps "$out"
 case " $steps " in *" rl-mps "*) echo quit | CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-pipe nvidia-cuda-mps-control 2>/dev/null ;; esac
 step selftest-report "${SELFTEST_REPORT_S:-300}" bash bench/gpu-selftest.sh report "$out/gpu-selftest.out"
 step report "${REPORT_S:-400}" env RUNS="${REPORT_RUNS:-1}" STRIDE="${REPORT_STRIDE:-1}" bash bench/gpu-rl.sh "$out/gpu-rl-report.out" report
+# Nice'd candidate compiles (CUDAPERF_COMPILE_NICE) against none, RUNS
+# cold runs each: do the candidate processes keep their rate while the
+# batch's compiles run beside them (bench/RESULTS.md, lease 10)?
+step rl-nice "${RL_NICE_S:-400}" bash -c 'for n in 0 10; do CUDAPERF_COMPILE_NICE=$n RUNS=${RUNS:-3} WARM=0 bash bench/gpu-rl.sh "$1/gpu-rl-nice$n.out" rl || exit; done' _ "$out"
 log "done"
+if [ -n "${PACK:-}" ]; then
+  # A device call returns at most 8 files: leave one.
+  tar -czf "$PACK" -C "$out" . && rm -rf "$out" && echo "gpu-evaluator: everything is in $PACK" >&2
+fi
