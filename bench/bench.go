@@ -545,7 +545,9 @@ func (s *Session) Run(ctx context.Context, r *Result, w *Worker) {
 // nil, is called as the driver writes its last record: its GPU work is
 // over, and what is left is the process's exit (CUDA's teardown, 0.18 s
 // of a 1.3 s RL run on the H200), which the next candidate's start can
-// overlap. It may be called again later.
+// overlap. It is called at most once, and not at all for a driver that
+// stops before its last record: the caller frees what it guards when
+// Start returns, as before.
 func (s *Session) Start(ctx context.Context, r *Result, w *Worker, gpuDone func()) (judge func()) {
 	if r.exe == "" || r.Error != "" {
 		return nil

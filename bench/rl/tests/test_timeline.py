@@ -1,0 +1,58 @@
+"""bench/rl-timeline.py: a run's process timeline is rebuilt from the
+latency parts of its records, and the rates it reports are the processes'
+completions in each phase."""
+
+import gzip
+import importlib.util
+import json
+import os
+
+SPEC = importlib.util.spec_from_file_location(
+    "rl_timeline", os.path.join(os.path.dirname(__file__), "..", "..", "rl-timeline.py"))
+timeline = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(timeline)
+
+
+def record(build, ref, slot, run, ran=True, sent="2026-12-04T21:00:00Z"):
+    r = {"time": sent, "task": "t", "candidate": "c", "ran": ran, "build_seconds": build,
+         "reference_wait_seconds": ref, "slot_wait_seconds": slot,
+         "eval_seconds": build + ref + slot + run + 0.1}
+    if ran:
+        r.update(run_seconds=run, context_seconds=0.5)
+    return r
+
+
+def write(path, recs, zipped=False):
+    with (gzip.open(path, "wt") if zipped else open(path, "w")) as f:
+        for r in recs:
+            f.write(json.dumps(r) + "\n")
+
+
+def test_phases(tmp_path, capsys):
+    # Two processes end while compiles run (the last build at 6 s), three
+    # after; one candidate did not compile; one request came a second late.
+    recs = [
+        record(1, 1, 0, 2),            # runs 2-4
+        record(1, 1, 1, 2),            # runs 3-5
+        record(6, 0, 0, 1),            # the last build; runs 6-7
+        record(2, 1, 4, 2),            # runs 7-9
+        record(2, 1, 5, 2, sent="2026-12-04T21:00:01Z"),  # sent at 1 s: runs 9-11
+        record(0.5, 0, 0, 0, ran=False),
+    ]
+    path = tmp_path / "run.jsonl.gz"
+    write(path, recs, zipped=True)
+    assert timeline.main([str(path), "--alive"]) == 0
+    out = capsys.readouterr().out
+    assert "6 results, the last at 11.1 s; first process started at 2.00 s; last build at 6.0 s" in out
+    assert "while compiling: 2 ended in 4.0 s = 0.5/s" in out
+    assert "after the last build: 3 ended in 5.0 s = 0.6/s" in out
+    assert "3:2 " in out and "10:1 " in out
+
+
+def test_old_records_have_no_timeline(tmp_path, capsys):
+    r = record(1, 1, 0, 2)
+    del r["build_seconds"]
+    path = tmp_path / "old.jsonl"
+    write(path, [r])
+    assert timeline.main([str(path)]) == 0
+    assert "no build_seconds" in capsys.readouterr().out
