@@ -103,8 +103,8 @@ type Toolchain struct {
 	// ones, see Urgent; 0: the caller's). On a machine that evaluates
 	// what it compiles, candidate processes and reference programs then
 	// could get the CPUs first and the compiles take what is left: on the
-	// H200 machine the candidate processes ran at 3.5-4.4 a second while a
-	// batch's compiles ran beside them and 5.7-7.2 after (bench/RESULTS.md).
+	// H200 machine the candidate processes ended at 3.1-3.5 a second while
+	// a batch's compiles ran beside them and 5.6-7.2 after (bench/RESULTS.md).
 	Nice int
 
 	slots    *slots
@@ -191,8 +191,9 @@ var DeviceFlags = []string{"-O3", "-Xptxas", "-v"}
 // std::cyl_bessel_j, ...) and, with them, <limits> and the algorithm
 // basics (std::min, std::max, std::swap) that they pull in. Parsing those
 // templates in each of nvcc's three front ends (cudafe++, cicc, the host
-// compiler) was about a third of a candidate's compile: 1.07 against 0.70
-// CPU-s for a gelu candidate, nvcc 13.0 with GCC 12 (bench/RESULTS.md). The
+// compiler) was about a third of a candidate's compile: 1.074 against
+// 0.727 CPU-s a source over 286 sources, with the same objects, nvcc 13.0
+// with GCC 12 (bench/lean-parity.sh and its .out). The
 // macro is the include guard of <bits/specfun.h>; other C++ libraries do
 // not know it and are unaffected. A source that uses what it leaves out
 // without including it itself (std::numeric_limits with no #include
