@@ -82,7 +82,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "arch", Usage: "nvcc `ARCH` such as sm_90 (default: the GPU's, else " + device.DefaultArch + ")"},
 			&cli.StringFlag{Name: "nvcc", Usage: "nvcc `PATH` (default: $CUDAPERF_NVCC, PATH, /usr/local/cuda/bin, .venv)"},
 			&cli.IntFlag{Name: "jobs", Usage: "parallel compiles (default: CPUs)"},
-			&cli.IntFlag{Name: "in-flight", Usage: "candidates sent to the benchmarker at once (default: 8 per CPU); it compiles --jobs of them and runs its GPU slots' worth at a time, so more in flight keep both busy while a task's reference program runs, fewer keep fewer tasks' inputs staged at once"},
+			&cli.IntFlag{Name: "in-flight", DefaultText: "8 per CPU", Usage: "candidates sent to the benchmarker at once; it compiles --jobs of them and runs its GPU slots' worth at a time, so more in flight keep both busy while a task's reference program runs, fewer keep fewer tasks' inputs staged at once"},
 			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
 			&cli.StringSliceFlag{Name: "skip-measured", Usage: "skip candidates that a results `FILE` (repeatable; globs allowed) already holds a finished record of (same task and candidate): resume a measurement cut short"},
