@@ -376,14 +376,17 @@ func (s *Session) Prepare(ctx context.Context) error { return s.prepare(ctx) }
 // prepare compiles the driver and the reference program (once), or waits
 // for the build under way.
 func (s *Session) prepare(ctx context.Context) error {
-	return s.prep.wait(ctx, func() error { return s.doPrepare(s.ctx) })
+	return s.prep.wait(ctx, s.prepareJob)
 }
+
+// prepareJob is the build, under the session's context.
+func (s *Session) prepareJob() error { return s.doPrepare(s.ctx) }
 
 // Warm starts building the driver and the reference program in the
 // background, so that they are ready when the first candidate has
 // compiled instead of starting then (in a cold batch of 8 tasks, every
 // task's first candidates waited for both after their own compile).
-func (s *Session) Warm() { s.prep.start(func() error { return s.doPrepare(s.ctx) }) }
+func (s *Session) Warm() { s.prep.start(s.prepareJob) }
 
 func (s *Session) doPrepare(ctx context.Context) error {
 	tc := s.opt.Toolchain

@@ -166,11 +166,9 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	e.opt.Slots = opt.Slots
 	if opt.Prestart == 0 {
 		opt.Prestart = DefaultPrestart
-		if v := os.Getenv(EnvPrestart); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return nil, fmt.Errorf("bench: %s=%q: give how many candidate processes per GPU to start ahead of a free slot (0: none)", EnvPrestart, v)
-			}
+		if n, err := envInt(EnvPrestart, 0, 1<<10, "how many candidate processes per GPU to start ahead of a free slot (0: none)"); err != nil {
+			return nil, err
+		} else if n >= 0 {
 			opt.Prestart = n
 		}
 	}
@@ -181,11 +179,9 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	if len(workers) > 0 {
 		// It runs what it compiles: the runs may go first (nvcc.Toolchain.Nice).
 		tc.Nice = DefaultCompileNice
-		if v := os.Getenv(EnvCompileNice); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 || n > 19 {
-				return nil, fmt.Errorf("bench: %s=%q: give a niceness from 0 (the evaluator's own) to 19", EnvCompileNice, v)
-			}
+		if n, err := envInt(EnvCompileNice, 0, 19, "a niceness from 0 (the evaluator's own) to 19"); err != nil {
+			return nil, err
+		} else if n >= 0 {
 			tc.Nice = n
 		}
 	}
@@ -193,6 +189,20 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 		e.arch = workers[0].Info.Arch()
 	}
 	return e, nil
+}
+
+// envInt reads the integer setting name in [lo, hi]: -1 when it is unset,
+// an error that says what to give when it is not such a number.
+func envInt(name string, lo, hi int, want string) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return -1, fmt.Errorf("bench: %s=%q: give %s", name, v, want)
+	}
+	return n, nil
 }
 
 // discover opens NVML and picks the visible GPUs. Some sandboxes expose a

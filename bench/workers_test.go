@@ -155,3 +155,23 @@ func TestCandidateEnv(t *testing.T) {
 		t.Errorf("RL profile with %s=4 set by the user: want the environment inherited as it is", EnvMaxConnections)
 	}
 }
+
+// TestEnvInt: an unset setting is -1, one in range its value, and a bad
+// one an error that names it and what to give.
+func TestEnvInt(t *testing.T) {
+	const name = "CUDAPERF_TEST_ENVINT"
+	for _, c := range []struct {
+		v    string
+		want int
+		bad  bool
+	}{{"", -1, false}, {"0", 0, false}, {"19", 19, false}, {"20", -1, true}, {"-1", -1, true}, {"ten", -1, true}} {
+		t.Setenv(name, c.v)
+		n, err := envInt(name, 0, 19, "a niceness")
+		if n != c.want || (err != nil) != c.bad {
+			t.Errorf("%s=%q: %d, %v; want %d, error %v", name, c.v, n, err, c.want, c.bad)
+		}
+		if err != nil && (!strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "give a niceness")) {
+			t.Errorf("error %q does not name the setting and what to give", err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package nvcc
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 )
@@ -37,7 +38,7 @@ func TestSlotsUrgentFirst(t *testing.T) {
 	for range 3 {
 		got = append(got, <-order)
 	}
-	if want := []string{"link", "compile 1", "compile 2"}; !equal(got, want) {
+	if want := []string{"link", "compile 1", "compile 2"}; !slices.Equal(got, want) {
 		t.Errorf("served %v, want %v", got, want)
 	}
 	waitFor(t, s, "every slot free", func() bool { return s.free == 1 })
@@ -77,16 +78,4 @@ func TestSlotsCancelled(t *testing.T) {
 	if len(s.urgent) != 0 || s.free != 1 {
 		t.Errorf("after a cancelled wait: %d urgent waiters, %d free, want 0 and 1", len(s.urgent), s.free)
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -300,10 +300,11 @@ func benchAction(c *cli.Context) error {
 	// one per CPU at once and runs up to its slots per GPU at once, so a
 	// bounded number in flight keeps both busy. Bounded, because each task
 	// in flight has its inputs and reference outputs staged (hundreds of
-	// MB for a large configuration); 8 per CPU, because with 2 per CPU
-	// the H200 machine's 8 GPU slots sat idle while the first candidates
-	// of each of a batch's 8 tasks waited for their reference program
-	// (bench/RESULTS.md). Results are printed in order.
+	// MB for a large configuration); 8 per CPU, so that an RL-sized batch
+	// (128 candidates on the 16-CPU H200 machine) goes at once and its
+	// compiles run ahead of the GPU slots. Measured there against 2 per
+	// CPU: the same candidates/min, a higher latency per candidate
+	// (bench/RESULTS.md, lease 10). Results are printed in order.
 	// A time budget stops the dispatch, and budget + grace cancels what is
 	// still in flight; both leave the rest for a run with --skip-measured.
 	dispatch, hard := ctx, ctx

@@ -89,9 +89,9 @@ type BenchmarkerConfig struct {
 	// Plugin is the benchmarker plugin's name (default cudaperf-benchmarker).
 	Plugin string `yaml:"plugin"`
 	// Concurrency is how many candidates are in flight at once (default
-	// 64): enough that the benchmarker compiles ahead of its GPU slots
-	// while a task's reference program runs (with 8 in flight, its 8 slots
-	// wait on compiles).
+	// 64): enough that the benchmarker can compile ahead of its GPU slots
+	// (8 per GPU); with 8 in flight, each candidate's compile must end
+	// before a slot is used. Not yet measured in an RL run.
 	Concurrency int `yaml:"concurrency"`
 	// Profile is the evaluation profile asked of the benchmarker (default
 	// rl: the task's RL configurations, fewer timed calls, the same
