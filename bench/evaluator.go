@@ -130,9 +130,14 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	if opt.MaxSessions <= 0 {
 		opt.MaxSessions = 8
 	}
-	if opt.Jobs <= 0 {
-		opt.Jobs, _ = strconv.Atoi(os.Getenv(EnvJobs))
+	// The environment's settings are read before anything is opened, so a
+	// malformed one is an error that says what to give, not a default
+	// silently taken.
+	nice, err := settingsFromEnv(&opt)
+	if err != nil {
+		return nil, err
 	}
+	opt.ShareGPU = opt.ShareGPU || os.Getenv(EnvShareGPU) == "1"
 	cache, err := nvcc.OpenCache(opt.CacheDir)
 	if err != nil {
 		return nil, err
@@ -157,38 +162,48 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 			return nil, err
 		}
 	}
-	if opt.Slots <= 0 {
-		opt.Slots, _ = strconv.Atoi(os.Getenv(EnvSlots))
-	}
-	if opt.Slots <= 0 {
-		opt.Slots = DefaultSlots
-	}
-	e.opt.Slots = opt.Slots
-	if opt.Prestart == 0 {
-		opt.Prestart = DefaultPrestart
-		if n, err := envInt(EnvPrestart, 0, 1<<10, "how many candidate processes per GPU to start ahead of a free slot (0: none)"); err != nil {
-			return nil, err
-		} else if n >= 0 {
-			opt.Prestart = n
-		}
-	}
-	opt.Prestart = max(opt.Prestart, 0)
-	e.opt.Prestart = opt.Prestart
-	e.opt.ShareGPU = opt.ShareGPU || os.Getenv(EnvShareGPU) == "1"
 	e.pool, e.workers = newPool(workers, opt.Slots, opt.Prestart), workers
 	if len(workers) > 0 {
 		// It runs what it compiles: the runs may go first (nvcc.Toolchain.Nice).
-		tc.Nice = DefaultCompileNice
-		if n, err := envInt(EnvCompileNice, 0, 19, "a niceness from 0 (the evaluator's own) to 19"); err != nil {
-			return nil, err
-		} else if n >= 0 {
-			tc.Nice = n
-		}
+		tc.Nice = nice
 	}
 	if len(workers) > 0 && workers[0].Info != nil && !workers[0].Info.CC.IsZero() {
 		e.arch = workers[0].Info.Arch()
 	}
 	return e, nil
+}
+
+// settingsFromEnv fills the integer options that opt leaves at 0 from the
+// environment, else from their defaults, and returns the niceness of
+// candidate compiles. A setting that is not a number in its range is an
+// error naming it.
+func settingsFromEnv(opt *EvaluatorOptions) (nice int, err error) {
+	for _, s := range []struct {
+		opt    *int
+		name   string
+		lo, hi int
+		def    int
+		want   string
+	}{
+		{&opt.Jobs, EnvJobs, 1, 1 << 12, 0, "how many compiles run at once, 1 or more (unset: one per CPU)"},
+		{&opt.Slots, EnvSlots, 1, 1 << 10, DefaultSlots, "how many candidate processes run on one GPU at a time, 1 or more"},
+		{&opt.Prestart, EnvPrestart, 0, 1 << 10, DefaultPrestart, "how many candidate processes per GPU to start ahead of a free slot (0: none)"},
+		{&nice, EnvCompileNice, 0, 19, DefaultCompileNice, "a niceness from 0 (the evaluator's own) to 19"},
+	} {
+		if *s.opt > 0 {
+			continue
+		}
+		n, err := envInt(s.name, s.lo, s.hi, s.want)
+		switch {
+		case err != nil:
+			return 0, err
+		case n >= 0:
+			*s.opt = n
+		default:
+			*s.opt = s.def
+		}
+	}
+	return nice, nil
 }
 
 // envInt reads the integer setting name in [lo, hi]: -1 when it is unset,

@@ -175,3 +175,38 @@ func TestEnvInt(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsFromEnv: options set by the caller win, the environment fills
+// the rest, defaults the unset, and a malformed setting (which used to be
+// silently replaced by the default for the GPU slots and compile jobs) makes
+// NewEvaluator fail naming it, before it opens anything.
+func TestSettingsFromEnv(t *testing.T) {
+	t.Setenv(EnvSlots, "12")
+	t.Setenv(EnvJobs, "")
+	t.Setenv(EnvPrestart, "")
+	t.Setenv(EnvCompileNice, "10")
+	opt := EvaluatorOptions{Prestart: 3}
+	nice, err := settingsFromEnv(&opt)
+	if err != nil || opt.Slots != 12 || opt.Prestart != 3 || opt.Jobs != 0 || nice != 10 {
+		t.Errorf("slots=12 nice=10 in the environment, prestart 3 in the options: got %+v nice %d, %v", opt, nice, err)
+	}
+	opt = EvaluatorOptions{Slots: 2}
+	t.Setenv(EnvCompileNice, "")
+	if nice, err := settingsFromEnv(&opt); err != nil || opt.Slots != 2 || opt.Prestart != DefaultPrestart || nice != DefaultCompileNice {
+		t.Errorf("slots 2 in the options: got %+v nice %d, %v", opt, nice, err)
+	}
+	opt = EvaluatorOptions{}
+	t.Setenv(EnvSlots, "")
+	if _, err := settingsFromEnv(&opt); err != nil || opt.Slots != DefaultSlots {
+		t.Errorf("nothing set: slots %d, %v; want %d", opt.Slots, err, DefaultSlots)
+	}
+	for name, bad := range map[string]string{EnvSlots: "eight", EnvJobs: "0", EnvPrestart: "-2", EnvCompileNice: "20"} {
+		t.Run(name, func(t *testing.T) {
+			t.Setenv(name, bad)
+			_, err := NewEvaluator(EvaluatorOptions{NoGPU: true, CacheDir: t.TempDir(), NVCC: "/nonexistent/nvcc"})
+			if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "give") {
+				t.Errorf("%s=%q: NewEvaluator: %v; want an error naming the setting and what to give", name, bad, err)
+			}
+		})
+	}
+}
