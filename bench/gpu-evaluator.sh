@@ -16,8 +16,12 @@
 #             and one warm run
 #   rl-nice   the batch with candidate compiles at niceness 0, then 10
 #             (CUDAPERF_COMPILE_NICE), RUNS cold runs each
+#   staging   where a candidate process's host staging cost goes, by way
+#             of staging (bench/ctxinit/staging.cu and .py: pinned arena
+#             as the driver, pageable, registered, huge pages, inputs or
+#             outputs mapped from files, no CUDA), alone and 8 at once
 #
-# Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step but rl-mps and rl-nice)
+# Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step but rl-mps, rl-nice and staging)
 #   CUDAPERF      the cudaperf binary; its plugins are found next to it,
 #                 as `make build` lays them out. Default: .device/dev.tar.xz
 #                 unpacked (on a machine without Go; made here with
@@ -40,6 +44,8 @@ ctxmode=
 rlmps=
 [ "${1:-}" = --ctx ] && { ctxmode=1; shift; }
 [ "${1:-}" = --rl-mps ] && { rlmps=1; shift; }
+stagingmode=
+[ "${1:-}" = --staging ] && { stagingmode=1; shift; }
 out=${1:?usage: bench/gpu-evaluator.sh OUTDIR [STEP...]}
 shift
 mkdir -p "$out"
@@ -135,6 +141,19 @@ rl_mps() {
   return $rc
 }
 [ -n "$rlmps" ] && { rl_mps; exit; }
+# A process's kernel CPU grows with its host arena (about 1.9 s per GB,
+# lease 10): how much of it is pinning, reading and writing files, and
+# what the other ways of staging cost (bench/ctxinit/staging.cu).
+staging() {
+  local nv
+  nv=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  "$nv" -O2 -arch=sm_90 -o /tmp/staging bench/ctxinit/staging.cu || return 1
+  local rc=0
+  python3 bench/ctxinit/staging.py /tmp/staging 2>&1 | tee "$out/staging.out" || rc=$?
+  rm -rf /dev/shm/cudaperf-staging
+  return $rc
+}
+[ -n "$stagingmode" ] && { staging; exit; }
 { date -u; df -h /dev/shm /tmp 2>&1; free -g 2>&1; } >>"$out/steps.log"
 step ctx 60 bash "$0" --ctx "$out"
 step sandbox 120 bash bench/gpu-sandbox.sh "$out/gpu-sandbox.out"
@@ -155,6 +174,7 @@ step report "${REPORT_S:-400}" env RUNS="${REPORT_RUNS:-1}" STRIDE="${REPORT_STR
 # cold runs each: do the candidate processes keep their rate while the
 # batch's compiles run beside them (bench/RESULTS.md, lease 10)?
 step rl-nice "${RL_NICE_S:-400}" bash -c 'for n in 0 10; do CUDAPERF_COMPILE_NICE=$n RUNS=${RUNS:-3} WARM=0 bash bench/gpu-rl.sh "$1/gpu-rl-nice$n.out" rl || exit; done' _ "$out"
+step staging "${STAGING_S:-200}" bash "$0" --staging "$out"
 log "done"
 if [ -n "${PACK:-}" ]; then
   # A device call returns at most 8 files: leave one.

@@ -13,9 +13,12 @@ first process started (the ramp: the first compiles and the first task's
 reference program), the candidate processes' completion rate while
 compiles were still running and after the last build, their median
 process time and CUDA context time in each phase, and with --alive the
-number of processes alive in each second.
+number of processes alive in each second. --by-task pools every file's
+processes by task: their count and median process, context and
+after-the-last-record times and kernel and user CPU, which show what a
+process's cost grows with (the tasks' arrays differ in size).
 
-Usage: bench/rl-timeline.py [--alive] RESULTS.jsonl[.gz]...
+Usage: bench/rl-timeline.py [--alive] [--by-task] RESULTS.jsonl[.gz]...
 """
 import datetime
 import gzip
@@ -46,14 +49,32 @@ def phase(name, procs, t_from, t_to):
         name, len(procs), t_to - t_from, len(procs) / (t_to - t_from), med("run_seconds"), med("context_seconds"))
 
 
+def by_task(procs):
+    """Lines of per-task medians over the processes given."""
+    tasks = {}
+    for _, _, r in procs:
+        tasks.setdefault(r["task"], []).append(r)
+    med = lambda rs, k: statistics.median(r.get(k, 0) for r in rs)
+    out = ["task                  processes  process  context  after-last  kernel CPU  user CPU   (medians, s)"]
+    for name in sorted(tasks, key=lambda t: med(tasks[t], "cpu_sys_seconds")):
+        rs = tasks[name]
+        out.append("%-21s %9d %8.3f %8.3f %11.3f %11.3f %9.3f" % (
+            name, len(rs), med(rs, "run_seconds"), med(rs, "context_seconds"), med(rs, "exit_seconds"),
+            med(rs, "cpu_sys_seconds"), med(rs, "cpu_user_seconds")))
+    return out
+
+
 def main(argv):
     alive = "--alive" in argv
-    files = [a for a in argv if a != "--alive"]
+    tasks = "--by-task" in argv
+    files = [a for a in argv if a not in ("--alive", "--by-task")]
     if not files:
         print(__doc__.strip(), file=sys.stderr)
         return 2
+    pooled = []
     for path in files:
         recs, procs = parse(path)
+        pooled += procs
         if not procs:
             print("%s: no candidate ran" % path)
             continue
@@ -73,6 +94,10 @@ def main(argv):
         if alive:
             print("  processes alive, by second: " + " ".join(
                 "%d:%d" % (t, sum(1 for s, e, _ in procs if s <= t + 0.5 < e)) for t in range(int(last) + 1)))
+    if tasks and pooled:
+        print("by task, %d processes of %d files:" % (len(pooled), len(files)))
+        for line in by_task(pooled):
+            print("  " + line)
     return 0
 
 

@@ -56,3 +56,17 @@ def test_old_records_have_no_timeline(tmp_path, capsys):
     write(path, [r])
     assert timeline.main([str(path)]) == 0
     assert "no build_seconds" in capsys.readouterr().out
+
+
+def test_by_task(tmp_path, capsys):
+    # Two tasks: medians per task, sorted by kernel CPU.
+    big = [dict(record(1, 0, 0, 3), task="big", cpu_sys_seconds=s, exit_seconds=0.3) for s in (1.0, 1.2, 1.1)]
+    small = [dict(record(1, 0, 0, 1.5), task="small", cpu_sys_seconds=0.5, exit_seconds=0.1)]
+    path = tmp_path / "run.jsonl"
+    write(path, big + small)
+    assert timeline.main(["--by-task", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    i = next(k for k, l in enumerate(lines) if l.startswith("by task, 4 processes of 1 files"))
+    assert lines[i + 2].split() == ["small", "1", "1.500", "0.500", "0.100", "0.500", "0.000"]
+    assert lines[i + 3].split() == ["big", "3", "3.000", "0.500", "0.300", "1.100", "0.000"]
