@@ -6,6 +6,8 @@
 # section, cubin and PTX, byte for byte). A source that fails only with
 # the flags is one the evaluator compiles again with the full headers
 # (bench/nvcc: leanMissed); such a line says whether that retry happens.
+# A source that fails both ways but whose lean log matches leanMissed is
+# "same(retried_in_vain)": the evaluator's second compile gains nothing.
 # Also sums the CPU time of each side. Needs nvcc (CUDAPERF_NVCC, PATH or
 # .venv) and binutils, no GPU.
 #
@@ -13,7 +15,10 @@
 #
 # Default sources: the 128 of bench/rlbatch and every 16th .cu file of
 # bench/suites in sorted order. Output (default bench/lean-parity.out):
-# one line per source, then the counts and CPU sums.
+# one line per source, then the counts and CPU sums. What an RL policy
+# writes (bench/lean-parity-rollouts.out):
+#   python3 bench/rl/rollout_stats.py --export /tmp/rc2 --sample 240 bench/h200/*/*/*/rollouts bench/h200/*/*/*/*/rollouts
+#   bench/lean-parity.sh bench/lean-parity-rollouts.out /tmp/rc2/*.cu
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bench/lean-parity.out}
@@ -23,9 +28,11 @@ nvcc=$(realpath "$nvcc" 2>/dev/null || true)
 [ -x "$nvcc" ] || { echo "lean-parity: no nvcc: set CUDAPERF_NVCC or run .ci/setup" >&2; exit 2; }
 flags=$(sed -n 's/^var LeanFlags = \[\]string{"\(.*\)"}$/\1/p' bench/nvcc/nvcc.go)
 [ -n "$flags" ] || { echo "lean-parity: cannot read LeanFlags from bench/nvcc/nvcc.go" >&2; exit 2; }
-# leanRE, the errors after which the evaluator compiles again without them.
+# leanRE and leanSpecRE, the errors after which the evaluator compiles
+# again without them (leanRE only for a source that names std).
 retry=$(sed -n 's/^var leanRE = regexp.MustCompile(`\(.*\)`)$/\1/p' bench/nvcc/nvcc.go)
-[ -n "$retry" ] || { echo "lean-parity: cannot read leanRE from bench/nvcc/nvcc.go" >&2; exit 2; }
+spec=$(sed -n 's/^var leanSpecRE = regexp.MustCompile(`\(.*\)`)$/\1/p' bench/nvcc/nvcc.go)
+[ -n "$retry" ] && [ -n "$spec" ] || { echo "lean-parity: cannot read leanRE and leanSpecRE from bench/nvcc/nvcc.go" >&2; exit 2; }
 if [ $# -gt 0 ]; then
   srcs=("$@")
 else
@@ -33,6 +40,9 @@ else
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+retries() { # retries SOURCE LOG: does the evaluator compile it again (bench/nvcc: leanMissed)?
+  grep -qP "$spec" "$2" || { grep -qP "$retry" "$2" && grep -qw std "$1"; }
+}
 one() { # one SOURCE: prints "VERDICT lean=RC full=RC cpu=LEAN/FULL SOURCE"
   local f=$1 d rl rf st cl cf
   d=$(mktemp -d -p "$tmp")
@@ -48,14 +58,18 @@ one() { # one SOURCE: prints "VERDICT lean=RC full=RC cpu=LEAN/FULL SOURCE"
     cmp -s "$d/l.fatbin" "$d/f.fatbin" || st=device_code_differs
   elif [ "$rl" != "$rf" ]; then
     st=status_differs
-    if grep -qP "$retry" "$d/l.log"; then st="$st(retried)"; else st="$st(NOT_retried)"; fi
+    if retries "$f" "$d/l.log"; then st="$st(retried)"; else st="$st(NOT_retried)"; fi
+  elif retries "$f" "$d/l.log"; then
+    # Both fail, but the lean log looks like the flags' doing: the
+    # evaluator compiles it a second time for the same answer.
+    st="same(retried_in_vain)"
   fi
   cl=$(tail -1 "$d/l.t" | bc) cf=$(tail -1 "$d/f.t" | bc)
   echo "$st lean=$rl full=$rf cpu=$cl/$cf $f"
   rm -rf "$d"
 }
-export -f one
-export nvcc flags tmp retry
+export -f one retries
+export nvcc flags tmp retry spec
 {
   echo "# bench/lean-parity.sh: nvcc -arch=sm_90 -O3 -c with and without '$flags' ($("$nvcc" --version | tail -1); $(g++ --version | head -1))"
   printf '%s\n' "${srcs[@]}" | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -k5

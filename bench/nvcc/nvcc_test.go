@@ -236,6 +236,7 @@ func TestLeanHeaders(t *testing.T) {
 		{"testdata/lean_limits.cu", true, true},
 		{"testdata/lean_using_std.cu", true, true},
 		{"testdata/broken.cu", false, false},
+		{"testdata/lean_ambiguous_max.cu", false, false},
 	} {
 		res, err := tc.CompileCUDA(ctx, c.src, "sm_90")
 		if err != nil {
@@ -251,6 +252,7 @@ func TestLeanHeaders(t *testing.T) {
 }
 
 func TestLeanMissed(t *testing.T) {
+	withStd := []byte("#include <limits>\nusing namespace std;\n")
 	for log, want := range map[string]bool{
 		`a.cu(5): error: namespace "std" has no member "numeric_limits"`:                  true,
 		`a.cu(11): error: identifier "max" is undefined`:                                  true,
@@ -262,8 +264,20 @@ func TestLeanMissed(t *testing.T) {
 		`a.cu(9): error: no instance of overloaded function "std::cyl_bessel_jf" matches`: true,
 		`a.cu(11): error: type name is not allowed`:                                       true,
 	} {
-		if got := leanMissed(log); got != want {
+		if got := leanMissed(log, withStd); got != want {
 			t.Errorf("leanMissed(%q) = %v, want %v", log, got, want)
+		}
+	}
+	// A source that never names std meets CUDA's own min and max either
+	// way (seen in RL policy output: an ambiguous call, failing both
+	// ways); the special functions are global too, so they still count.
+	noStd := []byte("__global__ void k(float *x, int n) { x[0] = max(0.0f, max(n, 1)); }\n")
+	for log, want := range map[string]bool{
+		`a.cu(1): error: more than one instance of overloaded function "max" matches the argument list:`: false,
+		`a.cu(1): error: identifier "beta" is undefined`:                                                 true,
+	} {
+		if got := leanMissed(log, noStd); got != want {
+			t.Errorf("without std: leanMissed(%q) = %v, want %v", log, got, want)
 		}
 	}
 }

@@ -8,7 +8,9 @@ Usage: python3 bench/rl/rollout_stats.py RUN/rollouts [MORE/rollouts...] [--max-
   e.g. python3 bench/rl/rollout_stats.py bench/h200/2026-12-03-lease2/rl/grpo/rollouts
 
 Several folders are read as one run (a run continued in another lease keeps
-its later steps in another folder). --steps adds a line per step: answers
+its later steps in another folder). --export DIR writes instead each
+distinct code block the policy wrote to DIR/TASK-HASH.cu (--sample N: N of
+them drawn with a fixed seed), e.g. for bench/lean-parity.sh. --steps adds a line per step: answers
 without code, compiles, the groups in which every candidate had the same
 Rver (their advantage came from the structural term alone), and the mean
 structural term of code that did not compile: the signs of a policy
@@ -44,6 +46,38 @@ def load(folders):
                     except json.JSONDecodeError as e:
                         sys.exit(f"rollout_stats: {f}:{n}: {e}")
     return files, rows
+
+
+# A fenced block and the language tags that make it a candidate, as
+# host/grpo/extract.go reads them (without its preference for the block
+# that defines the task's entry point, which the rows do not name).
+FENCE = re.compile(r"(?s)(```|~~~)[ \t]*([A-Za-z0-9_+.-]*)[^\n]*\n(.*?)(?:\n[ \t]*)?(```|~~~)")
+CUDA_TAGS = {"cuda", "cu", "c++", "cpp", "c", ""}
+
+
+def code_of(completion):
+    """The last fenced CUDA block of a completion, or None."""
+    blocks = [m.group(3) for m in FENCE.finditer(completion) if m.group(2).lower() in CUDA_TAGS and m.group(3).strip()]
+    return blocks[-1] + "\n" if blocks else None
+
+
+def export(rows, out, sample):
+    """Writes the distinct code blocks of rows to out; returns how many."""
+    import hashlib
+    import random
+    code = {}
+    for r in rows:
+        c = code_of(r.get("completion", ""))
+        if c:
+            code.setdefault((r["task"], hashlib.sha256(c.encode()).hexdigest()[:12]), c)
+    keys = sorted(code)
+    if sample and sample < len(keys):
+        keys = sorted(random.Random(1).sample(keys, sample))
+    os.makedirs(out, exist_ok=True)
+    for task, h in keys:
+        with open(os.path.join(out, f"{task}-{h}.cu"), "w") as f:
+            f.write(code[(task, h)])
+    return len(keys), len(code)
 
 
 def first_error(feedback):
@@ -112,8 +146,14 @@ def main():
     ap.add_argument("rollouts", nargs="+", help="a run's rollouts folder (RUN/rollouts); several are one run")
     ap.add_argument("--max-tokens", type=int, default=768, help="the run's sampling limit (cut answers reach it)")
     ap.add_argument("--steps", action="store_true", help="a line per step (see above)")
+    ap.add_argument("--export", metavar="DIR", help="write the distinct code blocks to DIR instead (see above)")
+    ap.add_argument("--sample", type=int, default=0, help="with --export: only N of them, drawn with a fixed seed")
     a = ap.parse_args()
     files, rows = load(a.rollouts)
+    if a.export:
+        n, of = export(rows, a.export, a.sample)
+        print(f"{n} of {len(rows)} rollouts' {of} distinct code blocks written to {a.export}")
+        return
     if a.steps:
         per_step(rows, a.max_tokens)
     turns = sorted({r["turn"] for r in rows})

@@ -40,3 +40,29 @@ def test_refinements_are_counted_by_the_attempt_they_refine(tmp_path):
         ("no", "code"): ["1", "1", "0", "0"],
     }
     assert "no code block: 2, of which cut at the limit: 1" in out
+
+
+def test_export_writes_each_distinct_code_block(tmp_path):
+    rows = []
+    for i, completion in enumerate([
+        "```cuda\n__global__ void a() {}\n```",
+        "```cuda\n__global__ void a() {}\n```",  # the same code again: one file
+        "plan\n```python\nprint(1)\n```\nand\n```cu\n__global__ void b() {}\n```",  # the last CUDA block
+        "```cuda\n__global__ void cut_off() {",  # unterminated: no code
+        "no code at all",
+    ]):
+        r = row(1, "t:s1:b0", 0, i, True, False, False)
+        r["completion"] = completion
+        rows.append(r)
+    runs = tmp_path / "rollouts"
+    runs.mkdir()
+    with gzip.open(runs / "step-000001.jsonl.gz", "wt") as f:
+        f.writelines(json.dumps(r) + "\n" for r in rows)
+    out = tmp_path / "src"
+    res = subprocess.run([sys.executable, SCRIPT, "--export", str(out), str(runs)], capture_output=True, text=True, check=True)
+    assert "2 of 5 rollouts' 2 distinct code blocks" in res.stdout
+    texts = sorted(p.read_text() for p in out.iterdir())
+    assert texts == ["__global__ void a() {}\n", "__global__ void b() {}\n"]
+    assert all(p.name.startswith("t-") and p.suffix == ".cu" for p in out.iterdir())
+    subprocess.run([sys.executable, SCRIPT, "--export", str(tmp_path / "one"), "--sample", "1", str(runs)], check=True, capture_output=True)
+    assert len(list((tmp_path / "one").iterdir())) == 1
