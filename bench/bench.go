@@ -215,7 +215,11 @@ type Result struct {
 	ReferenceWait float64 `json:"reference_wait_seconds,omitempty"`
 	SlotWait      float64 `json:"slot_wait_seconds,omitempty"`
 	JudgeSeconds  float64 `json:"judge_seconds,omitempty"`
-	Recorded      bool    `json:"recorded,omitempty"` // answered from a measurements file, not measured now (plugins/recorded)
+	// HostMapped counts the arrays the driver staged through mapped files
+	// (CUDAPERF_TEST_MAP) instead of its host arena, over every
+	// configuration and seed: 0 when the arena staged them all.
+	HostMapped int  `json:"host_mapped,omitempty"`
+	Recorded   bool `json:"recorded,omitempty"` // answered from a measurements file, not measured now (plugins/recorded)
 
 	exe string // the linked driver, set by Build
 }
@@ -676,6 +680,9 @@ type record struct {
 	Leak   int64     `json:"leak_bytes"`
 	// InputsModified are the indices of input parameters the calls changed.
 	InputsModified []int `json:"inputs_modified"`
+	// Mapped is how many arrays of the seed were staged through mapped
+	// files (CUDAPERF_TEST_MAP) instead of the host arena.
+	Mapped int `json:"mapped"`
 	// AtMs is when the record was written, in ms since the driver's main
 	// began (for the device record: once the CUDA context was made).
 	AtMs float64 `json:"at_ms"`
@@ -1045,6 +1052,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 			k = 1
 		}
 		byKey[[2]int{rec.Config, k}] = rec
+		r.HostMapped += rec.Mapped
 	}
 	r.StartSeconds, r.ExitSeconds = edges(recs, o)
 	r.CPUUser, r.CPUSys = o.UserCPU.Seconds(), o.SysCPU.Seconds()

@@ -59,7 +59,7 @@ sys.exit(rc)' "$tmp/$name.cpu" "$bin" bench --batch "$batch" --profile "$profile
   # The binary says what it was built from; the device's copy of .git may
   # not (it named one commit for every call of a session).
   echo "# bench/gpu-rl.sh $out $profile   ($(date -u +%FT%TZ), $("$bin" version 2>/dev/null | head -1 || echo "cudaperf unknown"))"
-  echo "# settings: CUDAPERF_GPU_SLOTS=${CUDAPERF_GPU_SLOTS:-default} CUDAPERF_GPU_PRESTART=${CUDAPERF_GPU_PRESTART:-default}"
+  echo "# settings: CUDAPERF_GPU_SLOTS=${CUDAPERF_GPU_SLOTS:-default} CUDAPERF_GPU_PRESTART=${CUDAPERF_GPU_PRESTART:-default} CUDAPERF_COMPILE_NICE=${CUDAPERF_COMPILE_NICE:-default} CUDAPERF_TEST_MAP=${CUDAPERF_TEST_MAP:-unset}"
   echo "# command per run: $bin bench --batch $batch --profile $profile --cache <empty dir> --format json"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/# GPU: /' || true
   echo "# CPUs: $(nproc)"
@@ -118,6 +118,11 @@ for line in open(os.path.join(tmp, "runs.txt")):
             user + sys_, user, sys_, (user + sys_) / wall, os.cpu_count(), cu + cs, cu, cs, cc, user + sys_ - cu - cs - cc))
     except (OSError, ValueError):
         pass
+    # With CUDAPERF_TEST_MAP: did the driver's mapping take, or did every
+    # array fall back to the arena?
+    hm = [r.get("host_mapped", 0) for r in rs if r.get("ran")]
+    if os.environ.get("CUDAPERF_TEST_MAP") or any(hm):
+        print("       arrays staged through mapped files: %d, in %d of %d processes" % (sum(hm), sum(1 for x in hm if x), len(hm)))
     for w in wrong[:20]:
         print("    misjudged " + w)
     if name.startswith("cold"):

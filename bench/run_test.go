@@ -100,7 +100,7 @@ func fakeDriver(mode string, args []string) int {
 			z := make([]byte, len(x))
 			for i := 0; i < len(x); i += 4 {
 				v := math.Float32frombits(0xFFFFFFFF)
-				if mode == "honest" || mode == "stall" {
+				if mode == "honest" || mode == "stall" || mode == "mapped" {
 					xv := math.Float32frombits(binary.LittleEndian.Uint32(x[i:]))
 					yv := math.Float32frombits(binary.LittleEndian.Uint32(y[i:]))
 					v = alpha*xv + yv
@@ -114,7 +114,11 @@ func fakeDriver(mode string, args []string) int {
 			if mode == "inputs" && c == 4 {
 				modified = "0"
 			}
-			fmt.Fprintf(rec, `{"config":%d,"seed":"%c","leak_bytes":0,"inputs_modified":[%s],"ms":[0.5,0.4,0.6],"tail_ms":[0.002,0.002,0.002],"host_ms":[0.6,0.5,0.7]}`+"\n", c, tag, modified)
+			mapped := 0
+			if mode == "mapped" { // the driver's CUDAPERF_TEST_MAP staging: x, y and z mapped
+				mapped = 3
+			}
+			fmt.Fprintf(rec, `{"config":%d,"seed":"%c","leak_bytes":0,"inputs_modified":[%s],"mapped":%d,"ms":[0.5,0.4,0.6],"tail_ms":[0.002,0.002,0.002],"host_ms":[0.6,0.5,0.7]}`+"\n", c, tag, modified, mapped)
 		}
 	}
 	return 0
@@ -148,7 +152,7 @@ func TestRunPlumbing(t *testing.T) {
 		mode   string
 		accept bool
 		reason string
-	}{{"honest", true, ""}, {"nothing", false, verdict.PoisonSurvived}, {"inputs", false, verdict.InputModified},
+	}{{"honest", true, ""}, {"mapped", true, ""}, {"nothing", false, verdict.PoisonSurvived}, {"inputs", false, verdict.InputModified},
 		{"escape", false, verdict.SandboxViolation}} {
 		if c.mode == "escape" && (!sandbox.Enabled() || !sandboxFull()) {
 			continue
@@ -176,6 +180,11 @@ func TestRunPlumbing(t *testing.T) {
 			if !strings.Contains(v.Reasons[0].Detail, "escaped.txt") || !strings.Contains(v.Reasons[0].Detail, "fork") {
 				t.Errorf("escape: reason %q, want the write and the shell's fork named", v.Reasons[0].Detail)
 			}
+		}
+		// Arrays staged through mapped files are counted over every
+		// configuration and seed: 3 arrays x 5 configurations x 2 seeds.
+		if want := map[bool]int{true: 30}[c.mode == "mapped"]; r.HostMapped != want {
+			t.Errorf("%s: host_mapped %d, want %d", c.mode, r.HostMapped, want)
 		}
 		if c.accept && !(v.Speedup > 0) {
 			t.Errorf("honest: speedup %v", v.Speedup)

@@ -333,3 +333,90 @@ int main(void) {
 	}
 	t.Logf("%s", strings.TrimSpace(string(out)))
 }
+
+// TestMapFile compiles the driver's mapped staging (mapFileSrc) for the
+// host, with CUDA's registration calls stood in for, and checks what the
+// driver relies on: an input is mapped only at its exact size and
+// registered read-only; an output file is created at its size and holds
+// what was copied into its mapping once unmapped; an empty array, mapping
+// off, or a registration CUDA refuses gives NULL (the arena answers), and
+// nothing stays registered.
+func TestMapFile(t *testing.T) {
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc on PATH")
+	}
+	prog := `#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+typedef int cudaError_t;
+enum { cudaSuccess = 0, cudaHostRegisterDefault = 0, cudaHostRegisterReadOnly = 8 };
+static int refuse, registered, last_flags;
+static cudaError_t cudaHostRegister(void *p, size_t n, unsigned flags) {
+    (void)p, (void)n;
+    if (refuse) return 1;
+    registered++, last_flags = (int)flags;
+    return cudaSuccess;
+}
+static cudaError_t cudaHostUnregister(void *p) { (void)p; registered--; return cudaSuccess; }
+static cudaError_t cudaGetLastError(void) { return cudaSuccess; }
+` + mapFileSrc + `
+static int bad;
+#define CHECK(cond) do { if (!(cond)) { printf("line %d: %s\n", __LINE__, #cond); bad++; } } while (0)
+
+int main(int argc, char **argv) {
+    char in[4096], out[4096], missing[4096];
+    snprintf(in, sizeof in, "%s/in.bin", argv[1]);
+    snprintf(out, sizeof out, "%s/out.bin", argv[1]);
+    snprintf(missing, sizeof missing, "%s/none.bin", argv[1]);
+    unsigned char data[64];
+    for (int i = 0; i < 64; i++) data[i] = (unsigned char)(3 * i + 1);
+    FILE *f = fopen(in, "wb");
+    fwrite(data, 1, 64, f);
+    fclose(f);
+
+    CHECK(cp_map_file(in, 64, 0) == NULL); /* mapping off */
+    cp_map = 1;
+    void *p = cp_map_file(in, 64, 0);
+    CHECK(p != NULL && memcmp(p, data, 64) == 0 && last_flags == cudaHostRegisterReadOnly && cp_mapped == 1);
+    if (p) cp_unmap_file(p, 64);
+    CHECK(cp_map_file(in, 60, 0) == NULL);      /* not the file's size */
+    CHECK(cp_map_file(in, 0, 0) == NULL);       /* an empty array */
+    CHECK(cp_map_file(missing, 64, 0) == NULL); /* no such input */
+
+    p = cp_map_file(out, 100, 1);
+    CHECK(p != NULL && last_flags == cudaHostRegisterDefault);
+    if (p) {
+        memset(p, 0x5A, 100); /* what the GPU copies in */
+        cp_unmap_file(p, 100);
+    }
+    struct stat st;
+    unsigned char back[100] = {0};
+    f = fopen(out, "rb");
+    CHECK(stat(out, &st) == 0 && st.st_size == 100 && f && fread(back, 1, 100, f) == 100 && back[0] == 0x5A && back[99] == 0x5A);
+    if (f) fclose(f);
+
+    refuse = 1;
+    CHECK(cp_map_file(in, 64, 0) == NULL);
+    CHECK(cp_map_file(out, 100, 1) == NULL);
+    CHECK(registered == 0 && cp_mapped == 2);
+    printf("%d bad\n", bad);
+    return bad != 0;
+}
+`
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.c"), []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "t")
+	if out, err := exec.Command(cc, "-std=c11", "-O1", "-Wall", "-Werror", "-o", exe, filepath.Join(dir, "t.c")).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if out, err := exec.Command(exe, dir).CombinedOutput(); err != nil {
+		t.Fatalf("the driver's mapped staging: %v\n%s", err, out)
+	}
+}
