@@ -99,6 +99,9 @@ type Options struct {
 	// ShareGPU: report-profile candidates share the GPU outside their timed
 	// calls, as RL-profile ones always do (EvaluatorOptions.ShareGPU).
 	ShareGPU bool
+	// account, if set, sums the CPU of the session's programs and judging
+	// by kind (EnvCPUAccount).
+	account *cpuAccount
 }
 
 func (o *Options) defaults() {
@@ -635,6 +638,7 @@ func (s *Session) doRunReference(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	s.opt.account.add(CPUReference, o.UserCPU+o.SysCPU)
 	if !o.OK() {
 		return fmt.Errorf("bench: %s: reference program %s:\n%s", s.Task.Name, o.Describe(), o.Output)
 	}
@@ -980,6 +984,9 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker,
 		sampler = s.opt.NVML.Sample(w.Index, 50*time.Millisecond)
 	}
 	o, rep, err := sandbox.Run(ctx, cmd, policy)
+	if o != nil {
+		s.opt.account.add(CPUCandidate, o.UserCPU+o.SysCPU)
+	}
 	r.Sandbox = rep
 	if sampler != nil {
 		sum := sampler.Stop()
@@ -1003,9 +1010,11 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker,
 		r.PrestartWait = ahead.Seconds()
 	}
 	return func() {
-		defer os.RemoveAll(outDir)
-		defer os.Remove(records)
-		s.judge(r, o, records, outDir)
+		defer s.opt.account.measure(CPUScratch, func() {
+			os.RemoveAll(outDir)
+			os.Remove(records)
+		})
+		s.opt.account.measure(CPUJudge, func() { s.judge(r, o, records, outDir) })
 	}, outDir, records
 }
 

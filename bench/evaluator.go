@@ -99,7 +99,8 @@ type Evaluator struct {
 	arch    string
 	pool    *pool
 	workers []*Worker
-	srcDir  string // candidate sources by content hash
+	srcDir  string      // candidate sources by content hash
+	acct    *cpuAccount // EnvCPUAccount's, or nil
 
 	mu       sync.Mutex
 	sessions map[string]*entry
@@ -153,7 +154,11 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 		}
 		tc.Limit = d
 	}
-	e := &Evaluator{opt: opt, tc: tc, arch: device.DefaultArch, srcDir: filepath.Join(cache.Dir, "sources"), sessions: map[string]*entry{}}
+	e := &Evaluator{opt: opt, tc: tc, arch: device.DefaultArch, srcDir: filepath.Join(cache.Dir, "sources"), sessions: map[string]*entry{},
+		acct: newCPUAccount()}
+	if e.acct != nil {
+		tc.OnRun = func(nvcc bool, product string, cpu time.Duration) { e.acct.add(toolKind(nvcc, product), cpu) }
+	}
 	CleanStale(opt.ScratchDir)
 	var workers []*Worker
 	if !opt.NoGPU {
@@ -388,6 +393,7 @@ func (e *Evaluator) evaluateTask(ctx context.Context, t *task.Task, c Candidate,
 	defer release()
 	r, err := e.evaluate(ctx, sess, c, s.CompileOnly)
 	r.Seconds = time.Since(start).Seconds()
+	e.acct.write()
 	return r, err
 }
 
@@ -459,7 +465,7 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 	}
 	opt := Options{Toolchain: e.tc, Arch: s.Arch, Profile: prof, Warmup: s.Warmup, Repeats: s.Repeats,
 		TimeLimit: s.TimeLimit, RefTimeout: e.opt.RefTimeout, CompileOnly: s.CompileOnly,
-		ScratchDir: e.opt.ScratchDir, Seeds: s.Seeds, NVML: e.gpu, ShareGPU: e.opt.ShareGPU}
+		ScratchDir: e.opt.ScratchDir, Seeds: s.Seeds, NVML: e.gpu, ShareGPU: e.opt.ShareGPU, account: e.acct}
 	if opt.Arch == "" {
 		opt.Arch = e.arch
 	}

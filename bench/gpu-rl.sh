@@ -42,7 +42,9 @@ run() { # run NAME CACHE
   # candidates: each reaped by its parent, so their times add up here).
   local prof=()
   [ "${CPUPROFILE:-0}" = 1 ] && prof=(env CUDAPERF_CPUPROFILE="${out%.out}-$name.pprof" CUDAPERF_CPUPROFILE_SECONDS=20)
-  "${prof[@]}" python3 -c 'import resource, subprocess, sys
+  # The evaluator's own account of where the CPU went, by kind (bench:
+  # EnvCPUAccount), kept next to OUT.
+  CUDAPERF_CPU_ACCOUNT="$tmp/$name.acct.json" "${prof[@]}" python3 -c 'import resource, subprocess, sys
 rc = subprocess.call(sys.argv[2:])
 u = resource.getrusage(resource.RUSAGE_CHILDREN)
 open(sys.argv[1], "w").write("%.2f %.2f\n" % (u.ru_utime, u.ru_stime))
@@ -52,6 +54,7 @@ sys.exit(rc)' "$tmp/$name.cpu" "$bin" bench --batch "$batch" --profile "$profile
   echo "$name $rc $start $end" >>"$tmp/runs.txt"
   # Kept as they come, so a run cut by a time limit still leaves the others.
   cp "$tmp/$name.jsonl" "${out%.out}-$name.jsonl" 2>/dev/null
+  cp "$tmp/$name.acct.json" "${out%.out}-$name.cpu.json" 2>/dev/null || true
   echo "gpu-rl: $name: exit $rc, $(wc -l <"$tmp/$name.jsonl") results in $(awk "BEGIN{print $end - $start}") s" | tee -a "$out" >&2
 }
 
@@ -116,7 +119,22 @@ for line in open(os.path.join(tmp, "runs.txt")):
         cc = sum((r.get("compile") or {}).get("cpu_seconds", 0) for r in rs)
         print("       CPU %.1f s (user %.1f, kernel %.1f) = %.1f of %d cores busy on average; candidates %.1f s (user %.1f, kernel %.1f), candidate compiles %.1f s, the rest (plugin, host checks, links, references, drivers) %.1f s" % (
             user + sys_, user, sys_, (user + sys_) / wall, os.cpu_count(), cu + cs, cu, cs, cc, user + sys_ - cu - cs - cc))
-    except (OSError, ValueError):
+        # The evaluator's account (the benchmarker plugin's process): its
+        # own CPU and its children's by kind, so "the rest" is no longer
+        # only a difference.
+        acct = json.load(open(os.path.join(tmp, name + ".acct.json")))
+        k = {n: v["Seconds"] for n, v in acct["ByKind"].items()}
+        n = {n: v["N"] for n, v in acct["ByKind"].items()}
+        self_ = acct["SelfUser"] + acct["SelfSys"]
+        kids = acct["ChildrenUser"] + acct["ChildrenSys"]
+        named = sum(v for x, v in k.items() if x not in ("judge", "scratch_rm"))
+        print("       plugin process %.1f s (judging %.1f, removing outputs %.1f, the rest of its own %.1f); its children %.1f s: nvcc compiles %.1f (%d), links %.1f (%d), C compiles %.1f (%d) and links %.1f (%d), references %.1f (%d), probe %.1f (%d), candidates %.1f (%d), not accounted %.1f; outside the plugin (the cudaperf command) %.1f s" % (
+            self_, k.get("judge", 0), k.get("scratch_rm", 0), self_ - k.get("judge", 0) - k.get("scratch_rm", 0), kids,
+            k.get("nvcc_compile", 0), n.get("nvcc_compile", 0), k.get("nvcc_link", 0), n.get("nvcc_link", 0),
+            k.get("cc_compile", 0), n.get("cc_compile", 0), k.get("cc_link", 0), n.get("cc_link", 0),
+            k.get("reference", 0), n.get("reference", 0), k.get("probe", 0), n.get("probe", 0),
+            k.get("candidate", 0), n.get("candidate", 0), kids - named, user + sys_ - self_ - kids))
+    except (OSError, ValueError, KeyError):
         pass
     # With CUDAPERF_TEST_MAP: did the driver's mapping take, or did every
     # array fall back to the arena?

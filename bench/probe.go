@@ -226,6 +226,9 @@ func (e *Evaluator) runProbe(ctx context.Context, w *Worker, p Profile) error {
 		}
 		policy := sandbox.Policy{OutDir: out, Records: out + ".jsonl", CPUTime: probeTimeout, Skip: skip}
 		o, rep, err := sandbox.Run(ctx, runner.Cmd{Path: exe, Env: candidateEnv(w, p), Timeout: probeTimeout}, policy)
+		if o != nil {
+			e.acct.add(CPUProbe, o.UserCPU+o.SysCPU)
+		}
 		if err != nil {
 			return fmt.Errorf("bench: CUDA probe: %w", err)
 		}

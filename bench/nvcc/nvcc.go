@@ -106,6 +106,10 @@ type Toolchain struct {
 	// H200 machine the candidate processes ended at 3.1-3.5 a second while
 	// a batch's compiles ran beside them and 5.6-7.2 after (bench/RESULTS.md).
 	Nice int
+	// OnRun, if set, is told the CPU time of every tool run (compiles and
+	// links, not answers from the cache): whether the tool was nvcc, the
+	// product ("obj.o" or "a.out") and the CPU of the tool and what it ran.
+	OnRun func(nvcc bool, product string, cpu time.Duration)
 
 	slots    *slots
 	quiet    sync.RWMutex // compiles hold it shared; Exclusive holds it alone
@@ -439,6 +443,9 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	res := &Result{Log: log.String(), Duration: time.Since(start), Command: j.tool + " " + strings.Join(j.args, " ")}
 	if cmd.ProcessState != nil {
 		res.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		if tc.OnRun != nil {
+			tc.OnRun(j.tool == tc.NVCC, j.product, res.CPU)
+		}
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()

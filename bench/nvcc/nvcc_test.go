@@ -3,10 +3,13 @@ package nvcc
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -99,6 +102,19 @@ func TestCompileAndLinkC(t *testing.T) {
 		t.Fatal(err)
 	}
 	tc := &Toolchain{Cache: cache, slots: newSlots(2), inflight: map[string]*call{}, CC: "gcc", CCVersion: "test"}
+	// OnRun hears of every tool run, not of answers from the cache.
+	var runs []string
+	var mu sync.Mutex
+	tc.OnRun = func(nvcc bool, product string, cpu time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		runs = append(runs, fmt.Sprintf("%v %s %v", nvcc, product, cpu > 0))
+	}
+	defer func() {
+		if want := []string{"false obj.o true", "false obj.o true", "false a.out true"}; !slices.Equal(runs, want) {
+			t.Errorf("OnRun heard %q, want %q (two compiles, one link, none cached)", runs, want)
+		}
+	}()
 	dir := t.TempDir()
 	main := filepath.Join(dir, "main.c")
 	if err := os.WriteFile(main, []byte("int add(int a, int b);\nint main(void) { return add(2, -2); }\n"), 0o644); err != nil {
@@ -119,6 +135,9 @@ func TestCompileAndLinkC(t *testing.T) {
 	exe, err := tc.LinkC(context.Background(), objs...)
 	if err != nil || !exe.OK {
 		t.Fatalf("link: %v %+v", err, exe)
+	}
+	if again, err := tc.LinkC(context.Background(), objs...); err != nil || !again.Cached {
+		t.Fatalf("link again: %v %+v, want it from the cache", err, again)
 	}
 	if st, err := os.Stat(exe.Output); err != nil || st.Mode()&0o111 == 0 {
 		t.Fatalf("no executable: %v", err)
