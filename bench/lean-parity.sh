@@ -17,7 +17,7 @@
 # bench/suites in sorted order. Output (default bench/lean-parity.out):
 # one line per source, then the counts and CPU sums. What an RL policy
 # writes (bench/lean-parity-rollouts.out):
-#   python3 bench/rl/rollout_stats.py --export /tmp/rc2 --sample 240 bench/h200/*/*/*/rollouts bench/h200/*/*/*/*/rollouts
+#   python3 bench/rl/rollout_stats.py --export /tmp/rc2 --sample 240 bench/h200/*/*/*/rollouts
 #   bench/lean-parity.sh bench/lean-parity-rollouts.out /tmp/rc2/*.cu
 set -euo pipefail
 cd "$(dirname "$0")/.."
