@@ -40,8 +40,28 @@ else
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-retries() { # retries SOURCE LOG: does the evaluator compile it again (bench/nvcc: leanMissed)?
-  grep -qP "$spec" "$2" || { grep -qP "$retry" "$2" && grep -qw std "$1"; }
+errat=$(sed -n 's/^var errorAt = regexp.MustCompile(`\(.*\)`)$/\1/p' bench/nvcc/nvcc.go)
+[ -n "$errat" ] || { echo "lean-parity: cannot read errorAt from bench/nvcc/nvcc.go" >&2; exit 2; }
+retries() { # retries SOURCE LOG: does the evaluator compile it again? (bench/nvcc: leanMissed, the same rule)
+  python3 - "$1" "$2" <<'PY'
+import os, re, sys
+src, log = open(sys.argv[1], errors="replace").read(), open(sys.argv[2], errors="replace").read()
+lean, spec, at = (re.compile(os.environ[k]) for k in ("retry", "spec", "errat"))
+def missed():
+    if spec.search(log):
+        return True
+    if not lean.search(log):
+        return False
+    if re.search(r"\bstd\b", src):
+        return True
+    ms = list(at.finditer(log))
+    for i, m in enumerate(ms):
+        end = ms[i + 1].start() if i + 1 < len(ms) else len(log)
+        if lean.search(log[m.start():end]) and os.path.basename(m.group(1)) != os.path.basename(sys.argv[1]):
+            return True
+    return not ms or bool(lean.search(log[:ms[0].start()]))
+sys.exit(0 if missed() else 1)
+PY
 }
 one() { # one SOURCE: prints "VERDICT lean=RC full=RC cpu=LEAN/FULL SOURCE"
   local f=$1 d rl rf st cl cf
@@ -69,7 +89,7 @@ one() { # one SOURCE: prints "VERDICT lean=RC full=RC cpu=LEAN/FULL SOURCE"
   rm -rf "$d"
 }
 export -f one retries
-export nvcc flags tmp retry spec
+export nvcc flags tmp retry spec errat
 {
   echo "# bench/lean-parity.sh: nvcc -arch=sm_90 -O3 -c with and without '$flags' ($("$nvcc" --version | tail -1); $(g++ --version | head -1))"
   printf '%s\n' "${srcs[@]}" | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -k5

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -195,9 +196,10 @@ var DeviceFlags = []string{"-O3", "-Xptxas", "-v"}
 // std::cyl_bessel_j, ...) and, with them, <limits> and the algorithm
 // basics (std::min, std::max, std::swap) that they pull in. Parsing those
 // templates in each of nvcc's three front ends (cudafe++, cicc, the host
-// compiler) was about a third of a candidate's compile: 1.074 against
-// 0.727 CPU-s a source over 286 sources, with the same objects, nvcc 13.0
-// with GCC 12 (bench/lean-parity.sh and its .out). The
+// compiler) was about a third of a candidate's compile: 0.832 against
+// 0.559 CPU-s a source over 286 sources (1.074 against 0.727 in an
+// earlier run on a busier VM), with the same objects, nvcc 13.0 with
+// GCC 12 (bench/lean-parity.sh and its .out). The
 // macro is the include guard of <bits/specfun.h>; other C++ libraries do
 // not know it and are unaffected. A source that uses what it leaves out
 // without including it itself (std::numeric_limits with no #include
@@ -210,10 +212,10 @@ var LeanFlags = []string{"-D_GLIBCXX_BITS_SPECFUN_H"}
 // names the lean headers leave out, quoted in an error as nvcc's front
 // ends and the host compiler quote names ("numeric_limits", 'max'), or
 // what the front end says of max<int>(a, b) when max is no template
-// ("type name is not allowed"). Only a source that names std can meet
-// those (a qualified name, a using directive or declaration): unqualified
-// min and max are CUDA's own overloads either way, and ambiguous between
-// them the same way (leanMissed).
+// ("type name is not allowed"). In the files compiled, only one that names
+// std can meet those (a qualified name, a using directive or declaration):
+// unqualified min and max are CUDA's own overloads either way, and
+// ambiguous between them the same way (leanMissed).
 var leanRE = regexp.MustCompile(`namespace "std" has no member|'std::|type name is not allowed|["'](?:std::)?(?:numeric_limits|min|max|minmax|swap|iter_swap|fill|fill_n|copy|copy_n|copy_backward|move_backward|equal|lexicographical_compare|mismatch|lower_bound|upper_bound|distance|advance|next|prev|iterator_traits|reverse_iterator|move_iterator|__niter_base|float_round_style|float_denorm_style|round_to_nearest)\b`)
 
 // leanSpecRE matches an error naming one of the special functions that
@@ -221,16 +223,46 @@ var leanRE = regexp.MustCompile(`namespace "std" has no member|'std::|type name 
 // (C++17), so that a source need not name std to use them.
 var leanSpecRE = regexp.MustCompile(`["'](?:std::)?(?:assoc_laguerre[fl]?|assoc_legendre[fl]?|beta[fl]?|comp_ellint_[123][fl]?|cyl_bessel_[ijk][fl]?|cyl_neumann[fl]?|ellint_[123][fl]?|expint[fl]?|hermite[fl]?|laguerre[fl]?|legendre[fl]?|riemann_zeta[fl]?|sph_bessel[fl]?|sph_legendre[fl]?|sph_neumann[fl]?)\b`)
 
+// errorAt matches the first line of a compile error and names its file,
+// as nvcc's front ends write it ("a.cu(12): error: ...") and as the host
+// compiler does ("a.cu:12:3: error: ...").
+var errorAt = regexp.MustCompile(`(?m)^(.+?)(?:\(\d+\)|:\d+:\d+): (?:catastrophic )?error`)
+
 var namesStd = regexp.MustCompile(`\bstd\b`)
 
-// leanMissed says whether a failed lean compile of src (the text of the
-// source and the files it includes that the caller named) may be
-// LeanFlags' doing, so that the full headers must answer. Of 240 sources
-// an RL policy wrote (bench/lean-parity-rollouts.out), 207 fail both ways,
-// and 10 of those, with an ambiguous call of CUDA's own min or max, were
-// compiled twice for nothing before src was asked whether it names std.
-func leanMissed(log string, src []byte) bool {
-	return leanSpecRE.MatchString(log) || leanRE.MatchString(log) && namesStd.Match(src)
+// leanMissed says whether a failed lean compile may be LeanFlags' doing,
+// so that the full headers must answer. own are the base names of the
+// files the caller compiled (the source and the includes it named), text
+// their text. An error of leanRE's kind counts when it lies in a file not
+// among own (a header, which may rely on what the lean headers leave out)
+// or when own's text names std; one of leanSpecRE's kind always. Of 240
+// sources an RL policy wrote (bench/lean-parity-rollouts.out), 207 fail
+// both ways, and 10 of those, with an ambiguous call of CUDA's own min or
+// max in their own code, were compiled twice for nothing before.
+func leanMissed(log string, own []string, text []byte) bool {
+	if leanSpecRE.MatchString(log) {
+		return true
+	}
+	if !leanRE.MatchString(log) {
+		return false
+	}
+	if namesStd.Match(text) {
+		return true
+	}
+	// Each error runs from its first line to the next error's.
+	at := errorAt.FindAllStringSubmatchIndex(log, -1)
+	for i, m := range at {
+		end := len(log)
+		if i+1 < len(at) {
+			end = at[i+1][0]
+		}
+		if leanRE.MatchString(log[m[0]:end]) && !slices.Contains(own, filepath.Base(log[m[2]:m[3]])) {
+			return true
+		}
+	}
+	// A match before the first error line (or with no error line) has no
+	// file to blame: the full headers answer.
+	return len(at) == 0 || leanRE.MatchString(log[:at[0][0]])
 }
 
 // readSources is the text of files, together; a file that cannot be read
@@ -242,6 +274,15 @@ func readSources(files []string) []byte {
 		all = append(append(all, b...), '\n')
 	}
 	return all
+}
+
+// baseNames are the base names of files.
+func baseNames(files []string) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = filepath.Base(f)
+	}
+	return out
 }
 
 // CompileCUDA compiles src (a .cu file) to an object for arch ("sm_90").
@@ -271,7 +312,7 @@ func (tc *Toolchain) CompileCUDAFlags(ctx context.Context, src, arch string, fla
 		return tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, dir: filepath.Dir(src), args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
 	}
 	res, err := compile(true)
-	if err == nil && !res.OK && leanMissed(res.Log, readSources(append([]string{src}, deps...))) {
+	if own := append([]string{src}, deps...); err == nil && !res.OK && leanMissed(res.Log, baseNames(own), readSources(own)) {
 		// The source may use what the lean headers leave out: the answer
 		// is the full headers' (both attempts' time is counted).
 		first := res

@@ -256,6 +256,7 @@ func TestLeanHeaders(t *testing.T) {
 		{"testdata/lean_using_std.cu", true, true},
 		{"testdata/broken.cu", false, false},
 		{"testdata/lean_ambiguous_max.cu", false, false},
+		{"testdata/lean_via_header.cu", true, true},
 	} {
 		res, err := tc.CompileCUDA(ctx, c.src, "sm_90")
 		if err != nil {
@@ -271,6 +272,7 @@ func TestLeanHeaders(t *testing.T) {
 }
 
 func TestLeanMissed(t *testing.T) {
+	own := []string{"a.cu"}
 	withStd := []byte("#include <limits>\nusing namespace std;\n")
 	for log, want := range map[string]bool{
 		`a.cu(5): error: namespace "std" has no member "numeric_limits"`:                  true,
@@ -283,19 +285,24 @@ func TestLeanMissed(t *testing.T) {
 		`a.cu(9): error: no instance of overloaded function "std::cyl_bessel_jf" matches`: true,
 		`a.cu(11): error: type name is not allowed`:                                       true,
 	} {
-		if got := leanMissed(log, withStd); got != want {
+		if got := leanMissed(log, own, withStd); got != want {
 			t.Errorf("leanMissed(%q) = %v, want %v", log, got, want)
 		}
 	}
-	// A source that never names std meets CUDA's own min and max either
-	// way (seen in RL policy output: an ambiguous call, failing both
-	// ways); the special functions are global too, so they still count.
+	// Code that never names std meets CUDA's own min and max either way
+	// (seen in RL policy output: an ambiguous call, failing both ways); the
+	// special functions are global too, so they still count, and so does
+	// an error inside a header, which may lean on what the flags leave out.
 	noStd := []byte("__global__ void k(float *x, int n) { x[0] = max(0.0f, max(n, 1)); }\n")
 	for log, want := range map[string]bool{
-		`a.cu(1): error: more than one instance of overloaded function "max" matches the argument list:`: false,
-		`a.cu(1): error: identifier "beta" is undefined`:                                                 true,
+		`a.cu(1): error: more than one instance of overloaded function "max" matches the argument list:` + "\n" +
+			`            function "max(int, int)" (declared at line 1186 of /cuda/include/crt/math_functions.hpp)`: false,
+		`a.cu(1): error: identifier "beta" is undefined`:                                                                       true,
+		`a.cu(1): error: expected a ";"` + "\n" + `/cuda/include/cub/util.cuh(40): error: namespace "std" has no member "min"`: true,
+		`/usr/include/thrust/x.h:4:12: error: 'numeric_limits' is not a member of 'std'`:                                       true,
+		`nvcc fatal   : "max" went wrong`:                                                                                      true, // no file to blame: the full headers answer
 	} {
-		if got := leanMissed(log, noStd); got != want {
+		if got := leanMissed(log, own, noStd); got != want {
 			t.Errorf("without std: leanMissed(%q) = %v, want %v", log, got, want)
 		}
 	}
