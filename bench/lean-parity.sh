@@ -28,11 +28,6 @@ nvcc=$(realpath "$nvcc" 2>/dev/null || true)
 [ -x "$nvcc" ] || { echo "lean-parity: no nvcc: set CUDAPERF_NVCC or run .ci/setup" >&2; exit 2; }
 flags=$(sed -n 's/^var LeanFlags = \[\]string{"\(.*\)"}$/\1/p' bench/nvcc/nvcc.go)
 [ -n "$flags" ] || { echo "lean-parity: cannot read LeanFlags from bench/nvcc/nvcc.go" >&2; exit 2; }
-# leanRE and leanSpecRE, the errors after which the evaluator compiles
-# again without them (leanRE only for a source that names std).
-retry=$(sed -n 's/^var leanRE = regexp.MustCompile(`\(.*\)`)$/\1/p' bench/nvcc/nvcc.go)
-spec=$(sed -n 's/^var leanSpecRE = regexp.MustCompile(`\(.*\)`)$/\1/p' bench/nvcc/nvcc.go)
-[ -n "$retry" ] && [ -n "$spec" ] || { echo "lean-parity: cannot read leanRE and leanSpecRE from bench/nvcc/nvcc.go" >&2; exit 2; }
 if [ $# -gt 0 ]; then
   srcs=("$@")
 else
@@ -40,28 +35,8 @@ else
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-errat=$(sed -n 's/^var errorAt = regexp.MustCompile(`\(.*\)`)$/\1/p' bench/nvcc/nvcc.go)
-[ -n "$errat" ] || { echo "lean-parity: cannot read errorAt from bench/nvcc/nvcc.go" >&2; exit 2; }
-retries() { # retries SOURCE LOG: does the evaluator compile it again? (bench/nvcc: leanMissed, the same rule)
-  python3 - "$1" "$2" <<'PY'
-import os, re, sys
-src, log = open(sys.argv[1], errors="replace").read(), open(sys.argv[2], errors="replace").read()
-lean, spec, at = (re.compile(os.environ[k]) for k in ("retry", "spec", "errat"))
-def missed():
-    if spec.search(log):
-        return True
-    if not lean.search(log):
-        return False
-    if re.search(r"\bstd\b", src):
-        return True
-    ms = list(at.finditer(log))
-    for i, m in enumerate(ms):
-        end = ms[i + 1].start() if i + 1 < len(ms) else len(log)
-        if lean.search(log[m.start():end]) and os.path.basename(m.group(1)) != os.path.basename(sys.argv[1]):
-            return True
-    return not ms or bool(lean.search(log[:ms[0].start()]))
-sys.exit(0 if missed() else 1)
-PY
+retries() { # retries SOURCE LOG: does the evaluator compile it again? (bench/nvcc: leanMissed)
+  python3 bench/nvcc/lean_retry.py bench/nvcc/nvcc.go "$1" "$2"
 }
 one() { # one SOURCE: prints "VERDICT lean=RC full=RC cpu=LEAN/FULL SOURCE"
   local f=$1 d rl rf st cl cf
@@ -89,7 +64,7 @@ one() { # one SOURCE: prints "VERDICT lean=RC full=RC cpu=LEAN/FULL SOURCE"
   rm -rf "$d"
 }
 export -f one retries
-export nvcc flags tmp retry spec errat
+export nvcc flags tmp
 {
   echo "# bench/lean-parity.sh: nvcc -arch=sm_90 -O3 -c with and without '$flags' ($("$nvcc" --version | tail -1); $(g++ --version | head -1))"
   printf '%s\n' "${srcs[@]}" | xargs -P "$(nproc)" -I{} bash -c 'one "$1"' _ {} | sort -k5

@@ -152,15 +152,21 @@ int main(int argc, char **argv) {
       if (reg) check(cudaHostRegister(arena, arena_bytes, cudaHostRegisterDefault), "cudaHostRegister");
     }
   }
+  if (mapin) { /* reported, and named when the registration below is refused */
+    int dev = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&ro_ok, cudaDevAttrHostRegisterReadOnlySupported, dev);
+  }
   size_t off = 0;
   for (int i = 0; i < 2; i++) {
     if (mapin) {
       snprintf(path, sizeof path, "%s/in%d", dir, i);
       in[i] = (float *)map_file(path, bytes, false);
-      int dev = 0;
-      cudaGetDevice(&dev);
-      cudaDeviceGetAttribute(&ro_ok, cudaDevAttrHostRegisterReadOnlySupported, dev);
-      check(cudaHostRegister(in[i], bytes, cudaHostRegisterReadOnly), "cudaHostRegister read-only");
+      cudaError_t e = cudaHostRegister(in[i], bytes, cudaHostRegisterReadOnly);
+      if (e != cudaSuccess)
+        die(ro_ok ? "cudaHostRegister read-only (the device says it supports it)"
+                  : "cudaHostRegister read-only (the device says it does not support it)",
+            cudaGetErrorString(e));
     } else {
       in[i] = (float *)(arena + off);
       off += bytes;

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -271,39 +272,74 @@ func TestLeanHeaders(t *testing.T) {
 	}
 }
 
-func TestLeanMissed(t *testing.T) {
-	own := []string{"a.cu"}
+// leanCases are failed lean compiles of a.cu, with the text of what was
+// compiled, and whether the full headers must answer (leanMissed).
+var leanCases = func() []struct {
+	log  string
+	text []byte
+	want bool
+} {
 	withStd := []byte("#include <limits>\nusing namespace std;\n")
-	for log, want := range map[string]bool{
-		`a.cu(5): error: namespace "std" has no member "numeric_limits"`:                  true,
-		`a.cu(11): error: identifier "max" is undefined`:                                  true,
-		`a.cu(3): error: max is not a template` + "\n" + `a.cu(3): error: "max" ...`:      true,
-		`a.cu(2): error: identifier "undefined_function" is undefined`:                    false,
-		`a.cu(7): error: expected a ";"`:                                                  false,
-		`a.cpp:4:12: error: 'numeric_limits' is not a member of 'std'`:                    true,
-		`a.cu(9): error: identifier "maximum" is undefined`:                               false,
-		`a.cu(9): error: no instance of overloaded function "std::cyl_bessel_jf" matches`: true,
-		`a.cu(11): error: type name is not allowed`:                                       true,
-	} {
-		if got := leanMissed(log, own, withStd); got != want {
-			t.Errorf("leanMissed(%q) = %v, want %v", log, got, want)
-		}
-	}
 	// Code that never names std meets CUDA's own min and max either way
 	// (seen in RL policy output: an ambiguous call, failing both ways); the
 	// special functions are global too, so they still count, and so does
 	// an error inside a header, which may lean on what the flags leave out.
 	noStd := []byte("__global__ void k(float *x, int n) { x[0] = max(0.0f, max(n, 1)); }\n")
-	for log, want := range map[string]bool{
-		`a.cu(1): error: more than one instance of overloaded function "max" matches the argument list:` + "\n" +
-			`            function "max(int, int)" (declared at line 1186 of /cuda/include/crt/math_functions.hpp)`: false,
-		`a.cu(1): error: identifier "beta" is undefined`:                                                                       true,
-		`a.cu(1): error: expected a ";"` + "\n" + `/cuda/include/cub/util.cuh(40): error: namespace "std" has no member "min"`: true,
-		`/usr/include/thrust/x.h:4:12: error: 'numeric_limits' is not a member of 'std'`:                                       true,
-		`nvcc fatal   : "max" went wrong`:                                                                                      true, // no file to blame: the full headers answer
-	} {
-		if got := leanMissed(log, own, noStd); got != want {
-			t.Errorf("without std: leanMissed(%q) = %v, want %v", log, got, want)
+	type c = struct {
+		log  string
+		text []byte
+		want bool
+	}
+	return []c{
+		{`a.cu(5): error: namespace "std" has no member "numeric_limits"`, withStd, true},
+		{`a.cu(11): error: identifier "max" is undefined`, withStd, true},
+		{`a.cu(3): error: max is not a template` + "\n" + `a.cu(3): error: "max" ...`, withStd, true},
+		{`a.cu(2): error: identifier "undefined_function" is undefined`, withStd, false},
+		{`a.cu(7): error: expected a ";"`, withStd, false},
+		{`a.cpp:4:12: error: 'numeric_limits' is not a member of 'std'`, withStd, true},
+		{`a.cu(9): error: identifier "maximum" is undefined`, withStd, false},
+		{`a.cu(9): error: no instance of overloaded function "std::cyl_bessel_jf" matches`, withStd, true},
+		{`a.cu(11): error: type name is not allowed`, withStd, true},
+		{`a.cu(1): error: more than one instance of overloaded function "max" matches the argument list:` + "\n" +
+			`            function "max(int, int)" (declared at line 1186 of /cuda/include/crt/math_functions.hpp)`, noStd, false},
+		{`a.cu(1): error: identifier "beta" is undefined`, noStd, true},
+		{`a.cu(1): error: expected a ";"` + "\n" + `/cuda/include/cub/util.cuh(40): error: namespace "std" has no member "min"`, noStd, true},
+		{`/usr/include/thrust/x.h:4:12: error: 'numeric_limits' is not a member of 'std'`, noStd, true},
+		{`nvcc fatal   : "max" went wrong`, noStd, true}, // no file to blame: the full headers answer
+	}
+}()
+
+func TestLeanMissed(t *testing.T) {
+	for _, c := range leanCases {
+		if got := leanMissed(c.log, []string{"a.cu"}, c.text); got != c.want {
+			t.Errorf("leanMissed(%q, text %q) = %v, want %v", c.log, c.text, got, c.want)
+		}
+	}
+}
+
+// TestLeanRetryScript holds bench/lean-parity.sh's copy of the rule
+// (lean_retry.py) to leanMissed on the same cases.
+func TestLeanRetryScript(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("skipping: no python3 on PATH")
+	}
+	dir := t.TempDir()
+	src, log := filepath.Join(dir, "a.cu"), filepath.Join(dir, "a.log")
+	for _, c := range leanCases {
+		if err := os.WriteFile(src, c.text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(log, []byte(c.log), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := exec.Command(py, "lean_retry.py", "nvcc.go", src, log).Run()
+		var exit *exec.ExitError
+		if err != nil && (!errors.As(err, &exit) || exit.ExitCode() != 1) {
+			t.Fatalf("lean_retry.py: %v", err)
+		}
+		if got := err == nil; got != c.want {
+			t.Errorf("lean_retry.py on %q (text %q): retried %v, leanMissed says %v", c.log, c.text, got, c.want)
 		}
 	}
 }
