@@ -68,6 +68,7 @@ demo: build examples
 
 vet:
 	$(GO) vet ./...
+	GO=$(GO) .ci/vet-darwin
 
 test: vet
 	$(GO) test -timeout 45m ./...

@@ -6,8 +6,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // Gate lets several candidate processes share one GPU while no timed call
@@ -137,7 +135,7 @@ func (c *gateConn) freeWork() {
 // the process started); serve answers on the other end until the process
 // closes it (exits).
 func (g *Gate) attach() (*gateConn, *os.File, error) {
-	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	fds, err := socketPair()
 	if err != nil {
 		return nil, nil, fmt.Errorf("bench: GPU gate: %w", err)
 	}
