@@ -33,7 +33,7 @@ const rankArch = "sm_90"
 var defaultFeaturePlugins = []string{"cudaperf-analyzer"}
 
 // retrainHint says how to rebuild the embedded model.
-const retrainHint = "retrain the built-in model with `make rank-model` (bench/rank/train-default.sh), or pass --model FILE from `cudaperf rank train`"
+const retrainHint = "retrain the built-in model with `make rank-model` (bench/rank/train-default.sh), or train one with `cudaperf rank train` and score with `cudaperf rank score --model FILE`"
 
 func rankCommand() *cli.Command {
 	return &cli.Command{
@@ -169,8 +169,10 @@ func loadModel(path string) (*rank.Model, error) {
 // currentSchema converts the analyzers' Describe answers into the ranker's
 // schema, naming features as lint's merger names them in vectors (a name
 // two plugins declare stays plain for the first in name order and is
-// "<plugin>.<name>" for the others).
-func currentSchema(ctx context.Context, h *pluginhost.Host) (rank.Schema, error) {
+// "<plugin>.<name>" for the others). A plugin that cannot describe itself
+// is an error if it is one of need, and is left out otherwise: a broken
+// third-party analyzer must not take away a score that does not read it.
+func currentSchema(ctx context.Context, h *pluginhost.Host, need []string) (rank.Schema, error) {
 	type decl struct {
 		plugin string
 		f      rank.Feature
@@ -180,7 +182,10 @@ func currentSchema(ctx context.Context, h *pluginhost.Host) (rank.Schema, error)
 	for _, p := range h.OfKind(sdk.KindAnalyzer) {
 		d, err := p.DescribeAnalyzer(ctx)
 		if err != nil {
-			return nil, err
+			if slices.Contains(need, p.Name()) {
+				return nil, err
+			}
+			continue
 		}
 		for _, f := range d.GetFeatures() {
 			decls = append(decls, decl{p.Name(), rank.Feature{Name: f.GetName(), Plugin: p.Name(), Unit: f.GetUnit(),
@@ -333,7 +338,7 @@ func loadRankData(c *cli.Context, measurements, splitPath, kernelsDir string, pl
 		return nil, err
 	}
 	defer s.host.Close()
-	schema, err := currentSchema(c.Context, s.host)
+	schema, err := currentSchema(c.Context, s.host, plugins)
 	if err != nil {
 		return nil, failuref("%v", err)
 	}
@@ -497,9 +502,14 @@ func runRankTrain(c *cli.Context) error {
 func recordMetrics(m *rank.Model, side string, tasks []rank.Task, bound bool) {
 	sc := m.NewScorer()
 	score := func(v rank.Variant) float64 { return sc.ScoreFile(v.Kernels) }
-	m.Training.Metrics[side] = rank.Summarize(rank.ByTask(rank.Evaluate(tasks, score, rank.PrimaryOnly)), evalSeed)
+	hash := rank.Hash(tasks)
+	s := rank.Summarize(rank.ByTask(rank.Evaluate(tasks, score, rank.PrimaryOnly)), evalSeed)
+	s.DataHash = hash
+	m.Training.Metrics[side] = s
 	if bound {
-		m.Training.Metrics[side+nosizesSuffix] = rank.Summarize(rank.ByTask(rank.Evaluate(rank.WithoutSizes(tasks), score, rank.PrimaryOnly)), evalSeed)
+		s := rank.Summarize(rank.ByTask(rank.Evaluate(rank.WithoutSizes(tasks), score, rank.PrimaryOnly)), evalSeed)
+		s.DataHash = hash
+		m.Training.Metrics[side+nosizesSuffix] = s
 	}
 }
 
@@ -543,7 +553,7 @@ func runRankScore(c *cli.Context) error {
 	if err := checkModelSchema(c.Context, s.host, m, c.String("model")); err != nil {
 		return err
 	}
-	s.sizes = sizes
+	s.sizes, s.setNames = sizes, setNames(c)
 	res, problems := s.analyze(c, files)
 	scores := scoreFiles(m, res.Features)
 	if format == "json" {
@@ -566,7 +576,16 @@ func runRankScore(c *cli.Context) error {
 // checkModelSchema refuses a model whose features differ from what the
 // analyzers produce now, naming them.
 func checkModelSchema(ctx context.Context, h *pluginhost.Host, m *rank.Model, path string) error {
-	now, err := currentSchema(ctx, h)
+	which := "the built-in model"
+	if path != "" {
+		which = "model " + path
+	}
+	for _, name := range m.Schema.Plugins() {
+		if !slices.ContainsFunc(h.OfKind(sdk.KindAnalyzer), func(p *pluginhost.Plugin) bool { return p.Name() == name }) {
+			return usageErrorf("%s reads the features of analyzer %s, which is not in use: --plugins or --no-plugins (or plugins.enable in .cudaperf.yaml) left it out, or it is not installed (`cudaperf plugins list`)", which, name)
+		}
+	}
+	now, err := currentSchema(ctx, h, m.Schema.Plugins())
 	if err != nil {
 		return failuref("%v", err)
 	}
@@ -596,7 +615,7 @@ type fileScore struct {
 func scoreFiles(m *rank.Model, rows []report.KernelFeatures) []fileScore {
 	ks := kernelsByFile(rows, m.Schema)
 	sc := m.NewScorer()
-	var out []fileScore
+	out := []fileScore{} // JSON: an empty array, not null, when no file has a kernel
 	seen := map[string]bool{}
 	for _, r := range rows {
 		f := filepath.Clean(r.File)

@@ -151,6 +151,10 @@ type Summary struct {
 	Acc       CI      `json:"pair_accuracy"`
 	PooledAcc float64 `json:"pooled_pair_accuracy"`
 	Pairs     int     `json:"pairs"`
+	// DataHash is Hash of the tasks the figures were computed on, where
+	// they were recorded into a model: figures whose data has changed
+	// since (a suite that grew) no longer describe the split.
+	DataHash string `json:"data_hash,omitempty"`
 }
 
 // BootstrapRounds is the number of resamples behind every interval.
