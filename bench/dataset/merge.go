@@ -23,6 +23,7 @@ type MergeStats struct {
 	Added      int // appended to the records file
 	Duplicates int // the records file (or an earlier line) already held a finished record of the candidate
 	Unfinished int // not finished (see Finished): left for the next run
+	Recorded   int // answered from a measurements file (plugins/recorded), not measured: never a new record
 }
 
 // Merge appends to the records file into (created if missing) every
@@ -30,7 +31,10 @@ type MergeStats struct {
 // finished result of yet, byte for byte as it was written. into is only
 // appended to, never rewritten, so records are never lost; and a candidate
 // is never recorded twice, so merging the same files again adds nothing.
-// A torn last line (a run killed while writing) is skipped.
+// A torn last line (a run killed while writing) is skipped, and so is a
+// recorded answer: it repeats an earlier measurement of some other
+// candidate with the same normalized source, and filed under this
+// candidate's name it would count that measurement twice.
 func Merge(into string, files ...string) (MergeStats, error) {
 	var st MergeStats
 	done := map[[2]string]bool{}
@@ -56,6 +60,8 @@ func Merge(into string, files ...string) (MergeStats, error) {
 			}
 			k := [2]string{r.Task, r.Candidate}
 			switch {
+			case r.Recorded:
+				st.Recorded++
 			case !Finished(&r):
 				st.Unfinished++
 			case done[k]:

@@ -21,14 +21,17 @@ func TestMerge(t *testing.T) {
 	run := filepath.Join(dir, "results.jsonl")
 	os.WriteFile(run, []byte(a+"\n"+b+"\n"+
 		`{"task":"t","candidate":"d","compile":{"ok":true},"ran":false,"error":"run: killed"}`+"\n"+
+		// A recorded answer: an earlier measurement of another candidate
+		// with this source, not a measurement of f.
+		`{"task":"t","candidate":"f","compile":{"ok":true},"ran":true,"recorded":true}`+"\n"+
 		bad+"\n"+
 		`{"task":"t","candidate":"e","compile":{"ok":tr`), 0o644)
 	st, err := Merge(into, run)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st != (MergeStats{Added: 2, Duplicates: 1, Unfinished: 1}) {
-		t.Errorf("stats %+v, want 2 added, 1 duplicate, 1 unfinished", st)
+	if st != (MergeStats{Added: 2, Duplicates: 1, Unfinished: 1, Recorded: 1}) {
+		t.Errorf("stats %+v, want 2 added, 1 duplicate, 1 unfinished, 1 recorded", st)
 	}
 	got, _ := os.ReadFile(into)
 	if want := a + "\n" + b + "\n" + bad + "\n"; string(got) != want {

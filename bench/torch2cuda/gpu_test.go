@@ -1,7 +1,6 @@
 package torch2cuda
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,50 +15,6 @@ import (
 
 	"github.com/cudaperf/cudaperf/bench"
 )
-
-// SuiteCandidates lists a torch2cuda suite's tasks with their variants and
-// cheats (a cheat's first line says "# expect: <reason id>").
-func SuiteCandidates(suiteDir string) ([]Job, error) {
-	problems, err := filepath.Glob(filepath.Join(suiteDir, "*", ProblemFile))
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(problems)
-	var out []Job
-	for _, p := range problems {
-		dir := filepath.Dir(p)
-		for _, kind := range []string{"variants", "cheats"} {
-			files, _ := filepath.Glob(filepath.Join(dir, kind, "*.py"))
-			sort.Strings(files)
-			for _, f := range files {
-				j := Job{Problem: p, Candidate: f, Suite: filepath.Base(suiteDir), Task: filepath.Base(dir), Kind: bench.KindVariant}
-				if kind == "cheats" {
-					j.Kind = bench.KindCheat
-					j.Expect = expectOf(f)
-				}
-				out = append(out, j)
-			}
-		}
-	}
-	return out, nil
-}
-
-var expectPyRE = regexp.MustCompile(`^#\s*expect:\s*([a-z_]+)`)
-
-func expectOf(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	if sc.Scan() {
-		if m := expectPyRE.FindStringSubmatch(sc.Text()); m != nil {
-			return m[1]
-		}
-	}
-	return ""
-}
 
 // TestSuiteCandidatesStatic checks every committed torch2cuda candidate's
 // format (ModelNew, load_inline, a __global__ kernel), that each cheat says

@@ -46,7 +46,9 @@ func benchCommand() *cli.Command {
 			"-arch=sm_<cc> -Xptxas -v (parallel, cached), run each candidate in its own process against\n" +
 			"the C reference (gcc -O2) on every configuration with fresh random inputs, poisoned outputs,\n" +
 			"warm-up, timed repetitions with an L2 flush between them, and reject cheats with a reason.\n" +
-			"Candidates are spread over every visible GPU (CUDA_VISIBLE_DEVICES), one at a time per GPU.\n" +
+			"Candidates are spread over every visible GPU (CUDA_VISIBLE_DEVICES): one at a time per GPU\n" +
+			"in the report profile; in the rl profile up to 8 processes per GPU ($CUDAPERF_GPU_SLOTS)\n" +
+			"overlap all but their timed calls, which still run one at a time.\n" +
 			"Results are appended as JSON lines to <runs-dir>/bench-<UTC>/results.jsonl.\n\n" +
 			"Profiles: report (default) runs every configuration with 3 warm-up and 20 timed calls, 30 s\n" +
 			"per configuration; rl runs the task's RL configurations (the primary and an odd size, or those\n" +
@@ -60,7 +62,10 @@ func benchCommand() *cli.Command {
 			"DIR holds a ModelNew file of the problem's name, that candidate: built with load_inline,\n" +
 			"checked over 5 seeds against Model, timed and screened for cheats (bench/torch2cuda).\n" +
 			"The benchmarker's machine needs python3 with torch ($CUDAPERF_PYTHON) and a GPU.\n" +
-			"  cudaperf bench --kernelbench ~/KernelBench --level 1 --limit 20\n\n" +
+			"  cudaperf bench --kernelbench ~/KernelBench --level 1 --limit 20\n" +
+			"The suites' torch2cuda tasks (a folder with problem.py) are selected like c2cuda ones, each\n" +
+			"with its eager baseline first, then its variants/*.py (--cheats: cheats/*.py) or --candidate:\n" +
+			"  cudaperf bench --suite torch2cuda --task softmax_rows\n\n" +
 			"Exit codes: 0 all candidates accepted (cheats rejected), 1 some variant or candidate\n" +
 			"failed to compile or was rejected, 2 usage or task errors, 3 no GPU or tool failure.",
 		Flags: []cli.Flag{
@@ -142,8 +147,15 @@ func benchItems(c *cli.Context) ([]benchItem, []error, error) {
 			return nil, nil, usageErrorf("bench: --candidate: %v", err)
 		}
 	}
-	tasks, errs := bench.LoadTasks(c.String("suites"), c.String("suite"), c.StringSlice("task"))
-	var out []benchItem
+	t2c, names, err := torch2cudaItems(c, userCands)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(t2c) > 0 && len(names) == 0 && (c.String("suite") != "" || len(c.StringSlice("task")) > 0) {
+		return t2c, nil, nil // every task asked for is a torch2cuda one
+	}
+	tasks, errs := bench.LoadTasks(c.String("suites"), c.String("suite"), names)
+	out := t2c
 	for _, t := range tasks {
 		if len(userCands) > 0 {
 			for _, cand := range userCands {
@@ -628,6 +640,69 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		_ = p.bar.Finish()
 	}
+}
+
+// torch2cudaItems lists the torch2cuda tasks (a folder with problem.py,
+// KernelBench's format) that --suite and --task select, each with its
+// eager PyTorch baseline first, then the --candidate files, or else its
+// variants (and, with --cheats, its cheats). A torch2cuda task is taken
+// only where asked for: by --suite naming a torch2cuda suite, or by a
+// --task name that no c2cuda suite has (c2cuda and torch2cuda both have a
+// softmax_rows). rest are the --task names left for the c2cuda suites.
+func torch2cudaItems(c *cli.Context, userCands []string) (out []benchItem, rest []string, err error) {
+	root, suite, names := c.String("suites"), c.String("suite"), c.StringSlice("task")
+	var problems []string
+	switch {
+	case suite != "":
+		problems, _ = filepath.Glob(filepath.Join(root, suite, "*", torch2cuda.ProblemFile))
+		if len(problems) == 0 {
+			return nil, names, nil // a c2cuda suite (or none: LoadTasks says so)
+		}
+		if len(names) > 0 {
+			problems = slices.DeleteFunc(problems, func(p string) bool { return !slices.Contains(names, filepath.Base(filepath.Dir(p))) })
+			for _, n := range names {
+				if !slices.ContainsFunc(problems, func(p string) bool { return filepath.Base(filepath.Dir(p)) == n }) {
+					return nil, nil, usageErrorf("bench: no task %q in suite %s (%s)", n, suite, filepath.Join(root, suite))
+				}
+			}
+		}
+	default:
+		for _, n := range names {
+			if c2, _ := filepath.Glob(filepath.Join(root, "*", n, task.File)); len(c2) > 0 {
+				rest = append(rest, n)
+				continue
+			}
+			found, _ := filepath.Glob(filepath.Join(root, "*", n, torch2cuda.ProblemFile))
+			if len(found) == 0 {
+				rest = append(rest, n) // LoadTasks says it does not exist
+				continue
+			}
+			problems = append(problems, found...)
+		}
+	}
+	slices.Sort(problems)
+	for _, p := range problems {
+		dir := filepath.Dir(p)
+		t := &task.Task{Name: filepath.Base(dir), Suite: filepath.Base(filepath.Dir(dir)), Dir: dir}
+		out = append(out, benchItem{task: t, kind: torch2cuda.Kind, cand: bench.Candidate{Name: "pytorch", Kind: torch2cuda.KindReference}})
+		if len(userCands) > 0 {
+			for _, f := range userCands {
+				out = append(out, benchItem{task: t, kind: torch2cuda.Kind, cand: bench.Candidate{Name: strings.TrimSuffix(filepath.Base(f), ".py"), Path: f, Kind: bench.KindCandidate}})
+			}
+			continue
+		}
+		jobs, err := torch2cuda.TaskCandidates(dir)
+		if err != nil {
+			return nil, nil, failuref("bench: %v", err)
+		}
+		for _, j := range jobs {
+			if j.Kind == bench.KindCheat && !c.Bool("cheats") {
+				continue
+			}
+			out = append(out, benchItem{task: t, kind: torch2cuda.Kind, cand: bench.Candidate{Name: strings.TrimSuffix(filepath.Base(j.Candidate), ".py"), Path: j.Candidate, Kind: j.Kind, Expect: j.Expect}})
+		}
+	}
+	return out, rest, nil
 }
 
 // kernelBenchItems lists a KernelBench level's problems, run unchanged:

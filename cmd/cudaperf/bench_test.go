@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -18,6 +19,7 @@ import (
 	"github.com/cudaperf/cudaperf/bench/verdict"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
+	"github.com/urfave/cli/v2"
 )
 
 const selftestRoot = "../../bench/suites"
@@ -330,5 +332,56 @@ func TestBenchKernelBenchUsage(t *testing.T) {
 	_, stderr, code = benchRun(t, dir, "bench", "--kernelbench", dir, "--suite", "c2cuda", "--runs-dir", t.TempDir())
 	if code != 2 || !strings.Contains(stderr, "drop --batch, --candidate and --suite") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestBenchItemsTorch2cuda: --suite and --task reach torch2cuda tasks (a
+// folder with problem.py) as the README shows, each with its eager
+// baseline first; a --task name that a c2cuda suite also has stays the
+// c2cuda task unless --suite says otherwise.
+func TestBenchItemsTorch2cuda(t *testing.T) {
+	root := filepath.Join(plugintest.ModuleRoot(t), "bench", "suites")
+	items := func(args ...string) ([]string, error) {
+		var got []string
+		cmd := benchCommand()
+		cmd.Subcommands = nil
+		cmd.Action = func(c *cli.Context) error {
+			its, errs, err := benchItems(c)
+			if err == nil && len(errs) > 0 {
+				err = errs[0]
+			}
+			for _, it := range its {
+				got = append(got, fmt.Sprintf("%s/%s/%s:%s", it.task.Suite, it.task.Name, it.cand.Name, it.kind))
+			}
+			return err
+		}
+		app := &cli.App{Commands: []*cli.Command{cmd}}
+		err := app.Run(append([]string{"cudaperf", "bench", "--suites", root}, args...))
+		return got, err
+	}
+	got, err := items("--suite", "torch2cuda", "--task", "softmax_rows")
+	want := []string{"torch2cuda/softmax_rows/pytorch:torch2cuda", "torch2cuda/softmax_rows/block_online:torch2cuda",
+		"torch2cuda/softmax_rows/thread_per_row:torch2cuda", "torch2cuda/softmax_rows/warp_per_row:torch2cuda"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("--suite torch2cuda --task softmax_rows: %v, %v; want %v", got, err, want)
+	}
+	got, err = items("--task", "softmax_rows")
+	if err != nil || len(got) == 0 || !strings.HasPrefix(got[0], "c2cuda/softmax_rows/") || !strings.HasSuffix(got[0], ":") {
+		t.Errorf("--task softmax_rows: %v, %v; want the c2cuda task's variants", got, err)
+	}
+	got, err = items("--task", "relu", "--cheats")
+	if err != nil || len(got) < 3 || got[0] != "torch2cuda-selftest/relu/pytorch:torch2cuda" || !slices.Contains(got, "torch2cuda-selftest/relu/in_place:torch2cuda") {
+		t.Errorf("--task relu --cheats: %v, %v; want the torch2cuda-selftest task with its cheats", got, err)
+	}
+	mine := filepath.Join(t.TempDir(), "mine.py")
+	if err := os.WriteFile(mine, []byte("class ModelNew: pass\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err = items("--suite", "torch2cuda-selftest", "--task", "relu", "--candidate", mine)
+	if err != nil || !slices.Equal(got, []string{"torch2cuda-selftest/relu/pytorch:torch2cuda", "torch2cuda-selftest/relu/mine:torch2cuda"}) {
+		t.Errorf("--task relu --candidate mine.py: %v, %v", got, err)
+	}
+	if _, err = items("--suite", "torch2cuda", "--task", "nosuch"); err == nil || !strings.Contains(err.Error(), `no task "nosuch" in suite torch2cuda`) {
+		t.Errorf("--suite torch2cuda --task nosuch: %v", err)
 	}
 }

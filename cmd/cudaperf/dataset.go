@@ -259,7 +259,8 @@ func datasetMergeCommand() *cli.Command {
 			"harness error) whose task and candidate the records file does not hold yet, as\n" +
 			"written. The records file is only appended to; merging the same results twice\n" +
 			"adds nothing; unfinished results are left for the next run (`cudaperf bench\n" +
-			"--skip-measured` measures them again). Default records file: " + defaultSuiteDir + "/measurements.jsonl.",
+			"--skip-measured` measures them again); answers of the recorded benchmarker\n" +
+			"(replays, not measurements) are left out. Default records file: " + defaultSuiteDir + "/measurements.jsonl.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "into", Value: filepath.Join(defaultSuiteDir, "measurements.jsonl"), Usage: "the records `FILE` to append to"},
 		},
@@ -271,8 +272,12 @@ func datasetMergeCommand() *cli.Command {
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
-			fmt.Fprintf(c.App.Writer, "dataset merge: %d added to %s, %d already there, %d unfinished (measured again by the next run)\n",
+			fmt.Fprintf(c.App.Writer, "dataset merge: %d added to %s, %d already there, %d unfinished (measured again by the next run)",
 				st.Added, c.String("into"), st.Duplicates, st.Unfinished)
+			if st.Recorded > 0 {
+				fmt.Fprintf(c.App.Writer, ", %d recorded answers left out (replayed, not measured)", st.Recorded)
+			}
+			fmt.Fprintln(c.App.Writer)
 			return nil
 		},
 	}

@@ -111,7 +111,7 @@ func lintCommand() *cli.Command {
 			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of `SEVERITY` or worse is reported: error, warning, note or never (default: the config's, else error)"},
 			&cli.StringFlag{Name: "new-from-rev", Usage: "report only findings on lines added or changed since git revision `REV` (e.g. main, HEAD~1), and in files git does not track: adopt the linter on an old code base one change at a time"},
 			&cli.BoolFlag{Name: "ptxas", Usage: "compile each file with nvcc -Xptxas -v (about a second a file, cached) so occupancy and spills use real register counts instead of an estimate"},
-			&cli.BoolFlag{Name: "no-score", Usage: "do not print each file's structural score (text format; see `cudaperf rank`)"},
+			&cli.BoolFlag{Name: "no-score", Usage: "do not print each file's structural score (text format; see cudaperf rank --help)"},
 		),
 		Action: runLint,
 	}
@@ -175,6 +175,9 @@ type analysisSession struct {
 	fileFlags func(string) []string
 	// sizes are the problem-size bindings (features --set/--task).
 	sizes map[string]int64
+	// setNames are the names the user bound with --set, which analyze
+	// checks the files for (a misspelled name would bind nothing, silently).
+	setNames []string
 	// ptxas asks for nvcc's ptxas report of every input: "" never,
 	// "auto" when nvcc is found, "always" (an error without nvcc).
 	ptxas string
@@ -290,7 +293,8 @@ func (s *analysisSession) ready(c *cli.Context) error {
 
 // analyze collects the inputs and runs the analyzers. Input errors are
 // printed and returned so the caller can set the exit code after printing
-// everything else.
+// everything else. A nil result (with an error) means that nothing was
+// analysed: ptxas was asked for and could not run.
 func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, error) {
 	if len(args) == 0 {
 		args = []string{"."}
@@ -305,6 +309,9 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 		close(started)
 	}()
 	inputs, inErrs := lint.Collect(args, s.cfg)
+	for _, name := range unusedSets(s.setNames, inputs) {
+		fmt.Fprintf(c.App.ErrWriter, "cudaperf: warning: --set %s: no file analysed has a name %s, so it binds nothing; --set names a host function's parameter (e.g. n of vector_add(a, b, c, n))\n", name, name)
+	}
 	var reports map[string]string
 	if s.ptxas != "" {
 		arch := "sm_90"
@@ -371,6 +378,9 @@ func runLint(c *cli.Context) error {
 		}
 	}
 	res, problems := s.analyze(c, c.Args().Slice())
+	if res == nil { // nothing analysed (ptxas could not run): nothing to print
+		return problems
+	}
 	if fresh != nil {
 		res.Diagnostics = newOnly(res.Diagnostics, fresh)
 	}
@@ -463,7 +473,7 @@ func runFeatures(c *cli.Context) error {
 		return err
 	}
 	defer s.host.Close()
-	s.sizes = sizes
+	s.sizes, s.setNames = sizes, setNames(c)
 	switch p := c.String("ptxas"); p {
 	case "auto", "always":
 		s.ptxas = p
@@ -472,6 +482,9 @@ func runFeatures(c *cli.Context) error {
 		return usageErrorf("--ptxas %q: use auto, always or never", p)
 	}
 	res, problems := s.analyze(c, files)
+	if res == nil {
+		return problems
+	}
 	if format == "csv" {
 		err = report.WriteFeaturesCSV(c.App.Writer, res.Features, paperFeatures)
 	} else {

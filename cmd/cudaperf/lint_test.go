@@ -521,3 +521,23 @@ func TestLauncherPassesPtxas(t *testing.T) {
 		t.Errorf("the ptxas report the launcher asked for is shown:\n%s", errOut)
 	}
 }
+
+// TestPtxasWithoutNvcc: when ptxas is asked for and nvcc cannot run, lint
+// and features exit 3 with the message that says how to point at nvcc
+// (they used to panic on the missing result).
+func TestPtxasWithoutNvcc(t *testing.T) {
+	env := []string{"CUDAPERF_NVCC=/nonexistent/nvcc"}
+	for _, args := range [][]string{
+		{"lint", "--ptxas", "strided.cu"},
+		{"features", "--ptxas", "always", "strided.cu"},
+	} {
+		dir := filepath.Join(plugintest.ModuleRoot(t), "cmd/cudaperf/testdata/lint")
+		out, errOut, code := runIn(t, dir, env, args...)
+		if code != exitFailure || strings.Contains(errOut, "panic") || !strings.Contains(errOut, "CUDAPERF_NVCC=/nonexistent/nvcc is not an executable file") {
+			t.Errorf("cudaperf %v: exit %d, stderr:\n%s\nwant exit %d and the nvcc message", args, code, errOut, exitFailure)
+		}
+		if out != "" {
+			t.Errorf("cudaperf %v: stdout %q, want nothing", args, out)
+		}
+	}
+}

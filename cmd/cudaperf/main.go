@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -66,7 +67,7 @@ func run(args []string) int {
 // newApp builds the CLI. Each command lives in its own file as
 // func <name>Command() *cli.Command and is listed here, in help order.
 func newApp() *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:  "cudaperf",
 		Usage: "analyze, benchmark, rank and learn CUDA kernels",
 		Description: "cudaperf parses CUDA with a real grammar, computes structural performance\n" +
@@ -98,6 +99,102 @@ func newApp() *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageErrorf("%v (see 'cudaperf --help')", err)
 		},
+		Action: unknownCommand(""),
+	}
+	usageErrors(app.Commands, "", app.Flags)
+	return app
+}
+
+// usageErrors makes every usage mistake under cmds exit 2 with one line
+// that names the command and where its help is, rather than urfave/cli's
+// defaults: exit 3 with the whole help on stdout (where it ends up in a
+// redirected JSON or SARIF file). It covers bad flags, missing required
+// flags (checked here, as urfave/cli's own check prints the help first),
+// unknown subcommands, and flags given after the arguments (urfave/cli
+// stops at the first argument, so the flag would be taken for a file).
+func usageErrors(cmds []*cli.Command, parent string, global []cli.Flag) {
+	for _, c := range cmds {
+		path := strings.TrimSpace(parent + " " + c.Name) // "rank train"
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+			return usageErrorf("%s: %v (see 'cudaperf %s --help')", path, err, path)
+		}
+		if len(c.Subcommands) > 0 {
+			usageErrors(c.Subcommands, path, global)
+			if c.Action == nil { // a group: nothing of its own to check
+				c.Action = unknownCommand(path)
+				continue
+			}
+		}
+		var required []string
+		for _, f := range c.Flags {
+			if r, ok := f.(cli.RequiredFlag); ok && r.IsRequired() {
+				required = append(required, f.Names()[0])
+				notRequired(f)
+			}
+		}
+		known := map[string]bool{}
+		for _, f := range append(append([]cli.Flag{}, c.Flags...), global...) {
+			for _, n := range f.Names() {
+				known[n] = true
+			}
+		}
+		before := c.Before
+		c.Before = func(ctx *cli.Context) error {
+			if ctx.Args().Present() && c.Command(ctx.Args().First()) != nil {
+				return nil // the subcommand checks its own
+			}
+			for _, n := range required {
+				if !ctx.IsSet(n) {
+					return usageErrorf("%s needs --%s (see 'cudaperf %s --help')", path, n, path)
+				}
+			}
+			for _, a := range ctx.Args().Slice() {
+				if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && known[name] {
+					return usageErrorf("%s: flag %s comes after the arguments, where it would be read as one: put flags first (see 'cudaperf %s --help')", path, a, path)
+				}
+			}
+			if before != nil {
+				return before(ctx)
+			}
+			return nil
+		}
+	}
+}
+
+// notRequired turns off urfave/cli's own check of a required flag, which
+// usageErrors makes instead; a required flag of another type is a
+// programming error that TestUsageErrors finds.
+func notRequired(f cli.Flag) {
+	switch f := f.(type) {
+	case *cli.StringFlag:
+		f.Required = false
+	case *cli.StringSliceFlag:
+		f.Required = false
+	case *cli.IntFlag:
+		f.Required = false
+	case *cli.PathFlag:
+		f.Required = false
+	default:
+		panic(fmt.Sprintf("cudaperf: required flag %s of type %T: add it to notRequired", f.Names()[0], f))
+	}
+}
+
+// unknownCommand is the action of a command that only groups others (path
+// "" is cudaperf itself): with no argument it shows its help, with one it
+// says the command does not exist (urfave/cli's own answer is "No help
+// topic", exit 3).
+func unknownCommand(path string) cli.ActionFunc {
+	return func(ctx *cli.Context) error {
+		if !ctx.Args().Present() {
+			if path == "" {
+				return cli.ShowAppHelp(ctx)
+			}
+			return cli.ShowSubcommandHelp(ctx)
+		}
+		if path == "" {
+			return usageErrorf("no command %q (see 'cudaperf --help')", ctx.Args().First())
+		}
+		return usageErrorf("%s: no command %q (see 'cudaperf %s --help')", path, ctx.Args().First(), path)
 	}
 }
 

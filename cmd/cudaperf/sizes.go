@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cudaperf/cudaperf/bench/task"
+	"github.com/cudaperf/cudaperf/host/lint"
 )
 
 // sizeFlags are the problem-size options of `features`.
@@ -42,6 +44,30 @@ func parseSets(sets []string) (map[string]int64, error) {
 		out[name] = v
 	}
 	return out, nil
+}
+
+// setNames are the names of the --set bindings (parseSets has checked them).
+func setNames(c *cli.Context) []string {
+	var out []string
+	for _, s := range c.StringSlice("set") {
+		name, _, _ := strings.Cut(s, "=")
+		out = append(out, strings.TrimSpace(name))
+	}
+	return out
+}
+
+// unusedSets are the names that no input's text has as a whole word: a
+// binding of them reaches no parameter. (A name that appears somewhere may
+// still not be a parameter; this catches the misspelling, not every miss.)
+func unusedSets(names []string, inputs []lint.Input) []string {
+	var out []string
+	for _, n := range names {
+		word := regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`)
+		if !slices.ContainsFunc(inputs, func(in lint.Input) bool { return word.Match(in.Content) }) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func validName(s string) bool {
