@@ -97,6 +97,11 @@ func evalAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	for _, flag := range []string{"out", "samples"} {
+		if err := checkOutFile(flag, c.String(flag)); err != nil {
+			return err
+		}
+	}
 	h, err := openHost(c)
 	if err != nil {
 		return err
@@ -136,10 +141,17 @@ func evalAction(c *cli.Context) error {
 	if err != nil {
 		return failuref("%v", err)
 	}
+	// The report is printed before the files are written, so that a write
+	// that fails after all (a full disk) does not take it with it.
+	if format == "json" {
+		err = printJSON(c, rep)
+	} else {
+		printEval(c, rep, c.String("side"))
+	}
 	if out := c.String("out"); out != "" {
 		b, _ := json.MarshalIndent(rep, "", "  ")
-		if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
-			return failuref("%v", err)
+		if werr := os.WriteFile(out, append(b, '\n'), 0o644); werr != nil {
+			return failuref("eval: --out: %v", werr)
 		}
 	}
 	if path := c.String("samples"); path != "" {
@@ -148,15 +160,11 @@ func evalAction(c *cli.Context) error {
 			line, _ := json.Marshal(smp)
 			b = append(append(b, line...), '\n')
 		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			return failuref("eval: --samples: %v", err)
+		if werr := os.WriteFile(path, b, 0o644); werr != nil {
+			return failuref("eval: --samples: %v", werr)
 		}
 	}
-	if format == "json" {
-		return printJSON(c, rep)
-	}
-	printEval(c, rep, c.String("side"))
-	return nil
+	return err
 }
 
 func printEval(c *cli.Context, rep *grpo.EvalReport, side string) {

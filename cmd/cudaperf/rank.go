@@ -451,6 +451,9 @@ func trainOptions(c *cli.Context) (rank.Options, error) {
 }
 
 func runRankTrain(c *cli.Context) error {
+	if err := checkOutFile("out", c.String("out")); err != nil {
+		return err
+	}
 	opt, err := trainOptions(c)
 	if err != nil {
 		return err
@@ -711,19 +714,20 @@ func analyzeAtSizes(c *cli.Context, s *analysisSession, t *rank.Task, schema ran
 
 // loadRanker returns the RL loop's structural score: the model (model, or
 // the built-in one when empty), checked against the analyzers' features,
-// scoring a candidate file from its feature rows.
-func loadRanker(ctx context.Context, h *pluginhost.Host, model string) (grpo.Ranker, error) {
+// scoring a candidate file from its feature rows; and the analyzer plugins
+// whose features it reads.
+func loadRanker(ctx context.Context, h *pluginhost.Host, model string) (grpo.Ranker, []string, error) {
 	m, err := loadModel(model)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := checkModelSchema(ctx, h, m, model); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	return func(rows []report.KernelFeatures) (float64, bool) {
 		for _, ks := range kernelsByFile(rows, m.Schema) {
 			return m.NewScorer().ScoreFile(ks), true // rows are one file's
 		}
 		return 0, false
-	}, nil
+	}, m.Schema.Plugins(), nil
 }

@@ -201,9 +201,12 @@ func TestLoadRankerScoresCandidates(t *testing.T) {
 	}
 	defer h.Close()
 	ctx := context.Background()
-	r, err := loadRanker(ctx, h, "")
+	r, plugins, err := loadRanker(ctx, h, "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !slices.Equal(plugins, []string{"cudaperf-analyzer"}) {
+		t.Errorf("the built-in model reads plugins %v, want [cudaperf-analyzer]", plugins)
 	}
 	src, err := os.ReadFile(filepath.Join(plugintest.ModuleRoot(t), "cmd/cudaperf/testdata/lint/strided.cu"))
 	if err != nil {

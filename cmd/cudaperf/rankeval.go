@@ -47,6 +47,9 @@ func runRankEval(c *cli.Context) error {
 	if !slices.Contains([]string{"text", "markdown", "json"}, format) {
 		return usageErrorf("--format %q: use text, markdown or json", format)
 	}
+	if err := checkOutFile("plot", c.String("plot")); err != nil {
+		return err
+	}
 	side := c.String("side")
 	if side != "validation" && side != "test" {
 		return usageErrorf("--side %q: use validation or test (the model trains on train)", side)

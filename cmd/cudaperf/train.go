@@ -32,21 +32,27 @@ func trainCommand() *cli.Command {
 			"batch, same random draws).\n\n" +
 			"run.yaml (every key optional but name; defaults shown):\n\n" +
 			"  name: demo                      # runs/<name>/\n" +
+			"  root: runs                      # the folder of run folders\n" +
 			"  suite: bench/suites/c2cuda      # tasks, split.yaml and measurements.jsonl\n" +
-			"  side: train                     # train | validation | test\n" +
+			"  measurements: [bench/suites/c2cuda/measurements.jsonl]  # few-shot examples, speedup baselines\n" +
+			"  side: train                     # train | validation (never test: it measures the result)\n" +
 			"  tasks: []                       # a subset of the side; default all\n" +
 			"  steps: 30\n  batch: 8                        # tasks per step\n" +
 			"  group: 16                       # G\n  turns: 5                        # T (1 = no refinement)\n" +
 			"  discount: 0.8                   # per-turn discount of returns\n" +
 			"  few_shot: 1                     # example kernels per prompt (train split, fastest first)\n" +
 			"  seed: 0\n" +
-			"  policy: {plugin: replay, init: '', updates_per_step: 1, hyperparameters: {learning_rate: 0.5}}\n" +
-			"  benchmarker: {plugin: cudaperf-benchmarker, concurrency: 8}\n" +
+			"  keep_checkpoints: 2             # step checkpoints kept\n" +
+			"  policy: {plugin: replay, init: '', updates_per_step: 1,\n" +
+			"           hyperparameters: {}}   # the plugin's keys, e.g. {learning_rate: 0.5}\n" +
+			"  benchmarker: {plugin: cudaperf-benchmarker, concurrency: 64, profile: rl,\n" +
+			"                candidate_timeout: ''}  # e.g. 3m; '' is the benchmarker's default\n" +
 			"  reward: {mode: both, compile: 1, tests: 0.8, speedup: 0.1, clip: 3, variance: 0.1,\n" +
 			"           max_cv: 0.3, correct_bonus: 0.5, lambda: 0.2,\n" +
 			"           str_on: compiled,       # who gets λ·Rstr: code | compiled | correct; see 'go doc ./host/reward'\n" +
 			"           str_bound: 0}           # > 0: squash λ·Rstr into ±b (at most 0.085 here keeps failure < wrong < correct)\n" +
-			"  sampling: {temperature: 1, top_p: 1, max_tokens: 1024}\n\n" +
+			"  ranker: {model: ''}             # a `cudaperf rank train` model; '' is the built-in one\n" +
+			"  sampling: {temperature: 1, top_p: 1, max_tokens: 1024, stop: []}\n\n" +
 			"Offline demo (no GPU, no model): policy replay with benchmarker recorded, reward mode ver.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "run configuration `FILE` (YAML)", Required: true},
@@ -85,7 +91,7 @@ func trainAction(c *cli.Context) error {
 		return err
 	}
 	tr, err := grpo.NewTrainer(ctx, cfg, grpo.Options{Policy: pol.Policy(), Benchmarker: bm, Scorer: scorer, Dataset: ds}, c.Bool("resume"))
-	if errors.Is(err, grpo.ErrRunExists) {
+	if errors.Is(err, grpo.ErrRunExists) || errors.Is(err, grpo.ErrConfig) {
 		return usageErrorf("%v", err)
 	}
 	if err != nil {
@@ -160,11 +166,11 @@ func structureScorer(ctx context.Context, h *pluginhost.Host, mode, model string
 		return nil, nil
 	}
 	s := &grpo.AnalyzerScorer{Analyzers: h}
-	r, err := loadRanker(ctx, h, model)
+	r, plugins, err := loadRanker(ctx, h, model)
 	if err != nil && needs {
 		return nil, err
 	}
-	s.Rank = r
+	s.Rank, s.Need = r, plugins
 	return s, nil
 }
 

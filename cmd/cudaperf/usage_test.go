@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/cudaperf/cudaperf/host/grpo"
 )
 
 // TestUsageErrors: a usage mistake anywhere in the command tree exits 2
@@ -76,4 +81,55 @@ func TestBoolFlagsHaveNoPlaceholder(t *testing.T) {
 		}
 	}
 	walk("cudaperf", newApp().Commands)
+}
+
+// TestTrainHelpShowsDefaults: train's help says "defaults shown"; its
+// run.yaml, read as a configuration, must be the defaults (it once said
+// concurrency 8 where the default is 64, and left keys out).
+func TestTrainHelpShowsDefaults(t *testing.T) {
+	desc := trainCommand().Description
+	start := strings.Index(desc, "  name: demo")
+	end := strings.Index(desc, "\n\nOffline demo")
+	if start < 0 || end < start {
+		t.Fatalf("no run.yaml block in train's help:\n%s", desc)
+	}
+	var block []string
+	for _, l := range strings.Split(desc[start:end], "\n") {
+		block = append(block, strings.TrimPrefix(l, "  "))
+	}
+	shown, err := grpo.ParseConfig("help", []byte(strings.Join(block, "\n")))
+	if err != nil {
+		t.Fatalf("train's help block is not a valid run.yaml: %v\n%s", err, strings.Join(block, "\n"))
+	}
+	def, err := grpo.ParseConfig("default", []byte("name: demo\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shown.Hash() != def.Hash() || !reflect.DeepEqual(shown.Tasks, def.Tasks) && len(shown.Tasks)+len(def.Tasks) > 0 {
+		a, _ := yaml.Marshal(shown)
+		b, _ := yaml.Marshal(def)
+		t.Errorf("train's help shows other values than the defaults:\nhelp:\n%s\ndefaults:\n%s", a, b)
+	}
+}
+
+// TestTrainConfigErrorsExit2: what train refuses in the configuration
+// itself is a usage error (exit 2) that names it: a task the side does
+// not have, and a resume with another setting (naming the key).
+func TestTrainConfigErrorsExit2(t *testing.T) {
+	root := t.TempDir()
+	cfg := writeRunConfig(t, root, "bad", 1, "")
+	b, _ := os.ReadFile(cfg)
+	os.WriteFile(cfg, []byte(strings.Replace(string(b), "tasks: [", "tasks: [nosuch, ", 1)), 0o644)
+	if _, errOut, code := rlRun(t, "train", "--config", cfg); code != exitUsage || !strings.Contains(errOut, `task "nosuch" is not on the train side`) {
+		t.Errorf("tasks: [nosuch]: exit %d, stderr:\n%s", code, errOut)
+	}
+	cfg = writeRunConfig(t, root, "changed", 1, "")
+	if out, errOut, code := rlRun(t, "train", "--config", cfg); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	b, _ = os.ReadFile(cfg)
+	os.WriteFile(cfg, []byte(strings.Replace(string(b), "group: 8", "group: 4", 1)), 0o644)
+	if _, errOut, code := rlRun(t, "train", "--config", cfg, "--resume"); code != exitUsage || !strings.Contains(errOut, "group: 8, now 4") {
+		t.Errorf("resume with group changed: exit %d, stderr:\n%s", code, errOut)
+	}
 }

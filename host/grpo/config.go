@@ -141,6 +141,7 @@ func LoadConfig(path string) (*Config, error) {
 func ParseConfig(path string, b []byte) (*Config, error) {
 	c := &Config{path: path}
 	c.Reward.Weights = reward.DefaultWeights()
+	c.numberDefaults()
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
@@ -153,12 +154,18 @@ func ParseConfig(path string, b []byte) (*Config, error) {
 	return c, nil
 }
 
+// numberDefaults sets the numeric defaults before the file is decoded over
+// them, so that a number the file gives, 0 included, is kept and checked
+// (group: 0 used to become 16 without a word, temperature: 0 became 1).
+func (c *Config) numberDefaults() {
+	c.Steps, c.Batch, c.Group, c.Turns, c.KeepCheckpoints = 30, 8, 16, 5, 2
+	c.Benchmarker.Concurrency = 64
+	c.Policy.UpdatesPerStep = 1
+	c.Sampling.Temperature, c.Sampling.TopP, c.Sampling.MaxTokens = 1, 1, 1024
+}
+
+// fill sets the defaults that are not numbers (numberDefaults sets those).
 func (c *Config) fill() {
-	def := func(p *int, v int) {
-		if *p == 0 {
-			*p = v
-		}
-	}
 	if c.Root == "" {
 		c.Root = "runs"
 	}
@@ -171,11 +178,6 @@ func (c *Config) fill() {
 	if c.Side == "" {
 		c.Side = "train"
 	}
-	def(&c.Steps, 30)
-	def(&c.Batch, 8)
-	def(&c.Group, 16)
-	def(&c.Turns, 5)
-	def(&c.KeepCheckpoints, 2)
 	if c.Discount == nil {
 		d := 0.8
 		c.Discount = &d
@@ -190,21 +192,12 @@ func (c *Config) fill() {
 	if c.Benchmarker.Plugin == "" {
 		c.Benchmarker.Plugin = "cudaperf-benchmarker"
 	}
-	def(&c.Benchmarker.Concurrency, 64)
-	def(&c.Policy.UpdatesPerStep, 1)
 	if c.Benchmarker.Profile == "" {
 		c.Benchmarker.Profile = "rl"
 	}
 	if c.Reward.Mode == "" {
 		c.Reward.Mode = string(reward.ModeBoth)
 	}
-	if c.Sampling.Temperature == 0 {
-		c.Sampling.Temperature = 1
-	}
-	if c.Sampling.TopP == 0 {
-		c.Sampling.TopP = 1
-	}
-	def(&c.Sampling.MaxTokens, 1024)
 }
 
 // Validate reports every problem at once.
@@ -214,9 +207,14 @@ func (c *Config) Validate() error {
 		bad = append(bad, fmt.Sprintf("name %q: give the run a name of letters, digits, '.', '_' or '-' (it is the folder runs/<name>)", c.Name))
 	}
 	switch c.Side {
-	case "train", "validation", "test":
+	case "train", "validation":
+	case "test":
+		// The test tasks measure what training did (DESIGN.md: never
+		// trained on, by SFT, the ranker or RL); sft and the ranker refuse
+		// them too.
+		bad = append(bad, "side test: the test tasks are never trained on (they measure the result); train on train (the default) or validation, and evaluate on test with `cudaperf eval --side test`")
 	default:
-		bad = append(bad, fmt.Sprintf("side %q: use train, validation or test", c.Side))
+		bad = append(bad, fmt.Sprintf("side %q: use train or validation", c.Side))
 	}
 	for _, f := range []struct {
 		name string
@@ -225,6 +223,12 @@ func (c *Config) Validate() error {
 		if f.v < 1 {
 			bad = append(bad, fmt.Sprintf("%s = %d: must be ≥ 1", f.name, f.v))
 		}
+	}
+	if t := c.Sampling.Temperature; !(t > 0) {
+		bad = append(bad, fmt.Sprintf("sampling.temperature = %v: must be > 0 (GRPO compares different samples of one prompt; default 1)", t))
+	}
+	if p := c.Sampling.TopP; !(p > 0 && p <= 1) {
+		bad = append(bad, fmt.Sprintf("sampling.top_p = %v: must be in (0, 1] (default 1)", p))
 	}
 	if c.Group < 2 {
 		bad = append(bad, fmt.Sprintf("group = %d: GRPO compares candidates within a group, so it needs ≥ 2 (default 16)", c.Group))

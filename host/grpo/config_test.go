@@ -34,3 +34,31 @@ func TestCandidateTimeoutConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigNumbers: a number the file gives is kept and checked, 0
+// included (it used to be replaced by the default without a word), and a
+// block that sets one key of a section keeps the section's other defaults.
+func TestConfigNumbers(t *testing.T) {
+	c, err := ParseConfig("run.yaml", []byte("name: r\nbenchmarker: {plugin: recorded}\nsampling: {max_tokens: 256}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Steps != 30 || c.Group != 16 || c.Turns != 5 || c.Benchmarker.Concurrency != 64 || c.Sampling.Temperature != 1 || c.Sampling.TopP != 1 || c.Sampling.MaxTokens != 256 {
+		t.Errorf("defaults: steps %d group %d turns %d concurrency %d temperature %v top_p %v max_tokens %d",
+			c.Steps, c.Group, c.Turns, c.Benchmarker.Concurrency, c.Sampling.Temperature, c.Sampling.TopP, c.Sampling.MaxTokens)
+	}
+	for _, bad := range []struct{ yaml, want string }{
+		{"group: 0", "group = 0"},
+		{"turns: 0", "turns = 0"},
+		{"steps: 0", "steps = 0"},
+		{"benchmarker: {concurrency: 0}", "benchmarker.concurrency = 0"},
+		{"sampling: {temperature: 0}", "sampling.temperature = 0"},
+		{"sampling: {top_p: 1.5}", "sampling.top_p = 1.5"},
+		{"side: test", "side test: the test tasks are never trained on"},
+	} {
+		_, err := ParseConfig("run.yaml", []byte("name: r\n"+bad.yaml+"\n"))
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: error %v; want one saying %q", bad.yaml, err, bad.want)
+		}
+	}
+}

@@ -51,7 +51,7 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 	}
 	tasks, err := o.Dataset.Side(cfg.Side, cfg.Tasks)
 	if err != nil {
-		return nil, err
+		return nil, configErr{err}
 	}
 	train, _ := o.Dataset.Side("train", nil)
 	info, err := o.Policy.Describe(ctx)
@@ -83,6 +83,9 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 			return t, nil
 		}
 		// Nothing checkpointed yet: start from the beginning.
+		if err := t.run.saveConfig(); err != nil {
+			return nil, err
+		}
 	}
 	if err := LoadInit(ctx, o.Policy, t.run.dir, cfg.Policy.Init); err != nil {
 		return nil, err

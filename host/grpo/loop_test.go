@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -261,6 +262,18 @@ func TestResumeReachesSameState(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(b.Dir(), "rollouts", "step-000004.jsonl.gz")); err == nil {
 		t.Error("the interrupted step wrote rollouts")
+	}
+	// A resume with a changed configuration is refused, naming the key,
+	// and leaves the folder's config.yaml as it was.
+	saved, _ := os.ReadFile(filepath.Join(b.Dir(), "config.yaml"))
+	changed := *b
+	changed.Group++
+	_, err = NewTrainer(context.Background(), &changed, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true)
+	if want := fmt.Sprintf("group: %d, now %d", b.Group, changed.Group); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("resume with group changed: %v; want a refusal naming %q", err, want)
+	}
+	if now, _ := os.ReadFile(filepath.Join(b.Dir(), "config.yaml")); string(now) != string(saved) {
+		t.Errorf("a refused resume rewrote config.yaml:\n%s", now)
 	}
 	tr, err = NewTrainer(context.Background(), b, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true)
 	if err != nil {

@@ -40,10 +40,24 @@ type runDir struct {
 	dir  string
 	cfg  *Config
 	keep int
+	// prev is config.yaml as the run folder held it before this process
+	// (nil for a new run): what a refused resume is compared with.
+	prev []byte
 }
 
 // ErrRunExists is returned when a new run would overwrite one.
 var ErrRunExists = errors.New("the folder already holds a run")
+
+// ErrConfig marks what NewTrainer refuses in the configuration itself (a
+// task the side does not have, a resume with other settings): a usage
+// error, which the command reports as such.
+var ErrConfig = errors.New("configuration")
+
+// configErr marks an error as ErrConfig without changing its text.
+type configErr struct{ error }
+
+func (e configErr) Is(target error) bool { return target == ErrConfig }
+func (e configErr) Unwrap() error        { return e.error }
 
 // State is a checkpoint's host-side state.
 type State struct {
@@ -56,20 +70,73 @@ type State struct {
 
 func openRun(cfg *Config, resume bool) (*runDir, error) {
 	r := &runDir{dir: cfg.Dir(), cfg: cfg, keep: cfg.KeepCheckpoints}
-	cfgPath := filepath.Join(r.dir, "config.yaml")
-	if _, err := os.Stat(cfgPath); err == nil && !resume {
+	prev, err := os.ReadFile(filepath.Join(r.dir, "config.yaml"))
+	if err == nil && !resume {
 		return nil, fmt.Errorf("grpo: %s: %w: continue it with --resume, or choose another name", r.dir, ErrRunExists)
 	}
+	r.prev = prev
 	for _, d := range []string{r.dir, filepath.Join(r.dir, "rollouts"), filepath.Join(r.dir, "checkpoints")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, fmt.Errorf("grpo: %w", err)
 		}
 	}
-	b, _ := yaml.Marshal(cfg)
-	if err := writeAtomic(cfgPath, b); err != nil {
-		return nil, err
+	if r.prev == nil {
+		return r, r.saveConfig()
 	}
-	return r, nil
+	return r, nil // a resume: saved once latest has accepted it
+}
+
+// saveConfig writes the run's configuration into its folder.
+func (r *runDir) saveConfig() error {
+	b, _ := yaml.Marshal(r.cfg)
+	return writeAtomic(filepath.Join(r.dir, "config.yaml"), b)
+}
+
+// configDiff names the keys (dotted paths) whose values differ between two
+// configurations as YAML, leaving out those a resume may change.
+func configDiff(prev, now []byte) []string {
+	var a, b map[string]any
+	if yaml.Unmarshal(prev, &a) != nil || yaml.Unmarshal(now, &b) != nil {
+		return nil
+	}
+	fa, fb := map[string]string{}, map[string]string{}
+	flatten("", a, fa)
+	flatten("", b, fb)
+	var out []string
+	for k, v := range fa {
+		if fb[k] != v {
+			out = append(out, fmt.Sprintf("%s: %s, now %s", k, orNone(v), orNone(fb[k])))
+		}
+	}
+	for k, v := range fb {
+		if _, ok := fa[k]; !ok {
+			out = append(out, fmt.Sprintf("%s: none, now %s", k, v))
+		}
+	}
+	out = slices.DeleteFunc(out, func(d string) bool {
+		k, _, _ := strings.Cut(d, ":")
+		return slices.Contains([]string{"steps", "root", "name", "benchmarker.candidate_timeout"}, k)
+	})
+	slices.Sort(out)
+	return out
+}
+
+func flatten(prefix string, v any, out map[string]string) {
+	if m, ok := v.(map[string]any); ok && len(m) > 0 {
+		for k, x := range m {
+			flatten(strings.TrimPrefix(prefix+"."+k, "."), x, out)
+		}
+		return
+	}
+	b, _ := yaml.Marshal(v)
+	out[prefix] = strings.TrimSpace(string(b))
+}
+
+func orNone(v string) string {
+	if v == "" {
+		return "none"
+	}
+	return v
 }
 
 // hash ignores the number of steps, which a resumed run may raise, and
@@ -251,16 +318,21 @@ func (r *runDir) latest() (*State, string, error) {
 	dir := filepath.Join(r.dir, "checkpoints", strings.TrimSpace(string(b)))
 	sb, err := os.ReadFile(filepath.Join(dir, "state.json"))
 	if err != nil {
-		return nil, "", fmt.Errorf("grpo: the latest checkpoint is unreadable (%w); remove %s/checkpoints/latest to start over", err, r.dir)
+		return nil, "", fmt.Errorf("grpo: the latest checkpoint is unreadable (%w); point %s/checkpoints/latest at a complete step-N folder there (its name on one line) to resume from it, or remove it to start over", err, r.dir)
 	}
 	var st State
 	if err := json.Unmarshal(sb, &st); err != nil {
 		return nil, "", fmt.Errorf("grpo: %s/state.json: %w", dir, err)
 	}
 	if st.ConfigHash != r.hash() {
-		return nil, "", fmt.Errorf("grpo: %s was made with another configuration (only steps may change on --resume); start a new run with another name", r.dir)
+		now, _ := yaml.Marshal(r.cfg)
+		what := ""
+		if d := configDiff(r.prev, now); len(d) > 0 {
+			what = ": " + strings.Join(d, "; ")
+		}
+		return nil, "", configErr{fmt.Errorf("grpo: %s was made with another configuration%s (only steps may change on --resume): restore those keys, or start a new run with another name", r.dir, what)}
 	}
-	return &st, dir, nil
+	return &st, dir, r.saveConfig()
 }
 
 // restore brings the trainer to a checkpoint: host state, the policy's

@@ -31,6 +31,11 @@ type AnalyzerScorer struct {
 	// in place of the host's --plugin-timeout, which a run sets long for
 	// the policy's generate calls.
 	Timeout time.Duration
+	// Need are the analyzer plugins Rank reads (with Rank set): one of
+	// them failing a whole batch fails it. Another analyzer failing only
+	// takes its features and diagnostics from that batch's feedback, with
+	// a warning, as lint goes on without it.
+	Need []string
 }
 
 // DefaultStructureTimeout is the analyzers' request limit in a run. A
@@ -78,10 +83,20 @@ func (s *AnalyzerScorer) Structure(ctx context.Context, t *Task, sources []strin
 				"source_sha256", hex.EncodeToString(sum[:6]), "plugin", f.Plugin, "error", f.Message)
 		}
 	}
-	if len(res.PluginErrors) > 0 {
-		// An analyzer that fails the whole batch would leave Rstr missing
-		// for every candidate: a broken run, not a property of them.
-		return nil, errors.Join(res.PluginErrors...)
+	var fatal []error
+	for _, err := range res.PluginErrors {
+		// An analyzer the ranker reads that fails the whole batch would
+		// leave Rstr missing for every candidate: a broken run, not a
+		// property of them. Any other only thins the feedback.
+		var pe *pluginhost.PluginError
+		if s.Rank != nil && (!errors.As(err, &pe) || len(s.Need) == 0 || slices.Contains(s.Need, pe.Plugin)) {
+			fatal = append(fatal, err)
+			continue
+		}
+		slog.Warn("grpo: structural feedback: an analyzer failed the batch; its features and diagnostics are left out", "task", t.Name, "error", err)
+	}
+	if len(fatal) > 0 {
+		return nil, errors.Join(fatal...)
 	}
 	out := make([]Structure, len(sources))
 	rows := make([][]report.KernelFeatures, len(sources))

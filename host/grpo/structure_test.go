@@ -91,19 +91,7 @@ func TestAnalyzerScorer(t *testing.T) {
 // features and Rstr, the others keep theirs, and the batch is not an
 // error (a step goes on).
 func TestStructureSurvivesAHangingAnalyzer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a test plugin")
-	}
-	dir := t.TempDir()
-	bin := plugintest.BuildGo(t, "host/pluginhost/testdata/misbehave", t.TempDir())
-	plugintest.WriteManifest(t, filepath.Join(dir, "hangon"), pluginhost.Manifest{
-		Name: "hangon", Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: bin, Args: []string{"hangon"},
-	})
-	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{dir}, RequestTimeout: time.Hour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
+	h := misbehavingAnalyzer(t, "hangon", time.Hour)
 	s := &AnalyzerScorer{Analyzers: h, Timeout: time.Second, Rank: func(rows []report.KernelFeatures) (float64, bool) {
 		return 1, len(rows) > 0
 	}}
@@ -121,4 +109,51 @@ func TestStructureSurvivesAHangingAnalyzer(t *testing.T) {
 	if len(st[1].Features) != 0 || !math.IsNaN(st[1].Str) {
 		t.Errorf("the candidate the analyzer hung on: features %v, Rstr %v; want none", st[1].Features, st[1].Str)
 	}
+}
+
+// TestStructureBrokenAnalyzer: an analyzer that fails every request fails
+// the batch only when the ranker reads it (Need); otherwise, and in
+// reward mode ver (no ranker), the step goes on without its feedback.
+func TestStructureBrokenAnalyzer(t *testing.T) {
+	h := misbehavingAnalyzer(t, "crash", time.Minute)
+	rank := func(rows []report.KernelFeatures) (float64, bool) { return 1, len(rows) > 0 }
+	tk := &Task{Task: &task.Task{Name: "t"}}
+	srcs := []string{"__global__ void a(float *x) {}\n"}
+	for _, c := range []struct {
+		name    string
+		s       *AnalyzerScorer
+		wantErr bool
+	}{
+		{"ranker reads it", &AnalyzerScorer{Analyzers: h, Rank: rank, Need: []string{"crash"}}, true},
+		{"ranker reads another", &AnalyzerScorer{Analyzers: h, Rank: rank, Need: []string{"cudaperf-analyzer"}}, false},
+		{"no ranker (mode ver)", &AnalyzerScorer{Analyzers: h}, false},
+	} {
+		st, err := c.s.Structure(context.Background(), tk, srcs)
+		if (err != nil) != c.wantErr {
+			t.Errorf("%s: error %v, want error %v", c.name, err, c.wantErr)
+		}
+		if err == nil && (len(st) != 1 || !math.IsNaN(st[0].Str)) {
+			t.Errorf("%s: %+v, want one candidate without Rstr", c.name, st)
+		}
+	}
+}
+
+// misbehavingAnalyzer is a host with one analyzer plugin, named mode, that
+// misbehaves as host/pluginhost/testdata/misbehave does in that mode.
+func misbehavingAnalyzer(t *testing.T, mode string, timeout time.Duration) *pluginhost.Host {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a test plugin")
+	}
+	dir := t.TempDir()
+	bin := plugintest.BuildGo(t, "host/pluginhost/testdata/misbehave", t.TempDir())
+	plugintest.WriteManifest(t, filepath.Join(dir, mode), pluginhost.Manifest{
+		Name: mode, Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: bin, Args: []string{mode},
+	})
+	h, err := pluginhost.New(pluginhost.Options{Dirs: []string{dir}, RequestTimeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h
 }

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// checkOutFile refuses, before any work starts, an output path that the
+// command could not write at the end: a folder, or a file in a folder that
+// is missing or not writable. Without it an evaluation or a training run
+// of minutes to hours did all its work and then lost it to a typo.
+func checkOutFile(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usageErrorf("--%s %s is a folder: give a file name, e.g. --%s %s", flag, path, flag, filepath.Join(path, "out"+filepath.Ext(path)))
+	}
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		return usageErrorf("--%s %s: folder %s does not exist: create it (mkdir -p %s) or write elsewhere", flag, path, dir, dir)
+	}
+	f, err := os.CreateTemp(dir, ".cudaperf-write-check-*")
+	if err != nil {
+		return usageErrorf("--%s %s: cannot write in %s: %v", flag, path, dir, unwrapPath(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// unwrapPath is err without its *PathError's path (the message names it).
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
