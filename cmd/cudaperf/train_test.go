@@ -284,7 +284,7 @@ func TestEvalAndSFTOffline(t *testing.T) {
 	if m := regexp.MustCompile(`\((\d+) of them refinement turns\)`).FindStringSubmatch(out); m == nil || m[1] == "0" || strings.Contains(errOut, "no analyzer") {
 		t.Errorf("sft taught no refinement turns, or without the analyzers:\n%s\n%s", out, errOut)
 	}
-	if _, errOut, code := rlRun(t, "sft", "--policy", "replay", "--task", "saxpy", "--out", dir); code != 2 || !strings.Contains(errOut, "train") {
+	if _, errOut, code := rlRun(t, "sft", "--policy", "replay", "--task", "saxpy", "--out", t.TempDir()); code != 2 || !strings.Contains(errOut, "train") {
 		t.Errorf("sft on a test task: exit %d, %s", code, errOut)
 	}
 	if _, errOut, code := rlRun(t, "eval", "--policy", "replay", "--benchmarker", "recorded", "-n", "2"); code != 2 || !strings.Contains(errOut, "pass@5") {

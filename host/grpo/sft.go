@@ -3,12 +3,15 @@ package grpo
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -71,7 +74,87 @@ type SFTOptions struct {
 	Seed          uint64
 	Hyper         map[string]float64
 	// Out receives epoch-N/ (the policy's Save), sft.jsonl and sft-loss.png.
+	// It must not hold an SFT run already (CheckSFTOut).
 	Out string
+	// EpochDone, if set, is called as each epoch ends, once its
+	// checkpoint and sft.jsonl are written, with every update so far: a
+	// run of many epochs reports as it goes, and one cut short has said
+	// which checkpoints it left.
+	EpochDone func(epoch int, logs []SFTLog)
+}
+
+// Check refuses a schedule RunSFT cannot follow. It needs no examples or
+// plugin, so a command can call it before starting anything.
+func (o SFTOptions) Check() error {
+	switch o.Weighting {
+	case "speed", "uniform":
+	default:
+		return fmt.Errorf("grpo: sft: weighting %q: use speed or uniform", o.Weighting)
+	}
+	switch o.Curriculum {
+	case "short-first", "shuffle":
+	default:
+		return fmt.Errorf("grpo: sft: curriculum %q: use short-first or shuffle", o.Curriculum)
+	}
+	if o.Epochs < 1 {
+		return fmt.Errorf("grpo: sft: epochs %d: teach at least 1 epoch", o.Epochs)
+	}
+	if o.Batch < 1 {
+		return fmt.Errorf("grpo: sft: batch %d: give at least 1 example per update", o.Batch)
+	}
+	return nil
+}
+
+// ErrSFTRunExists is returned when a warm start would write into a folder
+// that already holds one.
+var ErrSFTRunExists = errors.New("the folder already holds an SFT run")
+
+// CheckSFTOut refuses an output folder that holds an SFT run (sft.jsonl,
+// sft-loss.png or an epoch-N folder): a second run would replace some
+// epochs and leave the first run's later ones beside them, one folder of
+// two runs. A missing or empty folder, or one of other files, is fine.
+func CheckSFTOut(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("grpo: sft: output folder %s: %w", dir, err)
+	}
+	last := 0
+	var found []string
+	for _, e := range entries {
+		var n int
+		switch name := e.Name(); {
+		case name == "sft.jsonl" || name == "sft-loss.png":
+			found = append(found, name)
+		case e.IsDir() && sftEpochName(name, &n):
+			last = max(last, n)
+		}
+	}
+	if last == 0 && len(found) == 0 {
+		return nil
+	}
+	hint := "choose another --out, or remove the folder"
+	if last > 0 {
+		found = append([]string{fmt.Sprintf("epoch folders up to epoch-%d", last)}, found...)
+		hint += fmt.Sprintf("; to go on from a saved epoch, start a new run from it: --load %s with another --out", filepath.Join(dir, fmt.Sprintf("epoch-%d", last)))
+	}
+	return fmt.Errorf("grpo: sft: %s: %w (%s): %s", dir, ErrSFTRunExists, strings.Join(found, ", "), hint)
+}
+
+// sftEpochName reports whether name is epoch-N (N ≥ 1), setting *n.
+func sftEpochName(name string, n *int) bool {
+	rest, ok := strings.CutPrefix(name, "epoch-")
+	if !ok {
+		return false
+	}
+	v, err := strconv.Atoi(rest)
+	if err != nil || v < 1 {
+		return false
+	}
+	*n = v
+	return true
 }
 
 // SFTLog is one Update of a warm start, one line of sft.jsonl.
@@ -236,26 +319,23 @@ func loggedRefinements(o SFTOptions, fastest map[string]Example) ([]pluginhost.R
 }
 
 // RunSFT teaches the examples (SFTExamples of o) for o.Epochs, saving the
-// policy after each epoch under o.Out/epoch-N.
+// policy after each epoch under o.Out/epoch-N. It refuses options that
+// fail Check and an o.Out that holds an SFT run (CheckSFTOut).
 func RunSFT(ctx context.Context, pol SFTPolicy, o SFTOptions, ex []pluginhost.Rollout, progress func(done, total int)) ([]SFTLog, error) {
-	switch o.Weighting {
-	case "speed", "uniform":
-	default:
-		return nil, fmt.Errorf("grpo: sft: weighting %q: use speed or uniform", o.Weighting)
-	}
-	switch o.Curriculum {
-	case "short-first", "shuffle":
-	default:
-		return nil, fmt.Errorf("grpo: sft: curriculum %q: use short-first or shuffle", o.Curriculum)
+	if err := o.Check(); err != nil {
+		return nil, err
 	}
 	if len(ex) == 0 {
 		return nil, fmt.Errorf("grpo: sft: no examples to teach")
+	}
+	if err := CheckSFTOut(o.Out); err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("grpo: sft: %w", err)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x5f7))
-	batch := max(1, o.Batch)
+	batch := o.Batch
 	perEpoch := (len(ex) + batch - 1) / batch
 	var logs []SFTLog
 	var update int64
@@ -286,6 +366,9 @@ func RunSFT(ctx context.Context, pol SFTPolicy, o SFTOptions, ex []pluginhost.Ro
 		}
 		if err := writeSFTLog(o.Out, logs); err != nil {
 			return logs, err
+		}
+		if o.EpochDone != nil {
+			o.EpochDone(epoch, logs)
 		}
 		if n, skipped := SkippedUpdates(logs, epoch); n > 0 && skipped == n {
 			return logs, fmt.Errorf("grpo: sft: epoch %d: all %d updates had a non-finite loss or gradient and were skipped (the policy's log says which); "+

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -332,5 +333,145 @@ func TestSFTRefineFromRollouts(t *testing.T) {
 	o.RefineFrom = []string{bad}
 	if _, err := SFTExamples(context.Background(), o); err == nil || !strings.Contains(err.Error(), "bad.jsonl:2") {
 		t.Errorf("malformed rollouts: err = %v, want the file and line", err)
+	}
+}
+
+// epochWatcher records, for each update, the epochs already reported
+// done: an update of epoch e+1 must find epoch e reported.
+type epochWatcher struct {
+	done       *int
+	updateSeen map[int64]int // update → epochs reported done when it ran
+	perEpoch   int64
+}
+
+func (p epochWatcher) SFT(_ context.Context, step int64, _ []pluginhost.Rollout, _ map[string]float64) (map[string]float64, error) {
+	p.updateSeen[step] = *p.done
+	return map[string]float64{"loss": float64((step-1)/p.perEpoch + 1)}, nil
+}
+
+func (epochWatcher) Save(_ context.Context, dir string) error { return os.MkdirAll(dir, 0o755) }
+
+// TestRunSFTReportsEachEpochAsItEnds checks that EpochDone is called once
+// per epoch, after that epoch's checkpoint and log are written and before
+// the next epoch's first update: a long run reports as it goes.
+func TestRunSFTReportsEachEpochAsItEnds(t *testing.T) {
+	d := testDataset(t)
+	tasks, _ := d.Side("train", []string{"dot_product", "gelu"})
+	all, _ := d.Side("train", nil)
+	o := SFTOptions{Tasks: tasks, Train: all, Epochs: 3, Batch: 2, Weighting: "uniform", Curriculum: "shuffle", Seed: 1, Out: t.TempDir()}
+	ex, err := SFTExamples(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perEpoch := int64((len(ex) + 1) / 2)
+	done := 0
+	pol := epochWatcher{done: &done, updateSeen: map[int64]int{}, perEpoch: perEpoch}
+	o.EpochDone = func(epoch int, logs []SFTLog) {
+		if epoch != done+1 {
+			t.Errorf("EpochDone(%d) after epoch %d", epoch, done)
+		}
+		done = epoch
+		if _, err := os.Stat(filepath.Join(o.Out, fmt.Sprintf("epoch-%d", epoch))); err != nil {
+			t.Errorf("EpochDone(%d) before its checkpoint: %v", epoch, err)
+		}
+		b, _ := os.ReadFile(filepath.Join(o.Out, "sft.jsonl"))
+		if n := strings.Count(string(b), "\n"); n != epoch*int(perEpoch) || len(logs) != n {
+			t.Errorf("EpochDone(%d): sft.jsonl has %d lines, logs %d; want %d", epoch, n, len(logs), epoch*int(perEpoch))
+		}
+		if l := logs[len(logs)-1]; l.Epoch != epoch || l.Stats["loss"] != float64(epoch) {
+			t.Errorf("EpochDone(%d): last log %+v", epoch, l)
+		}
+	}
+	if _, err := RunSFT(context.Background(), pol, o, ex, nil); err != nil {
+		t.Fatal(err)
+	}
+	if done != 3 {
+		t.Errorf("EpochDone reached epoch %d of 3", done)
+	}
+	for u, seen := range pol.updateSeen {
+		if want := int((u - 1) / perEpoch); seen != want {
+			t.Errorf("update %d (epoch %d) ran with %d epochs reported, want %d", u, want+1, seen, want)
+		}
+	}
+}
+
+// TestSFTOptionsCheck checks the schedule is refused before any work.
+func TestSFTOptionsCheck(t *testing.T) {
+	ok := SFTOptions{Epochs: 1, Batch: 1, Weighting: "speed", Curriculum: "shuffle"}
+	if err := ok.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		edit func(*SFTOptions)
+		want string
+	}{
+		{func(o *SFTOptions) { o.Epochs = 0 }, "epochs 0"},
+		{func(o *SFTOptions) { o.Batch = -1 }, "batch -1"},
+		{func(o *SFTOptions) { o.Weighting = "fast" }, `"fast": use speed or uniform`},
+		{func(o *SFTOptions) { o.Curriculum = "long" }, `"long": use short-first or shuffle`},
+	} {
+		o := ok
+		c.edit(&o)
+		if err := o.Check(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("err = %v, want %q", err, c.want)
+		}
+	}
+}
+
+// TestCheckSFTOut checks that a folder holding an SFT run is refused with
+// the way on (another --out, or --load of its last epoch), and that a
+// missing, empty or unrelated folder is not.
+func TestCheckSFTOut(t *testing.T) {
+	root := t.TempDir()
+	other := filepath.Join(root, "other")
+	os.MkdirAll(filepath.Join(other, "notes"), 0o755)
+	os.WriteFile(filepath.Join(other, "README"), nil, 0o644)
+	for _, dir := range []string{filepath.Join(root, "missing"), t.TempDir(), other} {
+		if err := CheckSFTOut(dir); err != nil {
+			t.Errorf("%s: %v", dir, err)
+		}
+	}
+	run := filepath.Join(root, "run")
+	for _, e := range []string{"epoch-1", "epoch-3", "epoch-24"} {
+		os.MkdirAll(filepath.Join(run, e), 0o755)
+	}
+	err := CheckSFTOut(run)
+	if !errors.Is(err, ErrSFTRunExists) {
+		t.Fatalf("err = %v, want ErrSFTRunExists", err)
+	}
+	for _, want := range []string{run + ":", "--out", "--load " + filepath.Join(run, "epoch-24")} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, lacks %q", err, want)
+		}
+	}
+	log := filepath.Join(root, "log")
+	os.MkdirAll(log, 0o755)
+	os.WriteFile(filepath.Join(log, "sft.jsonl"), nil, 0o644)
+	if err := CheckSFTOut(log); !errors.Is(err, ErrSFTRunExists) || strings.Contains(err.Error(), "--load") {
+		t.Errorf("a folder with only sft.jsonl: err = %v, want ErrSFTRunExists without a checkpoint to load", err)
+	}
+}
+
+// TestRunSFTRefusesAFolderWithARun checks that a second warm start into
+// one folder stops before teaching, leaving the first run's files.
+func TestRunSFTRefusesAFolderWithARun(t *testing.T) {
+	d := testDataset(t)
+	tasks, _ := d.Side("train", []string{"gelu"})
+	all, _ := d.Side("train", nil)
+	o := SFTOptions{Tasks: tasks, Train: all, Epochs: 3, Batch: 4, Weighting: "uniform", Curriculum: "shuffle", Seed: 1, Out: t.TempDir()}
+	ex, err := SFTExamples(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RunSFT(context.Background(), skippingPolicy{from: 1 << 40}, o, ex, nil); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(o.Out, "sft.jsonl"))
+	o.Epochs = 1
+	if _, err := RunSFT(context.Background(), skippingPolicy{from: 1 << 40}, o, ex, nil); !errors.Is(err, ErrSFTRunExists) {
+		t.Fatalf("second run: err = %v, want ErrSFTRunExists", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(o.Out, "sft.jsonl")); !bytes.Equal(before, after) {
+		t.Error("the refused run rewrote sft.jsonl")
 	}
 }
