@@ -122,8 +122,7 @@ run)
     grep -h 'already measured\|time budget' "$OUT/stderr.log" || echo "time budget not reached: every selected candidate was sent"
   } | tee "$OUT/summary.txt"
   # A first look at the numbers, over everything measured so far.
-  "$bin" bench report --command "bench/gpu-dataset.sh run" "$records" "$OUT/results.jsonl" >/dev/null 2>>"$OUT/measure.log" &&
-    cp "$suite/RESULTS.md" "$OUT/RESULTS.md"
+  "$bin" bench report --command "bench/gpu-dataset.sh run" --out "$OUT" "$records" "$OUT/results.jsonl" >/dev/null 2>>"$OUT/measure.log"
   ;;
 
 merge)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -22,12 +23,15 @@ func benchReportCommand() *cli.Command {
 			"writes <suite>/RESULTS.md: the dataset summary (tasks, variants accepted, tasks\n" +
 			"with a best/worst spread of 2x or more, fastest variants above 50 us), an\n" +
 			"overview table and one table per task, plus <suite>/speedups.png. It also checks\n" +
-			"that <suite>/split.yaml assigns every task to exactly one side.",
+			"that <suite>/split.yaml assigns every task to exactly one side.\n\n" +
+			"The suite's RESULTS.md describes its whole measurements.jsonl: a report of a few\n" +
+			"tasks' run goes elsewhere with --out DIR.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "suites", Value: filepath.Join("bench", "suites"), Usage: "root `DIR` of the task suites"},
 			&cli.StringFlag{Name: "suite", Value: "c2cuda", Usage: "the suite `S` the results belong to"},
 			&cli.StringFlag{Name: "compare", Usage: "also report how far the primary medians moved against an earlier run's `RESULTS.jsonl`"},
-			&cli.StringFlag{Name: "command", Value: "bench/measure-c2cuda.sh OUTDIR", Usage: "the `COMMAND` that produced the results, quoted in RESULTS.md"},
+			&cli.StringFlag{Name: "command", Usage: "the `COMMAND` that produced the results, quoted in RESULTS.md (default: this report's own command line)"},
+			&cli.StringFlag{Name: "out", Usage: "write RESULTS.md and speedups.png into `DIR` (created if missing) instead of the suite's folder"},
 		},
 		Action: runBenchReport,
 	}
@@ -61,16 +65,27 @@ func runBenchReport(c *cli.Context) error {
 	if len(ts) == 0 {
 		return usageErrorf("no variant results in %v", c.Args().Slice())
 	}
+	out := dir
+	if o := c.String("out"); o != "" {
+		if err := os.MkdirAll(o, 0o755); err != nil {
+			return usageErrorf("--out: %v", err)
+		}
+		out = o
+	}
+	command := c.String("command")
+	if command == "" {
+		command = "cudaperf " + strings.Join(os.Args[1:], " ")
+	}
 	plot := "speedups.png"
-	if err := dataset.Plot(ts, filepath.Join(dir, plot)); err != nil {
+	if err := dataset.Plot(ts, filepath.Join(out, plot)); err != nil {
 		return failuref("%v", err)
 	}
-	f, err := os.Create(filepath.Join(dir, "RESULTS.md"))
+	f, err := os.Create(filepath.Join(out, "RESULTS.md"))
 	if err != nil {
 		return failuref("%v", err)
 	}
 	defer f.Close()
-	if err := dataset.WriteMarkdown(f, ts, c.String("command"), plot); err != nil {
+	if err := dataset.WriteMarkdown(f, ts, command, plot); err != nil {
 		return failuref("write RESULTS.md: %v", err)
 	}
 	if old := c.String("compare"); old != "" {
@@ -86,6 +101,6 @@ func runBenchReport(c *cli.Context) error {
 	}
 	s := dataset.Summary(ts)
 	fmt.Fprintf(c.App.Writer, "%s: %d tasks, %d variants (%d accepted); all-pass tasks %d; spread >= 2x: %d; fastest >= 50 us: %d\n",
-		filepath.Join(dir, "RESULTS.md"), s.Tasks, s.Variants, s.Accepted, s.TasksAllPass, s.TasksSpread2x, s.TasksFastestAboveMin)
+		filepath.Join(out, "RESULTS.md"), s.Tasks, s.Variants, s.Accepted, s.TasksAllPass, s.TasksSpread2x, s.TasksFastestAboveMin)
 	return nil
 }

@@ -139,7 +139,7 @@ func evalAction(c *cli.Context) error {
 	rep, err := grpo.Evaluate(c.Context, pol, bm, nil, o, func(done, _ int) { bar.addN(done - last); last = done })
 	bar.clear()
 	if err != nil {
-		return failuref("%v", err)
+		return failuref("%v", noGPUHint(err, "--benchmarker recorded"))
 	}
 	// The report is printed before the files are written, so that a write
 	// that fails after all (a full disk) does not take it with it.
@@ -173,7 +173,11 @@ func printEval(c *cli.Context, rep *grpo.EvalReport, side string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "task\tn\tno code\tcompiled\tcorrect\tbest correct ×\tbest known ×")
 	for _, t := range rep.Tasks {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%.4g\t%.4g\n", t.Task, t.N, t.NoCode, t.Compiled, t.Correct, slices.Max(t.Speedups), t.Best)
+		best := "-" // no correct sample: no speedup to show
+		if t.Correct > 0 {
+			best = fmt.Sprintf("%.4g", slices.Max(t.Speedups))
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%.4g\n", t.Task, t.N, t.NoCode, t.Compiled, t.Correct, best, t.Best)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/cudaperf/cudaperf/analysis/device"
 )
 
 // checkOutFile refuses, before any work starts, an output path that the
@@ -37,4 +40,14 @@ func unwrapPath(err error) error {
 		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
 	}
 	return err
+}
+
+// noGPUHint adds to an error that says the benchmarker found no GPU how to
+// go on without one (fix names the flag or key that picks the recorded
+// benchmarker); other errors are returned unchanged.
+func noGPUHint(err error, fix string) error {
+	if err == nil || !strings.Contains(err.Error(), device.ErrNoGPU.Error()) {
+		return err
+	}
+	return fmt.Errorf("%w; on a machine without a GPU, %s answers from recorded measurements", err, fix)
 }

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cudaperf/cudaperf/analysis/device"
+	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 )
 
 // TestCheckOutFile: an output path the command could not write at the
@@ -34,5 +39,58 @@ func TestCheckOutFile(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".cudaperf-write-check-*")); len(left) > 0 {
 		t.Errorf("the write check left %v", left)
+	}
+}
+
+// TestNoGPUHint: an error saying no GPU was found gains the way to go on
+// without one; any other error is left as it is.
+func TestNoGPUHint(t *testing.T) {
+	err := noGPUHint(fmt.Errorf("plugin x: Run: %w (NVML: ERROR_LIBRARY_NOT_FOUND)", device.ErrNoGPU), "--benchmarker recorded")
+	if !strings.Contains(err.Error(), "without a GPU, --benchmarker recorded answers") || !errors.Is(err, device.ErrNoGPU) {
+		t.Errorf("no-GPU error: %v", err)
+	}
+	other := errors.New("compile failed")
+	if got := noGPUHint(other, "x"); got != other {
+		t.Errorf("other error changed: %v", got)
+	}
+}
+
+// TestBenchReportOut: bench report --out writes the page and plot there
+// and leaves the suite's own RESULTS.md (which describes its whole
+// measurements file) as it was; the page quotes the command that made it.
+func TestBenchReportOut(t *testing.T) {
+	root := plugintest.ModuleRoot(t)
+	suitePage := filepath.Join(root, "bench/suites/c2cuda/RESULTS.md")
+	before, err := os.ReadFile(suitePage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := os.ReadFile(filepath.Join(root, "bench/suites/c2cuda/measurements.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var one []string
+	for _, l := range strings.Split(string(all), "\n") {
+		if strings.Contains(l, `"task":"saxpy"`) {
+			one = append(one, l)
+		}
+	}
+	dir := t.TempDir()
+	res := filepath.Join(dir, "results.jsonl")
+	os.WriteFile(res, []byte(strings.Join(one, "\n")+"\n"), 0o644)
+	out := filepath.Join(dir, "report")
+	stdout, stderr, code := runIn(t, root, nil, "bench", "report", "--out", out, res)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "RESULTS.md"))
+	if err != nil || !strings.Contains(string(page), "saxpy") || !strings.Contains(string(page), "cudaperf bench report --out "+out) {
+		t.Errorf("report page (%v):\n%.600s", err, page)
+	}
+	if _, err := os.Stat(filepath.Join(out, "speedups.png")); err != nil {
+		t.Error(err)
+	}
+	if after, _ := os.ReadFile(suitePage); string(after) != string(before) {
+		t.Error("bench report --out rewrote the suite's RESULTS.md")
 	}
 }

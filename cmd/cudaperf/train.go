@@ -121,11 +121,15 @@ func trainAction(c *cli.Context) error {
 		m, err := tr.RunStep(ctx)
 		if err != nil {
 			bar.clear()
-			return failuref("%v (completed steps are checkpointed: rerun with --resume)", err)
+			return failuref("%v (completed steps are checkpointed: rerun with --resume)", noGPUHint(err, "benchmarker: {plugin: recorded} in the run's config"))
 		}
 		bar.clear()
-		fmt.Fprintf(w, "step %d/%d: reward %.3f ± %.3f, compiles %.0f%%, correct %.0f%%, geomean speedup %.4g×, no code %d, skipped groups %d/%d, %.1f s\n",
-			m.Step, cfg.Steps, m.RewardMean, m.RewardStd, 100*m.CompileRate, 100*m.CorrectRate, m.GeomeanSpeedup,
+		speedup := "n/a" // nothing correct: no speedup to average
+		if m.CorrectRate > 0 {
+			speedup = fmt.Sprintf("%.4g×", m.GeomeanSpeedup)
+		}
+		fmt.Fprintf(w, "step %d/%d: reward %.3f ± %.3f, compiles %.0f%%, correct %.0f%%, geomean speedup %s, no code %d, skipped groups %d/%d, %.1f s\n",
+			m.Step, cfg.Steps, m.RewardMean, m.RewardStd, 100*m.CompileRate, 100*m.CorrectRate, speedup,
 			m.NoCode, m.ZeroVarianceGroups, m.Groups, m.Stage["step_s"])
 		bar.add()
 	}

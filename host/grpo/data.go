@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/cudaperf/cudaperf/bench/dataset"
 )
@@ -89,7 +90,14 @@ func (d *Dataset) Side(side string, names []string) ([]*Task, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("grpo: no %s tasks in %s", side, d.Suite)
+		var sides []string
+		for _, t := range d.Tasks {
+			if !slices.Contains(sides, t.Side) {
+				sides = append(sides, t.Side)
+			}
+		}
+		slices.Sort(sides)
+		return nil, fmt.Errorf("grpo: no %s tasks in %s (its sides: %s)", side, d.Suite, strings.Join(sides, ", "))
 	}
 	return out, nil
 }
