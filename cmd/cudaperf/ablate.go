@@ -117,7 +117,7 @@ func ablateRescoreAction(c *cli.Context) error {
 	}
 	rows, err := ablation.Rescore(cfg, w)
 	if err != nil {
-		return failuref("%v", err)
+		return ablationError(err)
 	}
 	ablation.WriteRescore(c.App.Writer, rows, w, command)
 	return nil
@@ -183,6 +183,16 @@ func ablateAction(c *cli.Context) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	// One scorer for every run: Rstr is needed as soon as one mode uses it.
+	mode := "ver"
+	for _, m := range cfg.Modes {
+		if m != "ver" {
+			mode = "both"
+		}
+	}
+	if err := checkAblationPlugins(c, base, mode); err != nil {
+		return err
+	}
 	env := ablation.Env{Dataset: ds, Log: c.App.Writer, Open: func(ctx context.Context) (*ablation.Parts, error) {
 		h, err := openHost(c)
 		if err != nil {
@@ -198,14 +208,6 @@ func ablateAction(c *cli.Context) error {
 			h.Close()
 			return nil, err
 		}
-		needsStr := false
-		for _, m := range cfg.Modes {
-			needsStr = needsStr || m != "ver"
-		}
-		mode := "ver"
-		if needsStr {
-			mode = "both"
-		}
 		scorer, err := structureScorer(ctx, h, mode, base.Ranker.Model)
 		if err != nil {
 			h.Close()
@@ -219,10 +221,48 @@ func ablateAction(c *cli.Context) error {
 		return nil
 	}
 	if err != nil {
-		return failuref("%v (finished steps and evaluations are kept: rerun with --resume)", err)
+		return ablationError(err)
 	}
 	fmt.Fprintf(c.App.Writer, "all %d runs done: cudaperf ablate report --config %s\n", len(cfg.Runs()), c.String("config"))
 	return nil
+}
+
+// checkAblationPlugins finds the plugins every run opens before the
+// ablation's folder is made, so that a plugin named wrong is a usage error
+// that leaves nothing behind. The policy and the benchmarker are looked up,
+// not started (a policy takes tens of seconds to load); the scorer is made
+// as each run makes it, which checks the ranker against the analyzers.
+func checkAblationPlugins(c *cli.Context, base *grpo.Config, mode string) error {
+	h, err := openHost(c)
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	for _, p := range []struct {
+		name string
+		kind sdk.Kind
+	}{{base.Policy.Plugin, sdk.KindPolicy}, {base.Benchmarker.Plugin, sdk.KindBenchmarker}} {
+		if _, err := findPlugin(h, p.name, p.kind); err != nil {
+			return err
+		}
+	}
+	_, err = structureScorer(c.Context, h, mode, base.Ranker.Model)
+	return err
+}
+
+// ablationError maps an error of package ablation to its exit status: a
+// mistake in what was asked is a usage error, an error that already has
+// a status (a plugin's, from a run) keeps it, anything else is a failure.
+func ablationError(err error) error {
+	var ue *ablation.UsageError
+	if errors.As(err, &ue) {
+		return usageErrorf("%v", err)
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	return failuref("%v", err)
 }
 
 func ablateReportAction(c *cli.Context) error {
@@ -232,7 +272,7 @@ func ablateReportAction(c *cli.Context) error {
 	}
 	res, err := ablation.Collect(cfg)
 	if err != nil {
-		return failuref("%v", err)
+		return ablationError(err)
 	}
 	out := c.String("out")
 	if out == "" {

@@ -166,3 +166,85 @@ func TestAblatePlan(t *testing.T) {
 		t.Errorf("--base without SIDE=: exit %d, %s", code, errOut)
 	}
 }
+
+// writeAblation writes a small offline ablation (replay + recorded) under
+// root; policy and extra vary it.
+func writeAblation(t *testing.T, root, file, policy, eval, extra string) string {
+	t.Helper()
+	p := filepath.Join(root, file)
+	if err := os.WriteFile(p, []byte(`name: abl
+root: `+root+`
+modes: [ver]
+seeds: [1, 2]
+start: false
+eval: {sides: [test], k: [1], tasks: {test: [saxpy]}, `+eval+`}
+train:
+  steps: 1
+  batch: 1
+  group: 2
+  turns: 1
+  tasks: [dot_product, gelu]
+  policy: {plugin: `+policy+`}
+  benchmarker: {plugin: recorded`+extra+`}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Finished runs are not described by a configuration they were not made
+// with: --resume, report and rescore refuse a changed eval.n or train.tasks
+// (exit 2, each key named with both values); a changed candidate_timeout
+// is accepted.
+func TestAblateResumeRefusesChangedConfig(t *testing.T) {
+	root := t.TempDir()
+	cfg := writeAblation(t, root, "a.yaml", "replay", "n: 2", "")
+	if out, errOut, code := rlRun(t, "ablate", "--config", cfg); code != 0 || !strings.Contains(out, "all 2 runs done") {
+		t.Fatalf("ablate: exit %d\n%s\n%s", code, out, errOut)
+	}
+	changed := writeAblation(t, root, "changed.yaml", "replay", "n: 3", "")
+	b, _ := os.ReadFile(changed)
+	os.WriteFile(changed, []byte(strings.Replace(string(b), "tasks: [dot_product, gelu]", "tasks: [gelu]", 1)), 0o644)
+	for _, args := range [][]string{
+		{"ablate", "--config", changed, "--resume"},
+		{"ablate", "report", "--config", changed, "--out", filepath.Join(root, "RESULTS.md")},
+		{"ablate", "rescore", "--config", changed},
+	} {
+		out, errOut, code := rlRun(t, args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2\n%s\n%s", args[:2], code, out, errOut)
+		}
+		for _, want := range []string{"eval.n: 2, the config says 3", "train.tasks: [dot_product, gelu], the config says [gelu]", "start a new ablation under another name"} {
+			if !strings.Contains(errOut, want) {
+				t.Errorf("%v: stderr lacks %q:\n%s", args[:2], want, errOut)
+			}
+		}
+	}
+	timeout := writeAblation(t, root, "timeout.yaml", "replay", "n: 2", ", candidate_timeout: 5m")
+	if out, errOut, code := rlRun(t, "ablate", "--config", timeout, "--resume"); code != 0 || !strings.Contains(out, "all 2 runs done") {
+		t.Errorf("resume with only candidate_timeout changed: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// A start that cannot run (a policy plugin named wrong) is a usage error
+// that leaves no folder and gives no --resume advice, so the corrected
+// command runs as it is; an existing folder without --resume is a usage
+// error too (exit 2, as for train).
+func TestAblateFailedStartLeavesNothing(t *testing.T) {
+	root := t.TempDir()
+	cfg := writeAblation(t, root, "a.yaml", "nosuch", "n: 2", "")
+	_, errOut, code := rlRun(t, "ablate", "--config", cfg)
+	if code != 2 || !strings.Contains(errOut, "nosuch") || strings.Contains(errOut, "--resume") {
+		t.Errorf("policy nosuch: exit %d, stderr %q; want 2, the plugin named, no --resume advice", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(root, "abl")); err == nil {
+		t.Error("a start refused left runs/abl behind")
+	}
+	cfg = writeAblation(t, root, "a.yaml", "replay", "n: 2", "")
+	if out, errOut, code := rlRun(t, "ablate", "--config", cfg, "--budget", "1ns"); code != 0 {
+		t.Fatalf("corrected, without --resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, errOut, code := rlRun(t, "ablate", "--config", cfg); code != 2 || !strings.Contains(errOut, "--resume") {
+		t.Errorf("into an existing folder: exit %d, stderr %q; want 2 and --resume", code, errOut)
+	}
+}

@@ -181,6 +181,19 @@ func structureScorer(ctx context.Context, h *pluginhost.Host, mode, model string
 // startPlugin finds an installed plugin by name, checks its kind and starts
 // it.
 func startPlugin(ctx context.Context, h *pluginhost.Host, name string, kind sdk.Kind) (*pluginhost.Plugin, error) {
+	p, err := findPlugin(h, name, kind)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Start(ctx); err != nil {
+		return nil, failuref("%v", err)
+	}
+	return p, nil
+}
+
+// findPlugin finds an installed plugin by name and checks its kind,
+// without starting it.
+func findPlugin(h *pluginhost.Host, name string, kind sdk.Kind) (*pluginhost.Plugin, error) {
 	p, ok := h.Plugin(name)
 	if !ok {
 		var names []string
@@ -191,9 +204,6 @@ func startPlugin(ctx context.Context, h *pluginhost.Host, name string, kind sdk.
 	}
 	if p.Kind() != kind {
 		return nil, usageErrorf("plugin %q is a %s plugin, not a %s plugin", name, p.Kind(), kind)
-	}
-	if err := p.Start(ctx); err != nil {
-		return nil, failuref("%v", err)
 	}
 	return p, nil
 }

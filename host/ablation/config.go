@@ -50,6 +50,7 @@ type Config struct {
 	Train   yaml.Node `yaml:"train"`
 
 	base *grpo.Config
+	path string // the file it was read from, for errors
 }
 
 // Primary is the metric the conclusion is about, fixed before the runs.
@@ -84,7 +85,7 @@ func Load(path string) (*Config, error) {
 
 // Parse decodes and checks a configuration.
 func Parse(path string, b []byte) (*Config, error) {
-	c := &Config{}
+	c := &Config{path: path}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {

@@ -48,8 +48,13 @@ type Results struct {
 }
 
 // Collect reads the runs' files. Runs not made yet are listed in Missing;
-// a mode that lacks a seed is left out of the tables.
+// a mode that lacks a seed is left out of the tables. A configuration that
+// differs from the one the runs were made with is refused (a *UsageError):
+// the page would describe a protocol they did not follow.
 func Collect(c *Config) (*Results, error) {
+	if err := c.checkMade(); err != nil {
+		return nil, err
+	}
 	res := &Results{Config: c, Evals: map[string]map[string][]*grpo.EvalReport{}, Curves: map[string][][]grpo.Metrics{}, Orders: map[string][]ClassOrder{},
 		Starts: map[string][]string{}}
 	for _, side := range c.Eval.Sides {

@@ -25,9 +25,13 @@ type RescoreRow struct {
 }
 
 // Rescore replays every trained run's rollouts under weights w in mode
-// both. Runs without rollouts are left out.
+// both. Runs without rollouts are left out. As for Collect, c must be the
+// configuration the runs were made with.
 func Rescore(c *Config, w reward.Weights) ([]RescoreRow, error) {
 	if err := w.Validate(); err != nil {
+		return nil, err
+	}
+	if err := c.checkMade(); err != nil {
 		return nil, err
 	}
 	var rows []RescoreRow

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,18 +41,60 @@ var ErrBudget = errors.New("the time budget is spent (or the next step would not
 func EvalFile(runDir, side string) string { return filepath.Join(runDir, "eval-"+side+".json") }
 
 // Execute makes every run (train, then evaluate on each side) that is not
-// already complete. Without resume the ablation folder must be new. With a
-// budget > 0 it stops between steps, returning ErrBudget, before a step or
-// an evaluation that would not end within the budget by the longest of its
-// kind so far (see clock).
+// already complete. Without resume the ablation folder must be new; with
+// it, the folder's configuration must be c's (see MadeFile). What can be
+// checked without the plugins is checked before the folder is made, so a
+// start refused leaves nothing behind. With a budget > 0 it stops between
+// steps, returning ErrBudget, before a step or an evaluation that would not
+// end within the budget by the longest of its kind so far (see clock).
+//
+// A mistake in what was asked is a *UsageError. A failure says whether
+// finished steps or evaluations were kept (then --resume continues); when
+// nothing was and the folder is this call's, the folder is removed, so the
+// same command can simply be run again.
 func Execute(ctx context.Context, c *Config, env Env, resume bool, budget time.Duration) error {
 	k := newClock(budget, nil)
-	if _, err := os.Stat(c.Dir()); err == nil && !resume {
-		return fmt.Errorf("ablation: %s exists: continue it with --resume, or choose another name", c.Dir())
+	if err := check(c, env.Dataset); err != nil {
+		return err
 	}
-	if err := os.MkdirAll(c.Dir(), 0o755); err != nil {
-		return fmt.Errorf("ablation: %w", err)
+	created := false
+	if _, err := os.Stat(c.Dir()); err == nil {
+		if !resume {
+			return usageErrorf("ablation: %s exists: continue it with --resume, or choose another name", c.Dir())
+		}
+		if err := c.checkMade(); err != nil {
+			return err
+		}
+		if _, err := os.Stat(filepath.Join(c.Dir(), MadeFile)); errors.Is(err, fs.ErrNotExist) {
+			if err := c.writeMade(); err != nil {
+				return err
+			}
+			logf(env, "%s recorded no configuration (made before ablations recorded theirs): recorded this one; the runs made before it are not checked against it", c.Dir())
+		}
+	} else {
+		if err := os.MkdirAll(c.Dir(), 0o755); err != nil {
+			return fmt.Errorf("ablation: %w", err)
+		}
+		created = true
+		if err := c.writeMade(); err != nil {
+			os.RemoveAll(c.Dir())
+			return err
+		}
 	}
+	err := runAll(ctx, c, env, k)
+	if err == nil || errors.Is(err, ErrBudget) {
+		return err
+	}
+	if kept(c) {
+		return fmt.Errorf("%w (finished steps and evaluations are kept: rerun with --resume)", err)
+	}
+	if created {
+		os.RemoveAll(c.Dir())
+	}
+	return err
+}
+
+func runAll(ctx context.Context, c *Config, env Env, k *clock) error {
 	for _, r := range c.Runs() {
 		if err := ctx.Err(); err != nil {
 			return context.Cause(ctx)
@@ -73,6 +116,55 @@ func Execute(ctx context.Context, c *Config, env Env, resume bool, budget time.D
 		}
 	}
 	return nil
+}
+
+// check finds what would fail in the runs anyway and needs no plugin: the
+// start's path and the tasks named (the plugins are the caller's to check).
+func check(c *Config, ds *grpo.Dataset) error {
+	var bad []string
+	if c.Init != "" {
+		if _, err := os.Stat(c.Init); err != nil {
+			bad = append(bad, fmt.Sprintf("init: %v: give the folder a policy's Save wrote (e.g. an SFT epoch), or leave init out to start from the policy's own weights", err))
+		}
+	}
+	if ds != nil {
+		key := "train.side"
+		if len(c.base.Tasks) > 0 {
+			key = "train.tasks"
+		}
+		if _, err := ds.Side(c.base.Side, c.base.Tasks); err != nil {
+			bad = append(bad, key+": "+strings.TrimPrefix(err.Error(), "grpo: "))
+		}
+		for _, side := range c.Eval.Sides {
+			key := "eval.sides"
+			if len(c.Eval.Tasks[side]) > 0 {
+				key = "eval.tasks." + side
+			}
+			if _, err := ds.Side(side, c.Eval.Tasks[side]); err != nil {
+				bad = append(bad, key+": "+strings.TrimPrefix(err.Error(), "grpo: "))
+			}
+		}
+	}
+	if len(bad) > 0 {
+		return usageErrorf("%s: %s", c.path, strings.Join(bad, "; "))
+	}
+	return nil
+}
+
+// kept reports whether any run has a finished evaluation or a checkpoint:
+// what --resume would continue from.
+func kept(c *Config) bool {
+	for _, r := range c.Runs() {
+		if _, err := os.Stat(filepath.Join(r.Cfg.Dir(), "checkpoints", "latest")); err == nil {
+			return true
+		}
+		for _, side := range c.Eval.Sides {
+			if _, err := os.Stat(EvalFile(r.Cfg.Dir(), side)); err == nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // done reports whether a run's every evaluation exists.

@@ -92,53 +92,6 @@ func (r *runDir) saveConfig() error {
 	return writeAtomic(filepath.Join(r.dir, "config.yaml"), b)
 }
 
-// configDiff names the keys (dotted paths) whose values differ between two
-// configurations as YAML, leaving out those a resume may change.
-func configDiff(prev, now []byte) []string {
-	var a, b map[string]any
-	if yaml.Unmarshal(prev, &a) != nil || yaml.Unmarshal(now, &b) != nil {
-		return nil
-	}
-	fa, fb := map[string]string{}, map[string]string{}
-	flatten("", a, fa)
-	flatten("", b, fb)
-	var out []string
-	for k, v := range fa {
-		if fb[k] != v {
-			out = append(out, fmt.Sprintf("%s: %s, now %s", k, orNone(v), orNone(fb[k])))
-		}
-	}
-	for k, v := range fb {
-		if _, ok := fa[k]; !ok {
-			out = append(out, fmt.Sprintf("%s: none, now %s", k, v))
-		}
-	}
-	out = slices.DeleteFunc(out, func(d string) bool {
-		k, _, _ := strings.Cut(d, ":")
-		return slices.Contains([]string{"steps", "root", "name", "benchmarker.candidate_timeout"}, k)
-	})
-	slices.Sort(out)
-	return out
-}
-
-func flatten(prefix string, v any, out map[string]string) {
-	if m, ok := v.(map[string]any); ok && len(m) > 0 {
-		for k, x := range m {
-			flatten(strings.TrimPrefix(prefix+"."+k, "."), x, out)
-		}
-		return
-	}
-	b, _ := yaml.Marshal(v)
-	out[prefix] = strings.TrimSpace(string(b))
-}
-
-func orNone(v string) string {
-	if v == "" {
-		return "none"
-	}
-	return v
-}
-
 // hash ignores the number of steps, which a resumed run may raise, and
 // the run folder's name and place, which may change when it is copied.
 func (r *runDir) hash() string {
@@ -327,8 +280,13 @@ func (r *runDir) latest() (*State, string, error) {
 	if st.ConfigHash != r.hash() {
 		now, _ := yaml.Marshal(r.cfg)
 		what := ""
-		if d := configDiff(r.prev, now); len(d) > 0 {
-			what = ": " + strings.Join(d, "; ")
+		// steps may grow; the folder may be renamed or moved.
+		if d, _ := DiffConfigs(r.prev, now, []string{"steps", "root", "name", "benchmarker.candidate_timeout"}); len(d) > 0 {
+			var s []string
+			for _, c := range d {
+				s = append(s, fmt.Sprintf("%s: %s, now %s", c.Key, c.Was, c.Now))
+			}
+			what = ": " + strings.Join(s, "; ")
 		}
 		return nil, "", configErr{fmt.Errorf("grpo: %s was made with another configuration%s (only steps may change on --resume): restore those keys, or start a new run with another name", r.dir, what)}
 	}
