@@ -10,6 +10,7 @@ import glob
 import importlib.util
 import json
 import os
+import re
 import struct
 
 ENV_PREFIX = "CUDAPERF_HF_"
@@ -149,6 +150,9 @@ class Settings:
             raise SettingsError(f"{ENV_PREFIX}MICRO_BATCH={self.micro_batch}: must be >= 1, or 0 for 8 on a GPU and 1 on the CPU")
         if self.grad_checkpoint not in ("auto", "on", "off"):
             raise SettingsError(f"{ENV_PREFIX}GRAD_CHECKPOINT={self.grad_checkpoint!r}: use auto, on or off")
+        if not re.fullmatch(r"auto|cpu|cuda(:[0-9]+)?", self.device):
+            # Checked here: torch's own error comes later, as a traceback.
+            raise SettingsError(f"{ENV_PREFIX}DEVICE={self.device!r}: use auto, cpu, cuda or cuda:N")
         self.model_path()  # fails early with the fix when the model cannot be found
 
     def model_path(self):

@@ -167,6 +167,9 @@ def test_training_memory_settings():
         settings.Settings.from_env({"CUDAPERF_HF_GRAD_CHECKPOINT": "yes"})
     with pytest.raises(settings.SettingsError, match="MICRO_BATCH=-1: must be >= 1, or 0"):
         settings.Settings.from_env({"CUDAPERF_HF_MICRO_BATCH": "-1"})
+    with pytest.raises(settings.SettingsError, match="DEVICE='tpu': use auto, cpu, cuda or cuda:N"):
+        settings.Settings.from_env({"CUDAPERF_HF_DEVICE": "tpu"})
+    assert settings.Settings.from_env({"CUDAPERF_HF_DEVICE": "cuda:1"}).resolved_device() == "cuda:1"
 
 
 def test_a_non_finite_loss_skips_the_step_and_leaves_the_weights(tiny_model, monkeypatch):
