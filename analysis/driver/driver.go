@@ -238,8 +238,12 @@ func (d *Driver) RunSource(ctx context.Context, path string, src []byte) *FileRe
 // grep do to tell binary files from text.
 const binarySniff = 8000
 
+// IsBinary reports whether src looks like a binary file (a NUL byte in its
+// first binarySniff bytes), which no analysis of CUDA source should read.
+func IsBinary(src []byte) bool { return bytes.IndexByte(src[:min(len(src), binarySniff)], 0) >= 0 }
+
 func (d *Driver) run(ctx context.Context, path string, src []byte, res *FileResult) *FileResult {
-	if bytes.IndexByte(src[:min(len(src), binarySniff)], 0) >= 0 {
+	if IsBinary(src) {
 		res.inputError(fmt.Errorf("%s: binary file (it contains NUL bytes), not CUDA source; remove it from the file list", path))
 		return res
 	}

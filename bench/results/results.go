@@ -58,6 +58,20 @@ func (w *Writer) Append(v any) error {
 // Close closes the file.
 func (w *Writer) Close() error { return w.f.Close() }
 
+// CloseDropEmpty closes the file and, if it is empty (a run that failed
+// before its first result, e.g. on a machine without a GPU), removes it
+// and its folder when nothing else is there, so that failed attempts do
+// not leave empty run folders behind.
+func (w *Writer) CloseDropEmpty() error {
+	err := w.f.Close()
+	if st, serr := os.Stat(w.Path); serr == nil && st.Size() == 0 {
+		if os.Remove(w.Path) == nil {
+			os.Remove(filepath.Dir(w.Path)) // fails, as it should, unless empty
+		}
+	}
+	return err
+}
+
 // Read decodes every line of a results file with decode, which is called
 // once per line with the raw JSON. Blank lines are skipped. A last line
 // without its newline that does not decode is a write cut short (the run

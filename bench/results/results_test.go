@@ -69,3 +69,34 @@ func TestReadSkipsATornLastLine(t *testing.T) {
 		t.Errorf("last line without newline: %v, %v", got, err)
 	}
 }
+
+// TestCloseDropEmpty: a run folder whose results file got nothing is
+// removed on close; one with a result, or with other files, is kept.
+func TestCloseDropEmpty(t *testing.T) {
+	root := t.TempDir()
+	empty := NewRunDir(root, time.Unix(1, 0))
+	w, err := Open(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.CloseDropEmpty(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(empty); !os.IsNotExist(err) {
+		t.Errorf("an empty run folder was kept: %v", err)
+	}
+	full := NewRunDir(root, time.Unix(2, 0))
+	w, _ = Open(full)
+	w.Append(map[string]int{"a": 1})
+	w.CloseDropEmpty()
+	if _, err := os.Stat(filepath.Join(full, File)); err != nil {
+		t.Errorf("a results file with a result was removed: %v", err)
+	}
+	other := NewRunDir(root, time.Unix(3, 0))
+	w, _ = Open(other)
+	os.WriteFile(filepath.Join(other, "notes.txt"), []byte("x"), 0o644)
+	w.CloseDropEmpty()
+	if _, err := os.Stat(filepath.Join(other, "notes.txt")); err != nil {
+		t.Errorf("a folder holding other files was removed: %v", err)
+	}
+}

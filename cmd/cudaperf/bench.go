@@ -217,8 +217,11 @@ func openBenchmarker(c *cli.Context, prof bench.Profile) (*pluginhost.Host, *plu
 			have = append(have, q.Name())
 		}
 		h.Close()
-		return nil, nil, failuref("bench: no benchmarker plugin %q (installed: %s); build them with `make build`, or point --plugin-dir or $%s at them",
-			name, strings.Join(have, ", "), pluginhost.PathEnv)
+		if len(have) > 0 { // a name given wrong
+			return nil, nil, usageErrorf("bench: no benchmarker plugin %q (installed: %s; see 'cudaperf plugins list')", name, strings.Join(have, ", "))
+		}
+		return nil, nil, failuref("bench: no benchmarker plugin %q, nor any other; build them with `make build`, or point --plugin-dir or $%s at them",
+			name, pluginhost.PathEnv)
 	}
 	d, err := p.DescribeBenchmarker(c.Context)
 	if err != nil {
@@ -287,7 +290,7 @@ func benchAction(c *cli.Context) error {
 	if err != nil {
 		return failuref("%v", err)
 	}
-	defer w.Close()
+	defer w.CloseDropEmpty()
 
 	bar := newBar(len(items), "bench", format == "text")
 	out := c.App.Writer

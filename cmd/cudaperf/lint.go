@@ -539,6 +539,7 @@ func runExplain(c *cli.Context) error {
 	if len(all) == 0 {
 		return failuref("no analyzer plugin answered: build them with `make build`")
 	}
+	all = append(all, hostChecks...)
 	w := c.App.Writer
 	if c.NArg() == 0 {
 		sort.Slice(all, func(i, j int) bool {
@@ -567,6 +568,32 @@ func runExplain(c *cli.Context) error {
 		return usageErrorf("no check or feature named %q; known: %s", name, strings.Join(slices.Compact(ids), ", "))
 	}
 	return nil
+}
+
+// hostChecks are the ids lint prints that no plugin declares: cudaperf
+// itself reports them, so explain describes them here.
+var hostChecks = []explanation{
+	{kind: "check", id: "score", plugin: "cudaperf (lint)", title: "the file's structural score from the built-in ranker",
+		doc: "After the findings, lint prints each file's structural score: the built-in ranker's score of its\n" +
+			"kernels' features (docs/ranker.md). Among implementations of the same task, a higher score\n" +
+			"predicts a faster one; across tasks the scores mean nothing. The note gives the ranker's\n" +
+			"held-out rank correlation with measured speed (test ρ when the test split was scored), so you\n" +
+			"know how far to trust it; today it is weak. Bad: trusting +0.4 against -0.1 for two different\n" +
+			"kernels. Good: comparing two versions of one kernel, then measuring with cudaperf bench.",
+		extra: "severity: note; turn off with lint --no-score; machine formats leave it out"},
+	{kind: "check", id: "plugin", plugin: "cudaperf (lint)", title: "an analyzer plugin failed a file or the whole request",
+		doc: "An analyzer plugin crashed, hung past --plugin-timeout, or answered with an error, for one\n" +
+			"file or for all of them. Its findings and features are missing there; the other plugins'\n" +
+			"are not. The message names the plugin, its manifest and what to do (often: rebuild it, raise\n" +
+			"--plugin-timeout, or leave it out with --no-plugins NAME).",
+		extra: "lint exits 3 (the results are incomplete); `cudaperf plugins list` shows each plugin's status"},
+	{kind: "check", id: "suppression", plugin: "cudaperf (lint)", title: "a cudaperf:ignore comment that cannot be used or was not needed",
+		doc: "A comment `// cudaperf:ignore CHECK reason` at the end of a line, or alone on the line\n" +
+			"before it, hides that line's CHECK findings. It is reported when it names no check or\n" +
+			"gives no reason (it is then ignored), or when it hides nothing (the finding is gone: remove\n" +
+			"the comment). Bad: `// cudaperf:ignore coalescing`. Good: `// cudaperf:ignore coalescing\n" +
+			"the tile is read once, from L2`.",
+		extra: "severity: warning when unusable, note when it hides nothing; syntax errors cannot be ignored"},
 }
 
 // checkOptions lists a check's options for explain, as users set them.

@@ -263,6 +263,21 @@ func TestExplain(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "known:") {
 		t.Errorf("unknown check: exit %d, stderr %q", code, errOut)
 	}
+	// Every id lint prints can be explained, those cudaperf itself reports
+	// (score, suppression, plugin) included.
+	out, _, _ = lintRun(t, "lint", "--fail-on", "never", ".")
+	ids := map[string]bool{"plugin": true, "suppression": true}
+	for _, m := range regexp.MustCompile(`(?m)\[([a-z0-9_-]+)\]$`).FindAllStringSubmatch(out, -1) {
+		ids[m[1]] = true
+	}
+	if !ids["score"] {
+		t.Errorf("the lint testdata no longer shows a [score] line:\n%s", out)
+	}
+	for id := range ids {
+		if out, errOut, code := lintRun(t, "explain", id); code != 0 || !strings.Contains(out, id+" (check") {
+			t.Errorf("lint prints [%s], but explain %s: exit %d\n%s%s", id, id, code, out, errOut)
+		}
+	}
 }
 
 // TestLauncherCMake builds examples/cmake with cudaperf as

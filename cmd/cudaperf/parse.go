@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cudaperf/cudaperf/analysis/driver"
 	"github.com/cudaperf/cudaperf/grammar"
 )
 
@@ -110,5 +111,9 @@ func readSource(name string) ([]byte, error) {
 	case st.IsDir():
 		return nil, fmt.Errorf("%s is a directory; give CUDA source files (for example %s/*.cu)", name, strings.TrimRight(name, "/"))
 	}
-	return os.ReadFile(name)
+	src, err := os.ReadFile(name)
+	if err == nil && driver.IsBinary(src) {
+		return nil, fmt.Errorf("%s: binary file (it contains NUL bytes), not CUDA source", name)
+	}
+	return src, err
 }

@@ -141,6 +141,14 @@ func TestParseUnreadableFiles(t *testing.T) {
 		t.Errorf("parse DIR: exit %d, stderr %q; want exit 2 saying it is a directory", code, stderr)
 	}
 
+	// A binary file is refused as lint refuses it, not parsed into a tree
+	// of errors.
+	bin := writeFile(t, dir, "obj.cu", "\x7fELF\x02\x01\x00\x00int x;\n")
+	out, stderr, code = runCudaperf(t, "", "parse", bin)
+	if code != 2 || out != "" || !strings.Contains(stderr, bin+": binary file (it contains NUL bytes)") {
+		t.Errorf("parse BINARY: exit %d, stdout %q, stderr %q; want exit 2 naming the binary file", code, out, stderr)
+	}
+
 	_, stderr, code = runCudaperf(t, "", "parse")
 	if code != 2 || !strings.Contains(stderr, "no files given") {
 		t.Errorf("parse without files: exit %d, stderr %q; want exit 2", code, stderr)
