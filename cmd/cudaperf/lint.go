@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -261,6 +262,9 @@ func openAnalysis(c *cli.Context) (*analysisSession, error) {
 func (s *analysisSession) ready(c *cli.Context) error {
 	analyzers := s.host.OfKind(sdk.KindAnalyzer)
 	if len(analyzers) == 0 {
+		if broken := brokenAnalyzers(s.host); len(broken) > 0 {
+			return failuref("no usable analyzer plugin: %v", errors.Join(broken...))
+		}
 		return failuref("no analyzer plugins found: build them with `make build`, or point --plugin-dir or $%s at them", pluginhost.PathEnv)
 	}
 	if len(s.cfg.Lint.Enable)+len(s.cfg.Lint.Disable)+len(s.cfg.Lint.Settings) == 1 && s.cfg.Lint.Enable[0] == "all" {
@@ -331,6 +335,17 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 	ctx := pluginhost.WithAnalyzeProgress(c.Context, bar.addN)
 	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), CompileFlags: s.flags, FileFlags: s.fileFlags, Sizes: s.sizes, Ptxas: reports})
 	bar.finish()
+	for _, err := range brokenAnalyzers(s.host) {
+		// A plugin whose manifest is broken has no kind, so lint.Run never
+		// saw it: its findings are missing all the same.
+		res.PluginErrors = append(res.PluginErrors, err)
+		var pe *pluginhost.PluginError
+		name := ""
+		if errors.As(err, &pe) {
+			name = pe.Plugin
+		}
+		res.Failures = append(res.Failures, report.Failure{Plugin: name, Message: err.Error()})
+	}
 	var problems error
 	for _, e := range inErrs {
 		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
@@ -533,6 +548,7 @@ func runExplain(c *cli.Context) error {
 				extra: fmt.Sprintf("unit: %s; range: %s; %s; computed by pass %s; definition version %d", f.GetUnit(), f.GetRange(), level, f.GetPass(), max(1, f.GetVersion())), plugin: p.Name()})
 		}
 	}
+	errs = append(errs, brokenAnalyzers(h)...)
 	for _, e := range errs {
 		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
 	}
@@ -560,6 +576,9 @@ func runExplain(c *cli.Context) error {
 		printExplanation(w, e)
 	}
 	if !found {
+		if len(errs) > 0 { // it may be one of theirs
+			return failuref("no plugin that answered has a check or feature named %q; %d plugin(s) failed (above), and it may be theirs", name, len(errs))
+		}
 		var ids []string
 		for _, e := range all {
 			ids = append(ids, e.id)
@@ -568,6 +587,16 @@ func runExplain(c *cli.Context) error {
 		return usageErrorf("no check or feature named %q; known: %s", name, strings.Join(slices.Compact(ids), ", "))
 	}
 	return nil
+}
+
+// brokenAnalyzers are the errors of the plugins whose manifest is broken
+// and that may be analyzers (see Host.Broken).
+func brokenAnalyzers(h *pluginhost.Host) []error {
+	var out []error
+	for _, p := range h.Broken(sdk.KindAnalyzer) {
+		out = append(out, p.Err())
+	}
+	return out
 }
 
 // hostChecks are the ids lint prints that no plugin declares: cudaperf

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -554,5 +555,36 @@ func TestPtxasWithoutNvcc(t *testing.T) {
 		if out != "" {
 			t.Errorf("cudaperf %v: stdout %q, want nothing", args, out)
 		}
+	}
+}
+
+// TestLintReportsBrokenManifest: an analyzer whose manifest cannot be used
+// has no kind, so it used to vanish from lint without a word (exit 0); its
+// findings are missing all the same, so lint names it and exits 3, in the
+// text and the JSON output, while the other analyzers' findings print.
+func TestLintReportsBrokenManifest(t *testing.T) {
+	extra := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(extra, "b-typo"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(extra, "b-typo", "plugin.yaml"), []byte("name: b-typo\nkind: analyzer\nlanguage: go\nprotocol: 1\ncomand: x\n"), 0o644)
+	out, errOut, code := lintWith(t, "", "--plugin-dir", extra, "lint", "--fail-on", "never", "k.cu")
+	if code != exitFailure || !strings.Contains(errOut, `plugin "b-typo"`) || !strings.Contains(errOut, "field comand not found") {
+		t.Errorf("text: exit %d, stderr:\n%s", code, errOut)
+	}
+	if !strings.Contains(out, "[coalescing]") {
+		t.Errorf("the built-in analyzer's findings are missing:\n%s", out)
+	}
+	out, _, code = lintWith(t, "", "--plugin-dir", extra, "lint", "--format", "json", "k.cu")
+	var got []map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, out)
+	}
+	found := false
+	for _, d := range got {
+		found = found || d["check"] == "plugin" && strings.Contains(fmt.Sprint(d["message"]), "b-typo")
+	}
+	if code != exitFailure || !found {
+		t.Errorf("JSON: exit %d, no plugin failure naming b-typo:\n%s", code, out)
 	}
 }

@@ -202,6 +202,9 @@ func findPlugin(h *pluginhost.Host, name string, kind sdk.Kind) (*pluginhost.Plu
 		}
 		return nil, usageErrorf("no %s plugin named %q is installed (installed: %v; see 'cudaperf plugins list')", kind, name, names)
 	}
+	if p.Manifest() == nil { // found by name, but its manifest is broken
+		return nil, failuref("%v", p.Err())
+	}
 	if p.Kind() != kind {
 		return nil, usageErrorf("plugin %q is a %s plugin, not a %s plugin", name, p.Kind(), kind)
 	}

@@ -94,6 +94,10 @@ func New(opts Options) (*Host, error) {
 				if m != nil && nameRE.MatchString(m.Name) {
 					p.name = m.Name
 				}
+				if m != nil && m.Kind.Valid() {
+					p.declared = m.Kind
+				}
+				p.badManifest = true
 				p.err = &PluginError{Plugin: p.name, Manifest: c.manifest, Op: "manifest", Err: err, Hint: "fix the manifest"}
 			default:
 				p.manifest = m
@@ -164,6 +168,20 @@ func (h *Host) OfKind(kind sdk.Kind) []*Plugin {
 	return out
 }
 
+// Broken returns the plugins whose manifest exists but could not be used
+// and that may be of kind: they declare it, or no valid kind at all (a
+// typo'd key stops the whole file). A command that uses plugins of kind
+// reports them, since its results lack theirs; OfKind cannot list them.
+func (h *Host) Broken(kind sdk.Kind) []*Plugin {
+	var out []*Plugin
+	for _, p := range h.plugins {
+		if p.badManifest && (p.declared == kind || p.declared == "") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // Start starts plugins in parallel (all discovered plugins when none are
 // given) and returns the errors of those that failed, one per plugin. The
 // others are ready.
@@ -228,6 +246,10 @@ type Plugin struct {
 	name         string
 	manifestPath string
 	manifest     *Manifest // nil when the manifest is broken
+	// badManifest is set when the folder has a manifest that could not be
+	// used; declared is the kind it names, when it names a valid one.
+	badManifest bool
+	declared    sdk.Kind
 
 	mu       sync.Mutex
 	err      error // sticky: discovery or start failure, crash, hang
@@ -324,7 +346,7 @@ func (p *Plugin) startLocked(ctx context.Context) error {
 	live.Store(p, struct{}{})
 	rpc, err := client.Client()
 	if err != nil {
-		return p.newError("start", err, startHint(err, h.opts.StartTimeout))
+		return p.newError("start", startError(err), startHint(err, h.opts.StartTimeout))
 	}
 	raw, err := rpc.Dispense(string(m.Kind))
 	if err != nil {
@@ -355,17 +377,35 @@ func (p *Plugin) startLocked(ctx context.Context) error {
 	return nil
 }
 
+// noHandshake is go-plugin's message when the plugin's stdout closed
+// before a handshake line: the process exited (or closed stdout) first.
+const noHandshake = "failed to read any lines from plugin's stdout"
+
+// startError is go-plugin's start error without the guesses it appends
+// ("not compiled for this architecture", ...), which startHint replaces
+// with the one that fits.
+func startError(err error) error {
+	msg := err.Error()
+	if strings.Contains(strings.ToLower(msg), noHandshake) {
+		return errors.New("the plugin's stdout closed before its handshake line")
+	}
+	if i := strings.Index(msg, "\nThis usually means"); i > 0 {
+		return errors.New(strings.TrimSpace(msg[:i]))
+	}
+	return err
+}
+
 func startHint(err error, timeout time.Duration) string {
 	msg := strings.ToLower(err.Error())
 	switch {
+	case strings.Contains(msg, noHandshake), strings.Contains(msg, "exited before we could connect"):
+		return "the plugin exited during start-up; its stderr (below, or with --log-level=debug) says why"
 	case strings.Contains(msg, "unrecognized remote plugin message"):
 		return "the plugin wrote to stdout before the handshake; a plugin must write nothing but the handshake line to stdout (log to stderr)"
 	case strings.Contains(msg, "incompatible api version"):
 		return fmt.Sprintf("the plugin speaks another plugin protocol than this cudaperf (%d); rebuild it with the cudaperf SDK for protocol %d, or use a matching cudaperf", sdk.ProtocolVersion, sdk.ProtocolVersion)
 	case strings.Contains(msg, "timeout while waiting for plugin to start"):
 		return fmt.Sprintf("the plugin did not complete the handshake within %s; check that it calls the SDK's serve function, or raise --plugin-start-timeout", timeout)
-	case strings.Contains(msg, "exited before we could connect"):
-		return "the plugin exited during start-up; its stderr (below, or with --log-level=debug) says why"
 	}
 	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -148,7 +149,7 @@ func TestAnalyzeThroughGoAndPythonPlugins(t *testing.T) {
 func TestFailingPluginsAreIsolatedAndNamed(t *testing.T) {
 	dir := t.TempDir()
 	plugintest.InstallGo(t, "plugins/examples/textcount", dir)
-	for _, mode := range []string{"ok", "crash", "hang", "panic", "stdout", "protocol2", "slowstart"} {
+	for _, mode := range []string{"ok", "crash", "hang", "panic", "stdout", "protocol2", "slowstart", "startexit"} {
 		installMisbehave(t, dir, mode)
 	}
 	plugintest.WriteManifest(t, filepath.Join(dir, "nobinary"), pluginhost.Manifest{
@@ -175,6 +176,7 @@ func TestFailingPluginsAreIsolatedAndNamed(t *testing.T) {
 		"stdout":    {"start", "wrote to stdout before the handshake"},
 		"protocol2": {"start", "another plugin protocol", "protocol 1"},
 		"slowstart": {"start", "within 2s"},
+		"startexit": {"start", "exited during start-up", "misbehave: config file missing"},
 		"nobinary":  {"start", `"nobinary" is neither in`, "make build"},
 	}
 	checkFailures(t, a.Failures, wantFailures)
@@ -186,7 +188,7 @@ func TestFailingPluginsAreIsolatedAndNamed(t *testing.T) {
 	if n := len(b.Files[0].Features); n == 0 {
 		t.Error("healthy plugins stopped answering after others failed")
 	}
-	for _, name := range []string{"crash", "hang", "stdout", "protocol2", "slowstart"} {
+	for _, name := range []string{"crash", "hang", "stdout", "protocol2", "slowstart", "startexit"} {
 		p, _ := h.Plugin(name)
 		if pid := p.Pid(); pid != 0 {
 			t.Errorf("%s still runs as pid %d after failing", name, pid)
@@ -284,6 +286,22 @@ func TestManifestErrorsNameTheFileAndTheFix(t *testing.T) {
 	}
 	for name := range want {
 		t.Errorf("plugin %s not listed", name)
+	}
+	// The plugins a command of one kind must report as missing: a broken
+	// manifest that declares that kind, or no valid kind (not a folder
+	// without a manifest, nor one that declares another kind).
+	names := func(ps []*pluginhost.Plugin) []string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.Name())
+		}
+		return out
+	}
+	if got, want := names(h.Broken(sdk.KindAnalyzer)), []string{"badkind", "empty", "newer", "nocommand", "syntax", "unknownkey"}; !slices.Equal(got, want) {
+		t.Errorf("Broken(analyzer) = %v, want %v", got, want)
+	}
+	if got, want := names(h.Broken(sdk.KindPolicy)), []string{"badkind", "empty", "syntax", "unknownkey"}; !slices.Equal(got, want) {
+		t.Errorf("Broken(policy) = %v, want %v", got, want)
 	}
 	ne, _ := h.Plugin("notexec")
 	if err := ne.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "not an executable file") {

@@ -134,7 +134,13 @@ func (m *Manifest) resolveCommand() (string, error) {
 	}
 	p, err := lookPath(c)
 	if err != nil {
-		return "", fmt.Errorf("command %q is neither in %s nor on $PATH; build the plugin (make build) or fix command in %s", c, m.Dir(), m.Path)
+		how := "build the plugin (make build)"
+		if m.Language == "python" {
+			// A Python plugin's source folder has main.py, not the
+			// launcher its manifest names.
+			how = "install the plugin from its source with plugins/python/install.sh SRC DEST (it writes the launcher)"
+		}
+		return "", fmt.Errorf("command %q is neither in %s nor on $PATH; %s, or fix command in %s", c, m.Dir(), how, m.Path)
 	}
 	return p, nil
 }

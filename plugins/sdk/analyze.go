@@ -73,8 +73,10 @@ func AnalyzeParallel(ctx context.Context, req *pluginv1.AnalyzeRequest, jobs int
 func analyzeOne(ctx context.Context, req *pluginv1.AnalyzeRequest, f *pluginv1.SourceFile, fn FileAnalyzer) (res *pluginv1.FileResult) {
 	defer func() {
 		if r := recover(); r != nil {
-			Logger().Error("panic analyzing file", "file", f.GetPath(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			res = &pluginv1.FileResult{Error: fmt.Sprintf("analyzer panicked on this file: %v (a bug in the plugin; its log has the stack)", r)}
+			// The stack only at debug level: a bug that hits every file
+			// would otherwise print one stack per file at every level.
+			Logger().Debug("panic analyzing file", "file", f.GetPath(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			res = &pluginv1.FileResult{Error: fmt.Sprintf("analyzer panicked on this file: %v (a bug in the plugin; --log-level debug shows its stack)", r)}
 		}
 	}()
 	res, err := fn(ctx, req, f)

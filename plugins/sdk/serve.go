@@ -144,6 +144,6 @@ func recoverStream(log hclog.Logger) grpc.StreamServerInterceptor {
 }
 
 func panicError(log hclog.Logger, method string, r any) error {
-	log.Error("panic in handler", "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-	return status.Errorf(codes.Internal, "plugin panicked in %s: %v (this is a bug in the plugin; its stderr log has the stack)", method, r)
+	log.Debug("panic in handler", "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+	return status.Errorf(codes.Internal, "plugin panicked in %s: %v (this is a bug in the plugin; --log-level debug shows its stack)", method, r)
 }

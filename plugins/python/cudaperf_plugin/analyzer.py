@@ -36,8 +36,10 @@ class Analyzer(_agrpc.AnalyzerServiceServicer):
                 if res is None:
                     res = _apb.FileResult()
             except Exception as e:  # one bad file must not fail the others
-                log.error("analyzing file failed", file=f.path, error=repr(e), stack=traceback.format_exc())
-                res = _apb.FileResult(error=f"analyzer failed on this file: {e!r} (a bug in the plugin; its log has the stack)")
+                # The traceback only at debug level: a bug that hits every
+                # file would otherwise print one per file at every level.
+                log.debug("analyzing file failed", file=f.path, error=repr(e), stack=traceback.format_exc())
+                res = _apb.FileResult(error=f"analyzer failed on this file: {e!r} (a bug in the plugin; --log-level debug shows its traceback)")
             res.path = f.path
             results.append(res)
         return _apb.AnalyzeResponse(files=results)
@@ -54,8 +56,8 @@ def _call(context, method, fn, *args):
     try:
         return fn(*args)
     except Exception as e:
-        log.error("handler failed", method=method, error=repr(e), stack=traceback.format_exc())
-        context.abort(grpc.StatusCode.INTERNAL, f"plugin failed in {method}: {e!r} (a bug in the plugin; its stderr log has the stack)")
+        log.debug("handler failed", method=method, error=repr(e), stack=traceback.format_exc())
+        context.abort(grpc.StatusCode.INTERNAL, f"plugin failed in {method}: {e!r} (a bug in the plugin; --log-level debug shows its traceback)")
 
 
 class LineIndex:

@@ -199,6 +199,9 @@ func main() {
 		fmt.Println("hello from a plugin that should not print here")
 	case "slowstart":
 		time.Sleep(30 * time.Second)
+	case "startexit": // gives up before serving, saying why on stderr
+		fmt.Fprintln(os.Stderr, "misbehave: config file missing")
+		os.Exit(1)
 	case "spawn":
 		if err := exec.Command("sleep", "300").Start(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
