@@ -608,6 +608,15 @@ func (p *Plugin) classifyLocked(op string, hungAfter time.Duration, err error, h
 		}
 	}
 	if s, ok := status.FromError(err); ok {
+		if s.Code() == codes.Unknown && hint == "" {
+			// An exception that escaped the plugin's handler (gRPC's
+			// Python server answers "Exception calling application"):
+			// not an answer the plugin meant, so its stderr may say more.
+			e := p.newError(op, fmt.Errorf("%s", strings.TrimPrefix(s.Message(), "Exception calling application: ")),
+				"an error escaped the plugin's handler: a bug in the plugin, or in what it runs (a model, a library); its stderr lines below, and --log-level debug, say more")
+			e.Code = s.Code()
+			return e, false
+		}
 		// The plugin answered with an error: the plugin stays usable, and
 		// its stderr is not part of the story.
 		return &PluginError{Plugin: p.name, Kind: string(p.Kind()), Manifest: p.manifestPath, Op: op,

@@ -500,6 +500,32 @@ func TestKilledPluginHint(t *testing.T) {
 	}
 }
 
+// TestEscapedExceptionHint: an error that escaped a plugin's handler
+// (gRPC's Unknown, as Python's server reports an exception) is named as a
+// bug in the plugin or what it runs (with its stderr lines when they have
+// arrived: they stream in apart from the answer), without gRPC's wording;
+// the plugin stays usable.
+func TestEscapedExceptionHint(t *testing.T) {
+	dir := t.TempDir()
+	plugintest.WriteManifest(t, filepath.Join(dir, "echo"), pluginhost.Manifest{
+		Name: "echo", Kind: sdk.KindPolicy, Language: "go", Protocol: 1, Command: misbehave(t), Args: []string{"policy"}})
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	p, _ := h.Plugin("echo")
+	gen := func(text string) error {
+		_, err := p.Generate(context.Background(), &pluginv1.GenerateRequest{GroupSize: 1, Prompts: []*pluginv1.Prompt{
+			{Id: "p", Messages: []*pluginv1.Message{{Role: "user", Content: text}}}}})
+		return err
+	}
+	err := gen("raise")
+	if err == nil || !strings.Contains(err.Error(), "Generate: model exploded") || strings.Contains(err.Error(), "Exception calling application") ||
+		!strings.Contains(err.Error(), "escaped the plugin's handler") {
+		t.Errorf("escaped exception: %v", err)
+	}
+	if err := gen("fine"); err != nil {
+		t.Errorf("the plugin is not usable after the error: %v", err)
+	}
+}
+
 func TestPolicyCalls(t *testing.T) {
 	dir := t.TempDir()
 	plugintest.WriteManifest(t, filepath.Join(dir, "echo"), pluginhost.Manifest{

@@ -160,6 +160,9 @@ func (*policy) Generate(_ context.Context, req *pluginv1.GenerateRequest) (*plug
 		case "sigkill": // as the kernel's OOM killer ends a process
 			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			select {}
+		case "raise": // as gRPC's Python server answers an escaped exception
+			fmt.Fprintln(os.Stderr, "Traceback: RuntimeError: model exploded")
+			return nil, status.Error(codes.Unknown, "Exception calling application: model exploded")
 		}
 		for i := range req.GetGroupSize() {
 			resp.Completions = append(resp.Completions, &pluginv1.Completion{PromptId: p.GetId(), Index: i, Text: fmt.Sprintf("%s#%d", last, i)})
