@@ -128,10 +128,16 @@ func TestBenchNoDevice(t *testing.T) {
 // TestBenchBenchmarkerFlag: --benchmarker picks the plugin; an unknown
 // name lists the installed ones.
 func TestBenchBenchmarkerFlag(t *testing.T) {
+	// A name given wrong, with others installed: a usage error naming
+	// them, and no run folder left behind.
+	runs := t.TempDir()
 	_, stderr, code := benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--task", "saxpy", "--compile-only",
-		"--benchmarker", "nope", "--runs-dir", t.TempDir())
-	if code != 3 || !strings.Contains(stderr, `no benchmarker plugin "nope" (installed: cudaperf-benchmarker, recorded)`) {
+		"--benchmarker", "nope", "--runs-dir", runs)
+	if code != 2 || !strings.Contains(stderr, `no benchmarker plugin "nope" (installed: cudaperf-benchmarker, recorded;`) {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if left, _ := os.ReadDir(runs); len(left) != 0 {
+		t.Errorf("the failed run left %v in the runs folder", left)
 	}
 }
 

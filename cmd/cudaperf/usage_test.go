@@ -133,17 +133,3 @@ func TestTrainConfigErrorsExit2(t *testing.T) {
 		t.Errorf("resume with group changed: exit %d, stderr:\n%s", code, errOut)
 	}
 }
-
-// TestBenchBenchmarkerTypo: a benchmarker named wrong, with others
-// installed, is a usage error naming the installed ones, and the run leaves
-// no folder behind.
-func TestBenchBenchmarkerTypo(t *testing.T) {
-	runs := t.TempDir()
-	_, errOut, code := rlRun(t, "bench", "--task", "saxpy", "--benchmarker", "nosuch", "--runs-dir", runs)
-	if code != exitUsage || !strings.Contains(errOut, `no benchmarker plugin "nosuch" (installed: `) || !strings.Contains(errOut, "recorded") {
-		t.Errorf("exit %d, stderr:\n%s", code, errOut)
-	}
-	if left, _ := os.ReadDir(runs); len(left) != 0 {
-		t.Errorf("the failed run left %v in the runs folder", left)
-	}
-}
