@@ -81,6 +81,9 @@ func Merge(into string, files ...string) (MergeStats, error) {
 	if add.Len() == 0 {
 		return st, nil
 	}
+	if err := dropTornTail(into); err != nil {
+		return MergeStats{}, fmt.Errorf("dataset: merge: %w", err)
+	}
 	f, err := os.OpenFile(into, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return MergeStats{}, fmt.Errorf("dataset: merge: %w", err)
@@ -94,4 +97,36 @@ func Merge(into string, files ...string) (MergeStats, error) {
 		return MergeStats{}, fmt.Errorf("dataset: merge: %s: %w", into, err)
 	}
 	return st, f.Close()
+}
+
+// dropTornTail cuts a records file back to its last newline. A merge
+// killed while writing leaves a record without one; appending after it
+// would glue the next record onto it and make the file unreadable, where
+// the torn record alone is skipped by every reader (and, not being
+// finished, is merged again).
+func dropTornTail(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return err
+	}
+	// Records are a few KB: look back at most 1 MiB for the newline.
+	n := min(st.Size(), 1<<20)
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, st.Size()-n); err != nil {
+		return err
+	}
+	if buf[n-1] == '\n' {
+		return nil
+	}
+	// No newline in the window: the whole window is the torn record (the
+	// whole file, when it is one).
+	return f.Truncate(st.Size() - n + int64(bytes.LastIndexByte(buf, '\n')+1))
 }

@@ -52,3 +52,28 @@ func TestMerge(t *testing.T) {
 		t.Errorf("fresh file: %+v, %v", st, err)
 	}
 }
+
+// TestMergeAfterATornWrite: a merge killed while writing leaves a record
+// without its newline; the next merge cuts it off instead of gluing a new
+// record onto it, and merges that candidate again.
+func TestMergeAfterATornWrite(t *testing.T) {
+	dir := t.TempDir()
+	into := filepath.Join(dir, "measurements.jsonl")
+	a := `{"task":"t","candidate":"a","compile":{"ok":true},"ran":true}`
+	b := `{"task":"t","candidate":"b","compile":{"ok":true},"ran":true}`
+	os.WriteFile(into, []byte(a+"\n"+b[:20]), 0o644)
+	run := filepath.Join(dir, "results.jsonl")
+	os.WriteFile(run, []byte(a+"\n"+b+"\n"), 0o644)
+	st, err := Merge(into, run)
+	if err != nil || st.Added != 1 || st.Duplicates != 1 {
+		t.Fatalf("merge after a torn write: %+v, %v; want b added again and a kept", st, err)
+	}
+	if got, _ := os.ReadFile(into); string(got) != a+"\n"+b+"\n" {
+		t.Errorf("records file:\n%s", got)
+	}
+	// A file that is one torn record is emptied, then filled.
+	os.WriteFile(into, []byte(b[:10]), 0o644)
+	if st, err := Merge(into, run); err != nil || st.Added != 2 {
+		t.Errorf("merge into a torn single record: %+v, %v", st, err)
+	}
+}

@@ -65,6 +65,14 @@ func runBenchReport(c *cli.Context) error {
 	if len(ts) == 0 {
 		return usageErrorf("no variant results in %v", c.Args().Slice())
 	}
+	// Everything read before anything is written: a bad --compare used
+	// to fail after the page and plot were already replaced.
+	var prev []bench.Result
+	if old := c.String("compare"); old != "" {
+		if prev, err = dataset.Load(old); err != nil {
+			return usageErrorf("--compare: %v", err)
+		}
+	}
 	out := dir
 	if o := c.String("out"); o != "" {
 		if err := os.MkdirAll(o, 0o755); err != nil {
@@ -89,10 +97,6 @@ func runBenchReport(c *cli.Context) error {
 		return failuref("write RESULTS.md: %v", err)
 	}
 	if old := c.String("compare"); old != "" {
-		prev, err := dataset.Load(old)
-		if err != nil {
-			return usageErrorf("--compare: %v", err)
-		}
 		d := dataset.Compare(dataset.Summarize(prev, split), ts)
 		if err := dataset.WriteDrift(f, d, old); err != nil {
 			return failuref("write RESULTS.md: %v", err)

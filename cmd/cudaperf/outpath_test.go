@@ -93,4 +93,14 @@ func TestBenchReportOut(t *testing.T) {
 	if after, _ := os.ReadFile(suitePage); string(after) != string(before) {
 		t.Error("bench report --out rewrote the suite's RESULTS.md")
 	}
+	// A --compare file that cannot be read is refused before anything is
+	// written (it used to fail after the page was replaced).
+	again := filepath.Join(dir, "again")
+	_, stderr, code = runIn(t, root, nil, "bench", "report", "--out", again, "--compare", filepath.Join(dir, "nosuch.jsonl"), res)
+	if code != 2 || !strings.Contains(stderr, "--compare") {
+		t.Errorf("bad --compare: exit %d, stderr:\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(again, "RESULTS.md")); err == nil {
+		t.Error("bench report wrote RESULTS.md before refusing a bad --compare")
+	}
 }
