@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -105,7 +104,7 @@ func TestTrainHelpShowsDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if shown.Hash() != def.Hash() || !reflect.DeepEqual(shown.Tasks, def.Tasks) && len(shown.Tasks)+len(def.Tasks) > 0 {
+	if shown.Hash() != def.Hash() { // the whole configuration but candidate_timeout, tasks included
 		a, _ := yaml.Marshal(shown)
 		b, _ := yaml.Marshal(def)
 		t.Errorf("train's help shows other values than the defaults:\nhelp:\n%s\ndefaults:\n%s", a, b)
