@@ -378,7 +378,7 @@ func benchAction(c *cli.Context) error {
 				left++ // not sent, or cancelled in flight: the next run measures it
 				continue
 			}
-			if strings.Contains(sl.err.Error(), device.ErrNoGPU.Error()) {
+			if isNoGPU(sl.err) {
 				return failuref("bench: %v; use --compile-only on a machine without a GPU, or --benchmarker recorded for recorded measurements", sl.err)
 			}
 			if !errors.Is(sl.err, bench.ErrBadJob) {

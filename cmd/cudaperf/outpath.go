@@ -42,11 +42,17 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// isNoGPU reports whether err says the benchmarker found no GPU. It
+// reaches the host as a plugin's message, so the text is what is compared.
+func isNoGPU(err error) bool {
+	return err != nil && strings.Contains(err.Error(), device.ErrNoGPU.Error())
+}
+
 // noGPUHint adds to an error that says the benchmarker found no GPU how to
 // go on without one (fix names the flag or key that picks the recorded
 // benchmarker); other errors are returned unchanged.
 func noGPUHint(err error, fix string) error {
-	if err == nil || !strings.Contains(err.Error(), device.ErrNoGPU.Error()) {
+	if !isNoGPU(err) {
 		return err
 	}
 	return fmt.Errorf("%w; on a machine without a GPU, %s answers from recorded measurements", err, fix)

@@ -81,6 +81,19 @@ func writeRunConfig(t *testing.T, root, name string, steps int, extra string) st
 	return p
 }
 
+// editFile replaces the first old in the file at path with new; a test
+// whose edit no longer applies (the example config changed) fails here.
+func editFile(t *testing.T, path, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(b), old) {
+		t.Fatalf("%s: cannot replace %q (%v)", path, old, err)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 
 func metricsOf(t *testing.T, dir string) []grpo.Metrics {
@@ -190,8 +203,7 @@ func TestTrainKillAndResume(t *testing.T) {
 func TestTrainModeBothUsesTheRanker(t *testing.T) {
 	root := t.TempDir()
 	cfg := writeRunConfig(t, root, "both", 2, "")
-	b, _ := os.ReadFile(cfg)
-	os.WriteFile(cfg, []byte(strings.Replace(string(b), "reward: {mode: ver}", "reward: {mode: both}", 1)), 0o644)
+	editFile(t, cfg, "reward: {mode: ver}", "reward: {mode: both}")
 	out, errOut, code := rlRun(t, "train", "--config", cfg)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
@@ -201,8 +213,7 @@ func TestTrainModeBothUsesTheRanker(t *testing.T) {
 	}
 	// The paper's literal reward is allowed, with a note on what it did.
 	lit := writeRunConfig(t, root, "both-code", 1, "")
-	b, _ = os.ReadFile(lit)
-	os.WriteFile(lit, []byte(strings.Replace(string(b), "reward: {mode: ver}", "reward: {mode: both, str_on: code}", 1)), 0o644)
+	editFile(t, lit, "reward: {mode: ver}", "reward: {mode: both, str_on: code}")
 	if out, errOut, code := rlRun(t, "train", "--config", lit); code != 0 || !strings.Contains(out, "str_on is code") {
 		t.Errorf("str_on: code: exit %d, no note:\n%s\n%s", code, out, errOut)
 	}

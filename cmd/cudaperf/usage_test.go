@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"strings"
 	"testing"
 
@@ -117,8 +116,7 @@ func TestTrainHelpShowsDefaults(t *testing.T) {
 func TestTrainConfigErrorsExit2(t *testing.T) {
 	root := t.TempDir()
 	cfg := writeRunConfig(t, root, "bad", 1, "")
-	b, _ := os.ReadFile(cfg)
-	os.WriteFile(cfg, []byte(strings.Replace(string(b), "tasks: [", "tasks: [nosuch, ", 1)), 0o644)
+	editFile(t, cfg, "tasks: [", "tasks: [nosuch, ")
 	if _, errOut, code := rlRun(t, "train", "--config", cfg); code != exitUsage || !strings.Contains(errOut, `task "nosuch" is not on the train side`) {
 		t.Errorf("tasks: [nosuch]: exit %d, stderr:\n%s", code, errOut)
 	}
@@ -126,8 +124,7 @@ func TestTrainConfigErrorsExit2(t *testing.T) {
 	if out, errOut, code := rlRun(t, "train", "--config", cfg); code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	b, _ = os.ReadFile(cfg)
-	os.WriteFile(cfg, []byte(strings.Replace(string(b), "group: 8", "group: 4", 1)), 0o644)
+	editFile(t, cfg, "group: 8", "group: 4")
 	if _, errOut, code := rlRun(t, "train", "--config", cfg, "--resume"); code != exitUsage || !strings.Contains(errOut, "group: 8, now 4") {
 		t.Errorf("resume with group changed: exit %d, stderr:\n%s", code, errOut)
 	}
