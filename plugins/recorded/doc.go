@@ -28,5 +28,9 @@
 //     "not recorded" (bench.NotRecorded), no verdict and Recorded false:
 //     never a guess. Compile of an unknown source is a FAILED_PRECONDITION
 //     error saying the same.
+//   - A measurements file that is missing or has a damaged line fails the
+//     request with an error naming the file and line (answering "not
+//     recorded" would turn it into a run of zero rewards); only a last
+//     record torn off by a killed writer (no final newline) is left out.
 //   - Devices is empty: the plugin has no GPU.
 package main

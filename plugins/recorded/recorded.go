@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,14 +76,26 @@ func (ix *index) read(path string) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<26)
-	for n := 1; sc.Scan(); n++ {
-		if len(strings.TrimSpace(sc.Text())) == 0 {
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return err
+	}
+	// A writer killed mid-record (a merge or a sweep) leaves a last line
+	// without its newline. That record was never whole, so it is left out
+	// as the appending writers' next run cuts it (bench/dataset); a bad
+	// line anywhere else is damage this reader refuses to guess around.
+	torn := len(data) > 0 && data[len(data)-1] != '\n'
+	lines := strings.Split(string(data), "\n")
+	for i, line := range lines {
+		n := i + 1
+		if len(strings.TrimSpace(line)) == 0 {
 			continue
 		}
 		var r bench.Result
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			if torn && i == len(lines)-1 {
+				break
+			}
 			return fmt.Errorf("%s:%d: %w", path, n, err)
 		}
 		src := measuredSource(path, &r)
@@ -97,7 +109,7 @@ func (ix *index) read(path string) error {
 		}
 		m[bench.SourceHash(src)] = &r // a later line for the same source wins
 	}
-	return sc.Err()
+	return nil
 }
 
 // measuredSource reads the file a record measured: its path relative to
@@ -145,12 +157,14 @@ func (b *backend) Run(_ context.Context, j bench.Job) (*bench.Result, error) {
 	}
 	hash := bench.SourceHash(j.Source)
 	files := measurementsFor(t)
-	var problems []string
 	for _, f := range files {
 		ix := b.load(f)
 		if ix.err != nil {
-			problems = append(problems, ix.err.Error())
-			continue
+			// Answering "not recorded" here would turn a damaged file into
+			// a run of zero rewards that exits 0; a missing or broken
+			// measurements file is the user's to fix, so the request fails.
+			return nil, fmt.Errorf("measurements for task %s unreadable: %w; restore the file (git checkout, or measure the suite again on a GPU) or name others in $%s",
+				t.Name, ix.err, EnvMeasurements)
 		}
 		if rec, ok := ix.byTask[t.Name][hash]; ok {
 			return answer(rec, j), nil
@@ -159,9 +173,6 @@ func (b *backend) Run(_ context.Context, j bench.Job) (*bench.Result, error) {
 	r := request(t, j)
 	r.Error = fmt.Sprintf("%s: no measurement of this source (%s) for task %s in %s; measure it on a GPU with the cudaperf benchmarker",
 		bench.NotRecorded, hash, t.Name, strings.Join(files, ", "))
-	if len(problems) > 0 {
-		r.Error += " (unreadable: " + strings.Join(problems, "; ") + ")"
-	}
 	return r, nil
 }
 

@@ -157,3 +157,46 @@ func TestRecordedTorch2CUDA(t *testing.T) {
 		t.Errorf("a folder without problem.py: %v", err)
 	}
 }
+
+// TestDamagedMeasurements: a record torn off by a killed writer (no final
+// newline) is left out and the rest still answers; a bad line inside the
+// file, or a missing file, fails the request naming the file, rather than
+// answering "not recorded" for every candidate (a run of zero rewards that
+// exits 0).
+func TestDamagedMeasurements(t *testing.T) {
+	root := plugintest.ModuleRoot(t)
+	taskDir := filepath.Join(root, "bench/suites/c2cuda/vector_add")
+	dir := t.TempDir()
+	src := []byte("__global__ void k(float *x) { x[0] = 1; }\n")
+	cu := filepath.Join(dir, "k.cu")
+	if err := os.WriteFile(cu, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := json.Marshal(bench.Result{Suite: "c2cuda", Task: "vector_add", Candidate: "k", Path: cu, Compile: bench.Compile{OK: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(rec) + "\n"
+	run := func(content string) (*bench.Result, error) {
+		file := filepath.Join(t.TempDir(), MeasurementsFile)
+		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv(EnvMeasurements, file)
+		return newBackend().Run(context.Background(), bench.Job{TaskPath: taskDir, Source: src, Filename: "mine.cu"})
+	}
+
+	r, err := run(good + string(rec)[:40])
+	if err != nil || !r.Recorded || r.Error != "" {
+		t.Errorf("torn last record: Run = %+v, %v; want the whole record answered", r, err)
+	}
+	_, err = run(string(rec)[:40] + "\n" + good)
+	if err == nil || !strings.Contains(err.Error(), MeasurementsFile+":1:") || !strings.Contains(err.Error(), "restore the file") {
+		t.Errorf("damaged first line: err = %v; want an error naming %s:1 and the fix", err, MeasurementsFile)
+	}
+	t.Setenv(EnvMeasurements, filepath.Join(dir, "missing.jsonl"))
+	_, err = newBackend().Run(context.Background(), bench.Job{TaskPath: taskDir, Source: src, Filename: "mine.cu"})
+	if err == nil || !strings.Contains(err.Error(), "missing.jsonl") {
+		t.Errorf("missing file: err = %v; want an error naming it", err)
+	}
+}
