@@ -34,7 +34,37 @@ func LoadSplit(path string) (*Split, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("dataset: %s: %v (keys are train, validation, test: lists of task names)", path, err)
 	}
+	// A task on two sides would leak held-out tasks into training, and
+	// Side would quietly take the first; every reader of a split gets
+	// this check, not only those that also know the suite's tasks (Check).
+	if err := s.checkOnce(); err != nil {
+		return nil, fmt.Errorf("dataset: %s: %w", path, err)
+	}
 	return &s, nil
+}
+
+// checkOnce refuses a task listed more than once, naming its sides.
+func (s *Split) checkOnce() error {
+	sides := map[string][]string{}
+	for _, side := range []struct {
+		name  string
+		tasks []string
+	}{{"train", s.Train}, {"validation", s.Validation}, {"test", s.Test}} {
+		for _, t := range side.tasks {
+			sides[t] = append(sides[t], side.name)
+		}
+	}
+	var problems []string
+	for t, on := range sides {
+		if len(on) > 1 {
+			problems = append(problems, fmt.Sprintf("task %s is listed %d times (%s)", t, len(on), strings.Join(on, ", ")))
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	sort.Strings(problems)
+	return fmt.Errorf("%s: a task belongs to exactly one side; keep one entry", strings.Join(problems, "; "))
 }
 
 // Side returns the side ("train", "validation", "test") of a task, or "".

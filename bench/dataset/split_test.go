@@ -146,3 +146,14 @@ func TestWriteKeepsTheHeaderAndRoundTrips(t *testing.T) {
 		t.Errorf("round trip: %+v %v", s2, err)
 	}
 }
+
+// TestLoadSplitRefusesATaskListedTwice: a task on two sides would put a
+// held-out task into training, and Side would quietly answer the first.
+func TestLoadSplitRefusesATaskListedTwice(t *testing.T) {
+	p := filepath.Join(t.TempDir(), SplitFile)
+	_ = os.WriteFile(p, []byte("train: [a, b]\nvalidation: [c]\ntest: [b]\n"), 0o644)
+	_, err := LoadSplit(p)
+	if err == nil || !strings.Contains(err.Error(), "task b is listed 2 times (train, test)") || !strings.Contains(err.Error(), p) {
+		t.Errorf("LoadSplit = %v; want the file, the task and its sides named", err)
+	}
+}

@@ -82,3 +82,33 @@ func TestTorchSuiteDataset(t *testing.T) {
 		t.Fatalf("train: %d tasks, %v", len(train), err)
 	}
 }
+
+// TestDatasetChecksTheSplitAgainstTheSuite: a task folder the split leaves
+// out would never be trained or held out, silently; the run refuses it and
+// names the command that proposes a side.
+func TestDatasetChecksTheSplitAgainstTheSuite(t *testing.T) {
+	suite := t.TempDir()
+	src, err := os.ReadFile("../../bench/suites/torch2cuda/relu/problem.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"relu", "softplus", "new_task"} {
+		if err := os.MkdirAll(filepath.Join(suite, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(suite, name, "problem.py"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(suite, "split.yaml"), []byte("train: [relu]\ntest: [softplus]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(t.TempDir(), "measurements.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = LoadDataset(suite, []string{empty})
+	if err == nil || !strings.Contains(err.Error(), "task new_task is on no side") || !strings.Contains(err.Error(), "dataset assign") {
+		t.Errorf("LoadDataset = %v; want the missing task named with the fix", err)
+	}
+}
