@@ -64,6 +64,13 @@ func Collect(paths []string, cfg *config.File) ([]Input, []*InputError) {
 			errs = append(errs, &InputError{Path: p, Err: describe(err)})
 			return
 		}
+		if !explicit && !st.Mode().IsRegular() {
+			// Reading a named pipe found in a folder waits for a writer
+			// that may never come; one named on the command line (bash's
+			// <(...)) is read, as the user asked.
+			errs = append(errs, &InputError{Path: p, Err: fmt.Sprintf("not a regular file (%s): skipped; name it on the command line to read it", st.Mode().Type())})
+			return
+		}
 		if st.Size() > MaxFileSize {
 			errs = append(errs, &InputError{Path: p, Err: fmt.Sprintf("file is %d MB, over the %d MB limit: lint the sources it was generated from, or exclude it in .cudaperf.yaml", st.Size()>>20, MaxFileSize>>20)})
 			return

@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/cudaperf/cudaperf/host/config"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
@@ -121,5 +123,41 @@ func TestCollect(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("input errors %q lack %q", all, want)
 		}
+	}
+}
+
+// TestCollectSkipsAPipeInAFolder: a named pipe called *.cu inside a linted
+// folder hung lint (reading it waits for a writer); it is named and
+// skipped, while a pipe named on the command line (bash's <(...)) is read.
+func TestCollectSkipsAPipeInAFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.cu"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "p.cu")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	done := make(chan struct{})
+	var inputs []Input
+	var errs []*InputError
+	go func() { inputs, errs = Collect([]string{dir}, nil); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Collect hangs on a named pipe in a folder")
+	}
+	if len(inputs) != 1 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "p.cu: not a regular file") {
+		t.Errorf("Collect = %d inputs, errors %v; want a.cu and p.cu named as skipped", len(inputs), errs)
+	}
+	go func() {
+		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			_, _ = f.WriteString("__global__ void k() {}\n")
+			f.Close()
+		}
+	}()
+	inputs, errs = Collect([]string{fifo}, nil)
+	if len(inputs) != 1 || len(errs) != 0 || !strings.Contains(string(inputs[0].Content), "__global__") {
+		t.Errorf("a pipe named on the command line: %d inputs, errors %v; want it read", len(inputs), errs)
 	}
 }
