@@ -58,7 +58,17 @@ func Load(path string) (*DB, error) {
 		return nil, fmt.Errorf("buildctx: %s is not a JSON compilation database (a list of {directory, file, command|arguments}): %v", path, err)
 	}
 	db := &DB{Path: path, flags: map[string][]string{}}
+	base, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("buildctx: %w", err)
+	}
 	for _, e := range es {
+		// The format wants an absolute directory, but generators write
+		// relative ones; like clang's reader, take those against the
+		// database's own folder (they matched no file at all before).
+		if !filepath.IsAbs(e.Directory) {
+			e.Directory = filepath.Join(base, e.Directory)
+		}
 		args := e.Arguments
 		if len(args) == 0 {
 			args = Split(e.Command)

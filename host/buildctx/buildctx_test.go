@@ -73,3 +73,26 @@ func TestAbsolute(t *testing.T) {
 		t.Errorf("Absolute = %q, want %q", got, want)
 	}
 }
+
+// TestRelativeDirectory: an entry whose directory is relative (some
+// generators write "." or "build") is taken against the database's folder,
+// as clang's reader does; it matched no file before, so its flags were
+// silently lost.
+func TestRelativeDirectory(t *testing.T) {
+	root := t.TempDir()
+	db := `[{"directory": ".", "file": "../src/k.cu", "command": "nvcc -DTILE=16 -I../include -c ../src/k.cu"}]`
+	if err := os.MkdirAll(filepath.Join(root, "build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(root, "build", FileName)
+	if err := os.WriteFile(p, []byte(db), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.Flags(filepath.Join(root, "src", "k.cu")), []string{"-DTILE=16", "-I" + filepath.Join(root, "include")}; !reflect.DeepEqual(got, want) {
+		t.Errorf("flags = %q, want %q", got, want)
+	}
+}

@@ -6,6 +6,7 @@
 // folder there), plus those given on the command line.
 //
 // Only the preprocessor flags are kept; include folders are made absolute
-// against the entry's directory, so the analyzer plugin can read headers
+// against the entry's directory (itself taken against the database's folder
+// when relative, as clang does), so the analyzer plugin can read headers
 // wherever it runs.
 package buildctx
