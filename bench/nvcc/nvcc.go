@@ -464,6 +464,12 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	}
 	cmd := exec.CommandContext(rctx, j.tool, args...)
 	cmd.Dir = j.dir
+	// nvcc's intermediates (tmpxft_*, megabytes each) go in the compile's
+	// own folder, removed below also when the limit or a cancel kills it:
+	// in $TMPDIR, a killed nvcc left them behind for good.
+	if !strings.ContainsAny(tmp, " \t") {
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	}
 	// nvcc drives cicc, ptxas and gcc as its children: stopping nvcc alone
 	// would leave them running. Its own process group goes as a whole.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

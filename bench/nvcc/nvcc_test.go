@@ -206,7 +206,9 @@ func TestCompileLimit(t *testing.T) {
 	fake := filepath.Join(dir, "nvcc")
 	pidFile := filepath.Join(dir, "child.pid")
 	// Like nvcc, it works through a child (cicc, ptxas): here one that never ends.
-	tc, cache := fakeToolchain(t, fake, "sleep 600 &\necho $! > "+pidFile+"\nwait")
+	tmpdir := t.TempDir()
+	t.Setenv("TMPDIR", tmpdir)
+	tc, cache := fakeToolchain(t, fake, "touch \"$TMPDIR/tmpxft_fake.cpp\"\nsleep 600 &\necho $! > "+pidFile+"\nwait")
 	if tc.Limit != DefaultLimit {
 		t.Errorf("New's limit %v, want DefaultLimit", tc.Limit)
 	}
@@ -237,6 +239,10 @@ func TestCompileLimit(t *testing.T) {
 	}
 	if entries, _ := filepath.Glob(filepath.Join(cache.Dir, "compile", "*", "*")); len(entries) != 0 {
 		t.Errorf("cache holds %v after a compile the limit stopped", entries)
+	}
+	// Its intermediates went with its folder, not into $TMPDIR for good.
+	if left, _ := filepath.Glob(filepath.Join(tmpdir, "tmpxft_*")); len(left) != 0 {
+		t.Errorf("a compile the limit stopped left %v in $TMPDIR", left)
 	}
 }
 
