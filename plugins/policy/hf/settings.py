@@ -204,13 +204,20 @@ class Settings:
         return "cuda" if torch.cuda.is_available() else "cpu"
 
     def hyper(self, given, device_type):
-        """Update's hyperparameters on device_type ("cuda", "cpu"): the given ones over the defaults (unknown keys ignored)."""
+        """Update's hyperparameters on device_type ("cuda", "cpu"): the given ones over the defaults.
+
+        An unknown key is refused: a misspelled learning_rate would otherwise
+        train a whole run at the default without a word.
+        """
         h = dict(HYPER_DEFAULTS)
         h["learning_rate"] = DEFAULT_LR[self.mode]
         h["micro_batch_size"] = float(self.resolved_micro_batch(device_type))
+        unknown = sorted(k for k in given if k not in h)
+        if unknown:
+            raise SettingsError(f"policy.hyperparameters: unknown {', '.join(unknown)}; "
+                                f"the hf policy takes {', '.join(sorted(h))}")
         for k, v in given.items():
-            if k in h:
-                h[k] = float(v)
+            h[k] = float(v)
         if h["learning_rate"] <= 0:
             raise SettingsError(f"learning_rate={h['learning_rate']}: must be > 0")
         if not 0 <= h["clip"] < 1:

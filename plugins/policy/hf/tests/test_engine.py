@@ -161,6 +161,9 @@ def test_training_memory_settings():
     assert cfg.resolved_micro_batch("cuda") == 8 and cfg.resolved_micro_batch("cpu") == 1
     assert cfg.resolved_grad_checkpoint("cpu") and not cfg.resolved_grad_checkpoint("cuda")
     assert cfg.hyper({}, "cpu")["micro_batch_size"] == 1 and cfg.hyper({}, "cuda")["micro_batch_size"] == 8
+    assert cfg.hyper({"learning_rate": 3e-4}, "cpu")["learning_rate"] == 3e-4
+    with pytest.raises(settings.SettingsError, match="unknown learning_rat; the hf policy takes .*learning_rate"):
+        cfg.hyper({"learning_rat": 3e-4}, "cpu")
     set_ = settings.Settings.from_env({"CUDAPERF_HF_MICRO_BATCH": "4", "CUDAPERF_HF_GRAD_CHECKPOINT": "off"})
     assert set_.resolved_micro_batch("cpu") == 4 and not set_.resolved_grad_checkpoint("cpu")
     with pytest.raises(settings.SettingsError, match="GRAD_CHECKPOINT='yes': use auto, on or off"):
