@@ -99,6 +99,10 @@ type Options struct {
 	// ShareGPU: report-profile candidates share the GPU outside their timed
 	// calls, as RL-profile ones always do (EvaluatorOptions.ShareGPU).
 	ShareGPU bool
+	// Staging is how the driver stages a candidate's arrays on the host
+	// (StagingArena or StagingMapped; default: the profile's, see
+	// DefaultStaging).
+	Staging Staging
 	// account, if set, sums the CPU of the session's programs and judging
 	// by kind (EnvCPUAccount).
 	account *cpuAccount
@@ -123,6 +127,9 @@ func (o *Options) defaults() {
 	}
 	if o.Arch == "" {
 		o.Arch = device.DefaultArch
+	}
+	if o.Staging == "" {
+		o.Staging = DefaultStaging(o.Profile)
 	}
 }
 
@@ -219,7 +226,7 @@ type Result struct {
 	SlotWait      float64 `json:"slot_wait_seconds,omitempty"`
 	JudgeSeconds  float64 `json:"judge_seconds,omitempty"`
 	// HostMapped counts the arrays the driver staged through mapped files
-	// (CUDAPERF_TEST_MAP) instead of its host arena, over every
+	// (StagingMapped) instead of its host arena, over every
 	// configuration and seed: 0 when the arena staged them all.
 	HostMapped int  `json:"host_mapped,omitempty"`
 	Recorded   bool `json:"recorded,omitempty"` // answered from a measurements file, not measured now (plugins/recorded)
@@ -685,7 +692,7 @@ type record struct {
 	// InputsModified are the indices of input parameters the calls changed.
 	InputsModified []int `json:"inputs_modified"`
 	// Mapped is how many arrays of the seed were staged through mapped
-	// files (CUDAPERF_TEST_MAP) instead of the host arena.
+	// files (StagingMapped) instead of the host arena.
 	Mapped int `json:"mapped"`
 	// AtMs is when the record was written, in ms since the driver's main
 	// began (for the device record: once the CUDA context was made).
@@ -925,7 +932,7 @@ func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker,
 	}
 	limit := s.ProcessLimit()
 	r.TimeLimit = limit.Seconds()
-	args := []string{data, outDir, sandbox.RecordsArg, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats)}
+	args := []string{data, outDir, sandbox.RecordsArg, strconv.Itoa(s.opt.Warmup), strconv.Itoa(s.opt.Repeats), "staging:" + string(s.opt.Staging)}
 	policy := s.sandboxPolicy(outDir, records)
 	cmd := runner.Cmd{Path: exe, Env: candidateEnv(w, s.opt.Profile), Timeout: limit}
 	var gc *gateConn

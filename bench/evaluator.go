@@ -77,6 +77,9 @@ type EvaluatorOptions struct {
 	// candidate's host code could keep GPU work running past its turn.
 	// False: $CUDAPERF_SHARE_GPU=1 turns it on.
 	ShareGPU bool
+	// Staging overrides the profiles' host staging (DefaultStaging) for
+	// every candidate; "": $CUDAPERF_STAGING, else each profile's default.
+	Staging Staging
 }
 
 // EnvShareGPU turns EvaluatorOptions.ShareGPU on for an evaluator started
@@ -139,6 +142,13 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 		return nil, err
 	}
 	opt.ShareGPU = opt.ShareGPU || os.Getenv(EnvShareGPU) == "1"
+	if opt.Staging == "" {
+		st, err := ParseStaging(os.Getenv(EnvStaging))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", EnvStaging, err)
+		}
+		opt.Staging = st
+	}
 	cache, err := nvcc.OpenCache(opt.CacheDir)
 	if err != nil {
 		return nil, err
@@ -465,7 +475,7 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 	}
 	opt := Options{Toolchain: e.tc, Arch: s.Arch, Profile: prof, Warmup: s.Warmup, Repeats: s.Repeats,
 		TimeLimit: s.TimeLimit, RefTimeout: e.opt.RefTimeout, CompileOnly: s.CompileOnly,
-		ScratchDir: e.opt.ScratchDir, Seeds: s.Seeds, NVML: e.gpu, ShareGPU: e.opt.ShareGPU, account: e.acct}
+		ScratchDir: e.opt.ScratchDir, Seeds: s.Seeds, NVML: e.gpu, ShareGPU: e.opt.ShareGPU, Staging: e.opt.Staging, account: e.acct}
 	if opt.Arch == "" {
 		opt.Arch = e.arch
 	}

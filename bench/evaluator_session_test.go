@@ -69,3 +69,54 @@ func TestCompileLimitEnv(t *testing.T) {
 		t.Errorf("a bad limit: %v", err)
 	}
 }
+
+// TestStaging: the RL profile's sessions map their arrays, the report
+// profile's use the arena, $CUDAPERF_STAGING overrides both, and a name
+// that is neither is refused with the two choices.
+func TestStaging(t *testing.T) {
+	cache, err := nvcc.OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	staging := func(override Staging, p Profile) Staging {
+		e := &Evaluator{opt: EvaluatorOptions{ScratchDir: t.TempDir(), Staging: override},
+			tc: &nvcc.Toolchain{Cache: cache}, arch: "sm_90", sessions: map[string]*entry{}}
+		defer e.Close()
+		s, done, err := e.session(tk, Settings{Profile: p, CompileOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer done()
+		return s.opt.Staging
+	}
+	for _, c := range []struct {
+		override Staging
+		p        Profile
+		want     Staging
+	}{{"", ProfileRL, StagingMapped}, {"", ProfileReport, StagingArena},
+		{StagingArena, ProfileRL, StagingArena}, {StagingMapped, ProfileReport, StagingMapped}} {
+		if got := staging(c.override, c.p); got != c.want {
+			t.Errorf("override %q, profile %s: staging %q, want %q", c.override, c.p, got, c.want)
+		}
+	}
+	if _, err := nvcc.Find(); err != nil {
+		t.Skipf("skipping the environment's override: %v", err)
+	}
+	t.Setenv(EnvStaging, "pinned")
+	if _, err := NewEvaluator(EvaluatorOptions{CacheDir: t.TempDir(), NoGPU: true}); err == nil || !strings.Contains(err.Error(), `CUDAPERF_STAGING: bench: staging "pinned" is unknown: use "arena"`) {
+		t.Errorf("a bad staging: %v", err)
+	}
+	t.Setenv(EnvStaging, "arena")
+	e, err := NewEvaluator(EvaluatorOptions{CacheDir: t.TempDir(), NoGPU: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.opt.Staging != StagingArena {
+		t.Errorf("$%s=arena: evaluator staging %q", EnvStaging, e.opt.Staging)
+	}
+}

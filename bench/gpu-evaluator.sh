@@ -21,7 +21,7 @@
 #             as the driver, pageable, registered, huge pages, inputs or
 #             outputs mapped from files, no CUDA), alone and 8 at once
 #   rl-map    the batch with the driver's arena (RUNS cold runs), then
-#             with its mapped staging (CUDAPERF_TEST_MAP=1), and the RL
+#             with its mapped staging (CUDAPERF_STAGING=mapped), and the RL
 #             self-test with it
 #
 # Usage: bench/gpu-evaluator.sh OUTDIR [STEP...]   (default: every step but rl-mps, rl-nice, staging and rl-map)
@@ -178,10 +178,11 @@ step report "${REPORT_S:-400}" env RUNS="${REPORT_RUNS:-1}" STRIDE="${REPORT_STR
 # batch's compiles run beside them (bench/RESULTS.md, lease 10)?
 step rl-nice "${RL_NICE_S:-400}" bash -c 'for n in 0 10; do CUDAPERF_COMPILE_NICE=$n RUNS=${RUNS:-3} WARM=0 bash bench/gpu-rl.sh "$1/gpu-rl-nice$n.out" rl || exit; done' _ "$out"
 step staging "${STAGING_S:-200}" bash "$0" --staging "$out"
-# The driver's mapped staging (CUDAPERF_TEST_MAP=1: inputs and outputs as
-# registered file mappings, no arena copies) against the arena, RUNS cold
-# runs each, and the RL self-test with it (anti-cheat unchanged?).
-step rl-map "${RL_MAP_S:-500}" bash -c 'env -u CUDAPERF_TEST_MAP RUNS=${RUNS:-3} WARM=0 bash bench/gpu-rl.sh "$1/gpu-rl-arena.out" rl || exit; CUDAPERF_TEST_MAP=1 RUNS=${RUNS:-3} WARM=0 bash bench/gpu-rl.sh "$1/gpu-rl-map.out" rl || exit; CUDAPERF_TEST_MAP=1 bash bench/gpu-selftest.sh rl "$1/gpu-selftest-rl-map.out"' _ "$out"
+# The driver's mapped staging (CUDAPERF_STAGING=mapped: inputs and outputs
+# as registered file mappings, no arena copies; the RL profile's default
+# since 2026-12-05) against the arena, RUNS cold runs each, and the RL
+# self-test with it (anti-cheat unchanged?).
+step rl-map "${RL_MAP_S:-500}" bash -c 'CUDAPERF_STAGING=arena RUNS=${RUNS:-3} WARM=0 bash bench/gpu-rl.sh "$1/gpu-rl-arena.out" rl || exit; CUDAPERF_STAGING=mapped RUNS=${RUNS:-3} WARM=0 bash bench/gpu-rl.sh "$1/gpu-rl-map.out" rl || exit; CUDAPERF_STAGING=mapped bash bench/gpu-selftest.sh rl "$1/gpu-selftest-rl-map.out"' _ "$out"
 log "done"
 if [ -n "${PACK:-}" ]; then
   # A device call returns at most 8 files: leave one.

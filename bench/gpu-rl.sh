@@ -62,7 +62,7 @@ sys.exit(rc)' "$tmp/$name.cpu" "$bin" bench --batch "$batch" --profile "$profile
   # The binary says what it was built from; the device's copy of .git may
   # not (it named one commit for every call of a session).
   echo "# bench/gpu-rl.sh $out $profile   ($(date -u +%FT%TZ), $("$bin" version 2>/dev/null | head -1 || echo "cudaperf unknown"))"
-  echo "# settings: CUDAPERF_GPU_SLOTS=${CUDAPERF_GPU_SLOTS:-default} CUDAPERF_GPU_PRESTART=${CUDAPERF_GPU_PRESTART:-default} CUDAPERF_COMPILE_NICE=${CUDAPERF_COMPILE_NICE:-default} CUDAPERF_TEST_MAP=${CUDAPERF_TEST_MAP:-unset}"
+  echo "# settings: CUDAPERF_GPU_SLOTS=${CUDAPERF_GPU_SLOTS:-default} CUDAPERF_GPU_PRESTART=${CUDAPERF_GPU_PRESTART:-default} CUDAPERF_COMPILE_NICE=${CUDAPERF_COMPILE_NICE:-default} CUDAPERF_STAGING=${CUDAPERF_STAGING:-default}"
   echo "# command per run: $bin bench --batch $batch --profile $profile --cache <empty dir> --format json"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/# GPU: /' || true
   echo "# CPUs: $(nproc)"
@@ -74,9 +74,9 @@ for i in $(seq "${RUNS:-3}"); do
 done
 [ "${WARM:-1}" = 0 ] || run warm "$tmp/cache${RUNS:-3}"
 
-python3 - "$tmp" "$batch" >>"$out" <<'PY'
+python3 - "$tmp" "$batch" "$profile" >>"$out" <<'PY'
 import json, statistics, sys, os
-tmp, batch = sys.argv[1], sys.argv[2]
+tmp, batch, profile = sys.argv[1], sys.argv[2], sys.argv[3]
 items = [json.loads(l) for l in open(batch) if l.strip() and not l.startswith("#")]
 cls = {os.path.basename(i["file"])[:-3] + "@" + i["task"]: i["class"] for i in items}
 cold = []
@@ -136,10 +136,10 @@ for line in open(os.path.join(tmp, "runs.txt")):
             k.get("candidate", 0), n.get("candidate", 0), kids - named, user + sys_ - self_ - kids))
     except (OSError, ValueError, KeyError):
         pass
-    # With CUDAPERF_TEST_MAP: did the driver's mapping take, or did every
-    # array fall back to the arena?
+    # Mapped staging (the RL profile's default, CUDAPERF_STAGING): did the
+    # driver's mapping take, or did every array fall back to the arena?
     hm = [r.get("host_mapped", 0) for r in rs if r.get("ran")]
-    if os.environ.get("CUDAPERF_TEST_MAP") or any(hm):
+    if os.environ.get("CUDAPERF_STAGING") == "mapped" or profile == "rl" or any(hm):
         print("       arrays staged through mapped files: %d, in %d of %d processes" % (sum(hm), sum(1 for x in hm if x), len(hm)))
     for w in wrong[:20]:
         print("    misjudged " + w)

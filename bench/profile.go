@@ -72,3 +72,44 @@ func ParseProfile(s string) (Profile, error) {
 	}
 	return Profile(s), nil
 }
+
+// Staging is how a candidate's driver stages the arrays on the host.
+type Staging string
+
+const (
+	// StagingArena reads every input into one page-locked host arena per
+	// process and writes every output out of it.
+	StagingArena Staging = "arena"
+	// StagingMapped maps each input file shared and registers it
+	// read-only (the page cache's pages, shared by the task's candidates:
+	// nothing read or zeroed) and maps each output file for the GPU to
+	// copy into (nothing written); an array that cannot be mapped goes
+	// through the arena. The files, and so the judging, are the same.
+	StagingMapped Staging = "mapped"
+)
+
+// EnvStaging overrides DefaultStaging for every profile ("arena" or
+// "mapped").
+const EnvStaging = "CUDAPERF_STAGING"
+
+// DefaultStaging is profile p's staging. The RL profile maps: on the H200
+// machine the 128-candidate batch went from 330.0 to 396.7 candidates/min
+// (medians of 3 cold runs, bench/RESULTS.md, 2026-12-05), a candidate
+// process from 1.42 to 0.99 s at the median. The report profile keeps the
+// arena it was measured with (mapping changes the host staging, not the
+// timed calls, but its rigour was established on the arena).
+func DefaultStaging(p Profile) Staging {
+	if p == ProfileRL {
+		return StagingMapped
+	}
+	return StagingArena
+}
+
+// ParseStaging reads a staging name; "" is the profile's default.
+func ParseStaging(s string) (Staging, error) {
+	switch Staging(s) {
+	case "", StagingArena, StagingMapped:
+		return Staging(s), nil
+	}
+	return "", fmt.Errorf("bench: staging %q is unknown: use %q (a page-locked host arena) or %q (inputs and outputs as registered file mappings)", s, StagingArena, StagingMapped)
+}

@@ -36,17 +36,24 @@ func TestMain(m *testing.M) {
 }
 
 // fakeDriver follows the generated driver's interface for the selftest
-// saxpy task (INDIR OUTDIR RECORDS WARMUP REPEATS [gate:FD]): it reads the
-// inputs, writes z = alpha*x + y ("honest") or the NaN poison ("nothing"),
-// and records made-up timings; with a gate it asks for the GPU as the
-// driver does (shared, and exclusive around each configuration's timing).
+// saxpy task (INDIR OUTDIR RECORDS WARMUP REPEATS [gate:FD]
+// [staging:arena|staging:mapped]): it reads the inputs, writes z = alpha*x
+// + y ("honest") or the NaN poison ("nothing"), and records made-up
+// timings, and the arrays as mapped when told staging:mapped; with a gate
+// it asks for the GPU as the driver does (shared, and exclusive around
+// each configuration's timing).
 func fakeDriver(mode string, args []string) int {
-	if len(args) != 5 && len(args) != 6 {
+	if len(args) < 5 || len(args) > 7 {
 		return 2
 	}
 	gate := func(op byte) bool { return true }
-	if len(args) == 6 {
-		fd, ok := strings.CutPrefix(args[5], "gate:")
+	staging := ""
+	for _, a := range args[5:] {
+		if v, ok := strings.CutPrefix(a, "staging:"); ok {
+			staging = v
+			continue
+		}
+		fd, ok := strings.CutPrefix(a, "gate:")
 		n, err := strconv.Atoi(fd)
 		if !ok || err != nil {
 			return 2
@@ -100,7 +107,7 @@ func fakeDriver(mode string, args []string) int {
 			z := make([]byte, len(x))
 			for i := 0; i < len(x); i += 4 {
 				v := math.Float32frombits(0xFFFFFFFF)
-				if mode == "honest" || mode == "stall" || mode == "mapped" {
+				if mode == "honest" || mode == "stall" {
 					xv := math.Float32frombits(binary.LittleEndian.Uint32(x[i:]))
 					yv := math.Float32frombits(binary.LittleEndian.Uint32(y[i:]))
 					v = alpha*xv + yv
@@ -115,7 +122,7 @@ func fakeDriver(mode string, args []string) int {
 				modified = "0"
 			}
 			mapped := 0
-			if mode == "mapped" { // the driver's CUDAPERF_TEST_MAP staging: x, y and z mapped
+			if staging == "mapped" { // the driver's mapped staging: x, y and z mapped
 				mapped = 3
 			}
 			fmt.Fprintf(rec, `{"config":%d,"seed":"%c","leak_bytes":0,"inputs_modified":[%s],"mapped":%d,"ms":[0.5,0.4,0.6],"tail_ms":[0.002,0.002,0.002],"host_ms":[0.6,0.5,0.7]}`+"\n", c, tag, modified, mapped)
@@ -157,7 +164,14 @@ func TestRunPlumbing(t *testing.T) {
 		if c.mode == "escape" && (!sandbox.Enabled() || !sandboxFull()) {
 			continue
 		}
+		// "mapped": an honest driver told to map (the report profile's
+		// default is the arena).
+		s.opt.Staging = StagingArena
 		t.Setenv(envFakeDriver, c.mode)
+		if c.mode == "mapped" {
+			s.opt.Staging = StagingMapped
+			t.Setenv(envFakeDriver, "honest")
+		}
 		r := &Result{Candidate: c.mode, exe: self, Expect: c.reason}
 		s.Run(ctx, r, nil)
 		if r.Error != "" || !r.Ran || r.Verdict == nil {

@@ -373,8 +373,8 @@ static void *cp_host_alloc(size_t n) {
     return malloc(n);
 }
 
-/* CUDAPERF_TEST_MAP=1 (bench/gpu-evaluator.sh's rl-map step; not measured
-   on a GPU yet, so not the default) stages without the arena's copies. A
+/* staging:mapped (bench.StagingMapped, the RL profile's default since the
+   H200 measured it: bench/RESULTS.md) stages without the arena's copies. A
    process's kernel CPU grows with the bytes it stages (about 1.9 s per GB
    of arena on the H200 machine), part of it reading every input into the
    arena and writing every output out of it. Mapped, each input is its file
@@ -408,16 +408,19 @@ static void cp_print_array(const char *key, const double *v, int n) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 6 && argc != 7) {
-        fprintf(stderr, "usage: %s INDIR OUTDIR RECORDS WARMUP REPEATS [gate:FD]\n", argv[0]);
+    if (argc < 6 || argc > 8) {
+        fprintf(stderr, "usage: %s INDIR OUTDIR RECORDS WARMUP REPEATS [gate:FD] [staging:arena|staging:mapped]\n", argv[0]);
         return 2;
     }
-    if (argc == 7) {
-        if (strncmp(argv[6], "gate:", 5) != 0) {
-            fprintf(stderr, "driver: bad gate argument %s (want gate:FD)\n", argv[6]);
+    for (int a = 6; a < argc; a++) {
+        if (strncmp(argv[a], "gate:", 5) == 0) {
+            cp_gate_fd = atoi(argv[a] + 5);
+        } else if (strcmp(argv[a], "staging:mapped") == 0) {
+            cp_map = 1;
+        } else if (strcmp(argv[a], "staging:arena") != 0) {
+            fprintf(stderr, "driver: bad argument %s (want gate:FD, staging:arena or staging:mapped)\n", argv[a]);
             return 2;
         }
-        cp_gate_fd = atoi(argv[6] + 5);
     }
     const char *dir = argv[1], *outdir = argv[2];
     /* "fd:N": the records go to inherited descriptor N, a pipe that the
@@ -472,8 +475,6 @@ int main(int argc, char **argv) {
     cp_check(cudaMalloc((void **)&differs, sizeof(int) * NPARAMS), c, tag, "input check flags");
     /* The arena is not freed: exit releases it with the context. Mapped
        staging allocates it only if an array needs it. */
-    const char *map = getenv("CUDAPERF_TEST_MAP");
-    cp_map = map && strcmp(map, "1") == 0;
     if (!cp_map) cp_arena(c, tag);
     /* Ready to work: a process started ahead of its turn (bench.Gate's
        work slots) has made its context and host arena while others
@@ -622,7 +623,7 @@ int main(int argc, char **argv) {
 }
 `
 
-// mapFileSrc is the driver's mapped staging (CUDAPERF_TEST_MAP=1), which
+// mapFileSrc is the driver's mapped staging (argument staging:mapped), which
 // TestMapFile also compiles for the host with CUDA's registration calls
 // stood in for.
 const mapFileSrc = `static int cp_map;
