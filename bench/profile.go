@@ -92,10 +92,11 @@ const (
 // "mapped").
 const EnvStaging = "CUDAPERF_STAGING"
 
-// DefaultStaging is profile p's staging. The RL profile maps: on the H200
+// DefaultStaging is profile p's staging. The RL profile maps: on an H200
 // machine the 128-candidate batch went from 330.0 to 396.7 candidates/min
 // (medians of 3 cold runs, bench/RESULTS.md, 2026-12-05), a candidate
-// process from 1.42 to 0.99 s at the median. The report profile keeps the
+// process from 1.42 to 0.99 s at the median, and from 260.3 to 310.5 on
+// a slower one. The report profile keeps the
 // arena it was measured with (mapping changes the host staging, not the
 // timed calls, but its rigour was established on the arena).
 func DefaultStaging(p Profile) Staging {
