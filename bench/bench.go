@@ -230,6 +230,10 @@ type Result struct {
 	// configuration and seed: 0 when the arena staged them all.
 	HostMapped int  `json:"host_mapped,omitempty"`
 	Recorded   bool `json:"recorded,omitempty"` // answered from a measurements file, not measured now (plugins/recorded)
+	// SourceHash is SourceHash of the source compiled, so that a recorded
+	// answer goes to the source that was measured, not to whatever the
+	// file holds later (plugins/recorded).
+	SourceHash string `json:"source_hash,omitempty"`
 
 	exe string // the linked driver, set by Build
 }
@@ -479,6 +483,9 @@ func (s *Session) newResult(c Candidate) *Result {
 
 func (s *Session) compile(ctx context.Context, c Candidate) *Result {
 	r := s.newResult(c)
+	if src, err := os.ReadFile(c.Path); err == nil {
+		r.SourceHash = SourceHash(src)
+	}
 	res, err := s.opt.Toolchain.CompileCUDAFlags(ctx, c.Path, s.opt.Arch, c.Flags)
 	if err != nil {
 		r.Error = err.Error()

@@ -191,6 +191,10 @@ func TestCompileOnly(t *testing.T) {
 		if broken && (r.Verdict == nil || !r.Verdict.Has("compile_error")) {
 			t.Errorf("broken: verdict %+v, want compile_error", r.Verdict)
 		}
+		// The record names what was compiled, for the recorded benchmarker.
+		if src, err := os.ReadFile(cands[i].Path); err != nil || r.SourceHash != SourceHash(src) {
+			t.Errorf("%s: source_hash %q, want that of %s (%v)", cands[i].Name, r.SourceHash, cands[i].Path, err)
+		}
 	}
 	if err := s.PrepErr(); err != nil {
 		t.Errorf("harness programs: %v", err)

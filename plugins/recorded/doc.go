@@ -14,11 +14,12 @@
 //     the same way, from bench/suites/torch2cuda/measurements.jsonl.
 //   - A record is found by the normalized hash of the candidate's source
 //     (bench.SourceHash: comments and whitespace do not count, tokens do)
-//     against the hashes of the measured files, for the same task. The
-//     measured file is found from the record's path, relative to the
-//     measurements file's folder or one of its parents, or as the task's
-//     variants/<candidate>.cu (or .py). When a candidate was measured more than once,
-//     the last line wins.
+//     against the hash of what was measured, for the same task: the
+//     record's source_hash, which the evaluator writes since 2026-12-05,
+//     else the measured file's as it is now, found from the record's path,
+//     relative to the measurements file's folder or one of its parents, or
+//     as the task's variants/<candidate>.cu (or .py). When a candidate was
+//     measured more than once, the last line wins.
 //   - A found record is answered as it was measured (compile, verdict,
 //     timings, device, seeds, profile), with Recorded true, the summary
 //     reason "recorded: ...", and the request's own candidate name, path,

@@ -98,16 +98,23 @@ func (ix *index) read(path string) error {
 			}
 			return fmt.Errorf("%s:%d: %w", path, n, err)
 		}
-		src := measuredSource(path, &r)
-		if src == nil {
-			continue // the measured file is gone: nothing to match it by
+		// A record made since records carry the hash of what was compiled
+		// is matched by it; an older one by the file it names as that file
+		// is now (an edit since then would take its measurement along).
+		key := r.SourceHash
+		if key == "" {
+			src := measuredSource(path, &r)
+			if src == nil {
+				continue // the measured file is gone: nothing to match it by
+			}
+			key = bench.SourceHash(src)
 		}
 		m := ix.byTask[r.Task]
 		if m == nil {
 			m = map[string]*bench.Result{}
 			ix.byTask[r.Task] = m
 		}
-		m[bench.SourceHash(src)] = &r // a later line for the same source wins
+		m[key] = &r // a later line for the same source wins
 	}
 	return nil
 }

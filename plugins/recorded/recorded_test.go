@@ -200,3 +200,47 @@ func TestDamagedMeasurements(t *testing.T) {
 		t.Errorf("missing file: err = %v; want an error naming it", err)
 	}
 }
+
+// TestRecordedSourceHash: a record that carries the hash of what was
+// compiled answers that source even when the file is gone, and not the
+// file as edited since; an older record without it is matched by the file
+// as it is now.
+func TestRecordedSourceHash(t *testing.T) {
+	taskDir := filepath.Join(plugintest.ModuleRoot(t), "bench/suites/c2cuda/vector_add")
+	dir := t.TempDir()
+	measured := []byte("__global__ void k(float *x) { x[0] = 1; }\n")
+	edited := []byte("__global__ void k(float *x) { x[0] = 2; }\n")
+	cu := filepath.Join(dir, "k.cu")
+	if err := os.WriteFile(cu, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, MeasurementsFile)
+	write := func(rec bench.Result) {
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv(EnvMeasurements, file)
+	ask := func(src []byte) *bench.Result {
+		r, err := newBackend().Run(context.Background(), bench.Job{TaskPath: taskDir, Source: src, Filename: "mine.cu"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	write(bench.Result{Suite: "c2cuda", Task: "vector_add", Candidate: "k", Path: cu, Compile: bench.Compile{OK: true}, SourceHash: bench.SourceHash(measured)})
+	if r := ask(measured); !r.Recorded {
+		t.Errorf("the measured source: %q; want its record", r.Error)
+	}
+	if r := ask(edited); r.Recorded || !strings.HasPrefix(r.Error, bench.NotRecorded) {
+		t.Errorf("the file as edited since: recorded %v, error %q; want not recorded", r.Recorded, r.Error)
+	}
+	write(bench.Result{Suite: "c2cuda", Task: "vector_add", Candidate: "k", Path: cu, Compile: bench.Compile{OK: true}})
+	if r := ask(edited); !r.Recorded {
+		t.Errorf("a record without source_hash: %q; want it matched by the file as it is", r.Error)
+	}
+}
