@@ -270,6 +270,9 @@ func NewSession(t *task.Task, opt Options) (*Session, error) {
 	if opt.Toolchain == nil {
 		return nil, errors.New("bench: no toolchain")
 	}
+	if _, err := ParseStaging(string(opt.Staging)); err != nil {
+		return nil, err // the driver would refuse it for every candidate
+	}
 	root := opt.ScratchDir
 	if root == "" {
 		root = defaultScratch()

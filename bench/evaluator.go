@@ -148,6 +148,8 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 			return nil, fmt.Errorf("%s: %w", EnvStaging, err)
 		}
 		opt.Staging = st
+	} else if _, err := ParseStaging(string(opt.Staging)); err != nil {
+		return nil, err
 	}
 	cache, err := nvcc.OpenCache(opt.CacheDir)
 	if err != nil {
@@ -484,8 +486,10 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 	for _, c := range t.Configs {
 		names = append(names, c.Name)
 	}
-	key := fmt.Sprintf("%s|%v|%s|%d|%d|%v|%v|%v", t.Dir, names, opt.Arch, opt.Warmup, opt.Repeats,
-		opt.TimeLimit, opt.Seeds, opt.CompileOnly)
+	// The profile and staging too: explicit calls and limits equal to the
+	// other profile's must not hand out a session of that profile.
+	key := fmt.Sprintf("%s|%v|%s|%d|%d|%v|%v|%v|%s|%s", t.Dir, names, opt.Arch, opt.Warmup, opt.Repeats,
+		opt.TimeLimit, opt.Seeds, opt.CompileOnly, opt.Profile, opt.Staging)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	en, ok := e.sessions[key]

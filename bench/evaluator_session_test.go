@@ -120,3 +120,54 @@ func TestStaging(t *testing.T) {
 		t.Errorf("$%s=arena: evaluator staging %q", EnvStaging, e.opt.Staging)
 	}
 }
+
+// TestStagingInCodeIsChecked: a staging set in code, not only one from the
+// environment, is refused when it is neither arena nor mapped (the driver
+// would exit 2 for every candidate, which would pass for their fault).
+func TestStagingInCodeIsChecked(t *testing.T) {
+	cache, err := nvcc.OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewSession(tk, Options{Toolchain: &nvcc.Toolchain{Cache: cache}, ScratchDir: t.TempDir(), Staging: "Mapped"})
+	if err == nil || !strings.Contains(err.Error(), `staging "Mapped" is unknown`) {
+		t.Errorf("NewSession with staging Mapped: %v", err)
+	}
+	if _, err := nvcc.Find(); err != nil {
+		t.Skipf("skipping the evaluator's check: %v", err)
+	}
+	if _, err := NewEvaluator(EvaluatorOptions{CacheDir: t.TempDir(), NoGPU: true, Staging: "pinned"}); err == nil || !strings.Contains(err.Error(), `staging "pinned" is unknown`) {
+		t.Errorf("NewEvaluator with staging pinned: %v", err)
+	}
+}
+
+// TestSessionPerProfile: requests of the two profiles with the same
+// explicit configurations, calls and limit get sessions of their own profile (and so their
+// own staging), not one another's.
+func TestSessionPerProfile(t *testing.T) {
+	cache, err := nvcc.OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Evaluator{opt: EvaluatorOptions{ScratchDir: t.TempDir()},
+		tc: &nvcc.Toolchain{Cache: cache}, arch: "sm_90", sessions: map[string]*entry{}}
+	defer e.Close()
+	for _, p := range []Profile{ProfileReport, ProfileRL} {
+		s, done, err := e.session(tk, Settings{Profile: p, Configs: []string{"npot", "large"}, Warmup: 2, Repeats: 7, TimeLimit: 9 * time.Second, CompileOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.opt.Profile != p || s.opt.Staging != DefaultStaging(p) {
+			t.Errorf("asked for %s: got a session of profile %s, staging %s", p, s.opt.Profile, s.opt.Staging)
+		}
+		done()
+	}
+}

@@ -50,6 +50,9 @@ func fakeDriver(mode string, args []string) int {
 	staging := ""
 	for _, a := range args[5:] {
 		if v, ok := strings.CutPrefix(a, "staging:"); ok {
+			if v != "arena" && v != "mapped" {
+				return 2 // as the driver does
+			}
 			staging = v
 			continue
 		}

@@ -157,3 +157,19 @@ func TestLoadSplitRefusesATaskListedTwice(t *testing.T) {
 		t.Errorf("LoadSplit = %v; want the file, the task and its sides named", err)
 	}
 }
+
+// TestTaskNames: both kinds of task folder count, sorted; anything else
+// does not.
+func TestTaskNames(t *testing.T) {
+	suite := t.TempDir()
+	for rel, body := range map[string]string{"b/task.yaml": "x", "a/problem.py": "x", "c/README.md": "x"} {
+		p := filepath.Join(suite, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := strings.Join(TaskNames(suite), ","); got != "a,b" {
+		t.Errorf("TaskNames = %s, want a,b", got)
+	}
+}

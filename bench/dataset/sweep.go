@@ -482,6 +482,31 @@ func TaskDirs(suite string) []string {
 	return dirs
 }
 
+// TaskNames names a suite's tasks, as a split lists them: its folders with
+// a task.yaml (c2cuda) or a problem.py (torch2cuda), sorted.
+func TaskNames(suite string) []string {
+	var names []string
+	for _, d := range TaskDirs(suite) {
+		names = append(names, filepath.Base(d))
+	}
+	torch, _ := filepath.Glob(filepath.Join(suite, "*", "problem.py"))
+	for _, p := range torch {
+		if name := filepath.Base(filepath.Dir(p)); !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// SplitHint says how to put a suite's new tasks on a side.
+func SplitHint(suite string) string {
+	if len(TaskDirs(suite)) > 0 {
+		return fmt.Sprintf("cudaperf dataset assign %s proposes sides for new tasks", suite)
+	}
+	return fmt.Sprintf("list each task under train, validation or test in %s", filepath.Join(suite, SplitFile))
+}
+
 // Sample returns at most k of ins (all of them when k <= 0 or there are
 // no more than k), chosen deterministically for a compile check that
 // cannot afford every instance: first the first and last instances (the

@@ -467,7 +467,10 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	// nvcc's intermediates (tmpxft_*, megabytes each) go in the compile's
 	// own folder, removed below also when the limit or a cancel kills it:
 	// in $TMPDIR, a killed nvcc left them behind for good.
-	if !strings.ContainsAny(tmp, " \t") {
+	// nvcc hands TMPDIR to a shell unquoted: a folder name with a quote,
+	// $, ` or \ breaks it (and the failure would pass for the source's),
+	// so such a cache keeps $TMPDIR.
+	if !strings.ContainsAny(tmp, " \t\"'`$\\") {
 		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 	}
 	// nvcc drives cicc, ptxas and gcc as its children: stopping nvcc alone

@@ -202,12 +202,8 @@ func runDatasetCheck(c *cli.Context) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	var names []string
-	for _, d := range dataset.TaskDirs(suite) {
-		names = append(names, filepath.Base(d))
-	}
-	if err := split.Check(names); err != nil {
-		return usageErrorf("%v (cudaperf dataset assign %s proposes sides for new tasks)", err, suite)
+	if err := split.Check(dataset.TaskNames(suite)); err != nil {
+		return usageErrorf("%v (%s)", err, dataset.SplitHint(suite))
 	}
 	over, files, err := dataset.CheckContamination(suite, split, th)
 	if err != nil {

@@ -214,3 +214,13 @@ func acceptedRecords(t *testing.T, match string, n int, scale float64) (orig, sc
 	}
 	return orig, scaled
 }
+
+// TestDatasetCheckTorchSuite: a torch2cuda suite's tasks are problem.py
+// folders, which the split check must count as tasks (it once listed all
+// 30 as "not in the suite").
+func TestDatasetCheckTorchSuite(t *testing.T) {
+	_, stderr, code := runCudaperf(t, "", "dataset", "check", filepath.Join("..", "..", "bench", "suites", "torch2cuda"))
+	if code != 0 || strings.Contains(stderr, "not in the suite") {
+		t.Errorf("dataset check of the torch2cuda suite: exit %d\n%s", code, stderr)
+	}
+}

@@ -30,8 +30,8 @@ func LoadDataset(suite string, measurements []string) (*Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("grpo: the suite needs a split: %w", err)
 	}
-	if err := split.Check(suiteTasks(suite)); err != nil {
-		return nil, fmt.Errorf("grpo: %s: %w (cudaperf dataset assign %s proposes sides for new tasks)", filepath.Join(suite, dataset.SplitFile), err, suite)
+	if err := split.Check(dataset.TaskNames(suite)); err != nil {
+		return nil, fmt.Errorf("grpo: %s: %w (%s)", filepath.Join(suite, dataset.SplitFile), err, dataset.SplitHint(suite))
 	}
 	var present []string
 	for _, m := range measurements {
@@ -113,20 +113,4 @@ func (d *Dataset) Task(name string) *Task {
 		}
 	}
 	return nil
-}
-
-// suiteTasks names the suite's task folders as LoadTask takes them: a
-// folder with a task.yaml (c2cuda) or a problem.py (torch2cuda).
-func suiteTasks(suite string) []string {
-	var names []string
-	for _, d := range dataset.TaskDirs(suite) {
-		names = append(names, filepath.Base(d))
-	}
-	torch, _ := filepath.Glob(filepath.Join(suite, "*", "problem.py"))
-	for _, p := range torch {
-		if name := filepath.Base(filepath.Dir(p)); !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-	}
-	return names
 }

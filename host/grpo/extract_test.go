@@ -108,7 +108,7 @@ func TestDatasetChecksTheSplitAgainstTheSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = LoadDataset(suite, []string{empty})
-	if err == nil || !strings.Contains(err.Error(), "task new_task is on no side") || !strings.Contains(err.Error(), "dataset assign") {
+	if err == nil || !strings.Contains(err.Error(), "task new_task is on no side") || !strings.Contains(err.Error(), "list each task under train, validation or test in") {
 		t.Errorf("LoadDataset = %v; want the missing task named with the fix", err)
 	}
 }
