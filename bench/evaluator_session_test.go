@@ -70,10 +70,10 @@ func TestCompileLimitEnv(t *testing.T) {
 	}
 }
 
-// TestStaging: the RL profile's sessions map their arrays, the report
-// profile's use the arena, $CUDAPERF_STAGING overrides both, and a name
-// that is neither is refused with the two choices.
-func TestStaging(t *testing.T) {
+// saxpyEvaluator is an evaluator without a GPU or compiler (sessions are
+// compile-only and compile nothing) and the selftest saxpy task.
+func saxpyEvaluator(t *testing.T, staging Staging) (*Evaluator, *task.Task) {
+	t.Helper()
 	cache, err := nvcc.OpenCache(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -82,10 +82,18 @@ func TestStaging(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := &Evaluator{opt: EvaluatorOptions{ScratchDir: t.TempDir(), Staging: staging},
+		tc: &nvcc.Toolchain{Cache: cache}, arch: "sm_90", sessions: map[string]*entry{}}
+	t.Cleanup(e.Close)
+	return e, tk
+}
+
+// TestStaging: the RL profile's sessions map their arrays, the report
+// profile's use the arena, $CUDAPERF_STAGING overrides both, and a name
+// that is neither is refused with the two choices.
+func TestStaging(t *testing.T) {
 	staging := func(override Staging, p Profile) Staging {
-		e := &Evaluator{opt: EvaluatorOptions{ScratchDir: t.TempDir(), Staging: override},
-			tc: &nvcc.Toolchain{Cache: cache}, arch: "sm_90", sessions: map[string]*entry{}}
-		defer e.Close()
+		e, tk := saxpyEvaluator(t, override)
 		s, done, err := e.session(tk, Settings{Profile: p, CompileOnly: true})
 		if err != nil {
 			t.Fatal(err)
@@ -125,15 +133,8 @@ func TestStaging(t *testing.T) {
 // environment, is refused when it is neither arena nor mapped (the driver
 // would exit 2 for every candidate, which would pass for their fault).
 func TestStagingInCodeIsChecked(t *testing.T) {
-	cache, err := nvcc.OpenCache(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = NewSession(tk, Options{Toolchain: &nvcc.Toolchain{Cache: cache}, ScratchDir: t.TempDir(), Staging: "Mapped"})
+	e, tk := saxpyEvaluator(t, "")
+	_, err := NewSession(tk, Options{Toolchain: e.tc, ScratchDir: t.TempDir(), Staging: "Mapped"})
 	if err == nil || !strings.Contains(err.Error(), `staging "Mapped" is unknown`) {
 		t.Errorf("NewSession with staging Mapped: %v", err)
 	}
@@ -149,17 +150,7 @@ func TestStagingInCodeIsChecked(t *testing.T) {
 // explicit configurations, calls and limit get sessions of their own profile (and so their
 // own staging), not one another's.
 func TestSessionPerProfile(t *testing.T) {
-	cache, err := nvcc.OpenCache(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &Evaluator{opt: EvaluatorOptions{ScratchDir: t.TempDir()},
-		tc: &nvcc.Toolchain{Cache: cache}, arch: "sm_90", sessions: map[string]*entry{}}
-	defer e.Close()
+	e, tk := saxpyEvaluator(t, "")
 	for _, p := range []Profile{ProfileReport, ProfileRL} {
 		s, done, err := e.session(tk, Settings{Profile: p, Configs: []string{"npot", "large"}, Warmup: 2, Repeats: 7, TimeLimit: 9 * time.Second, CompileOnly: true})
 		if err != nil {
