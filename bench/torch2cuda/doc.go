@@ -51,6 +51,10 @@
 // work on the GPU (bench/gpu-torch2cuda.sh runs three self-test shards and
 // two KernelBench shards at once that way). Outputs are compared on the
 // GPU in float64. The result is a bench.Result, like a c2cuda candidate's.
+// Before its first job the evaluator checks the machine once: a Python
+// that cannot import torch, or (for a job that runs) torch without a CUDA
+// device (device.ErrNoGPU), fails the request rather than each candidate,
+// which would otherwise be judged for the machine's fault.
 //
 // buildcheck.py compile-checks candidates without a GPU (their CUDA and
 // C++ in two translation units); report.py makes the results tables.

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/runner"
@@ -63,6 +64,41 @@ type Evaluator struct {
 
 	mu    sync.Mutex
 	built map[string]bench.Compile // by the candidate's path and content: a second Build of it costs nothing
+
+	machineOnce sync.Once
+	noTorch     error // the Python cannot import torch
+	noCUDA      error // torch sees no CUDA device (wraps device.ErrNoGPU)
+}
+
+// machine checks once what every job needs of this machine: a Python that
+// imports torch and, unless the job only builds, a CUDA device torch can
+// use. Without them each candidate would fail for the machine's sake and
+// be judged for it (a missing torch read as every candidate's compile
+// error, a reward of -1 for all in RL).
+func (e *Evaluator) machine(buildOnly bool) error {
+	e.machineOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, e.opt.Python, "-c",
+			"import sys, torch; sys.stdout.write('cuda' if torch.cuda.is_available() else 'nocuda')")
+		cmd.Env = e.env()
+		out, err := cmd.CombinedOutput()
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		last := lines[len(lines)-1]
+		switch {
+		case err != nil:
+			e.noTorch = fmt.Errorf("torch2cuda: %s cannot import torch (%s): install torch for it (pip install torch) or point $%s at a Python that has it", e.opt.Python, last, EnvPython)
+		case last != "cuda":
+			e.noCUDA = fmt.Errorf("%w: torch2cuda: torch in %s sees no CUDA device (torch.cuda.is_available() is false)", device.ErrNoGPU, e.opt.Python)
+		}
+	})
+	if e.noTorch != nil {
+		return e.noTorch
+	}
+	if !buildOnly {
+		return e.noCUDA
+	}
+	return nil
 }
 
 // New prepares an evaluator; nothing is started.

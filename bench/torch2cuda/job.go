@@ -148,6 +148,18 @@ func (e *Evaluator) Run(ctx context.Context, j bench.Job) (*bench.Result, error)
 	if j.Seeds != [2]uint64{} {
 		job.Seeds = deriveSeeds(j.Seeds, e.opt.Seeds)
 	}
+	// A candidate the static format check refuses is judged
+	// invalid_candidate without torch or a GPU; every other job needs them.
+	static := false
+	if cand != "" {
+		_, err := ValidateCandidate(cand)
+		static = err != nil
+	}
+	if !static {
+		if err := e.machine(job.BuildOnly); err != nil {
+			return nil, err
+		}
+	}
 	r := e.Evaluate(ctx, job)
 	if cand != "" {
 		r.Path = filename
