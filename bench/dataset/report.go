@@ -92,6 +92,11 @@ func Load(paths ...string) ([]bench.Result, error) {
 			if err := json.Unmarshal(line, &r); err != nil {
 				return err
 			}
+			if r.Task == "" || r.Candidate == "" {
+				// Nameless records would all be one (task, candidate) and
+				// enter reports and rankings as such.
+				return fmt.Errorf("the record names no task or no candidate (task %q, candidate %q): every line must be a result of cudaperf bench; remove this one", r.Task, r.Candidate)
+			}
 			k := key{r.Task, r.Candidate}
 			if i, ok := index[k]; ok {
 				out[i] = r

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -105,5 +106,17 @@ func TestSpeedupsShareOneReference(t *testing.T) {
 	}
 	if got := task.Variants[0]; got.Name != "fast" || got.Speedup != 700/0.25 {
 		t.Errorf("fastest %+v, want fast at 2800x", got)
+	}
+}
+
+// TestLoadRefusesNamelessRecords: records without a task or candidate
+// would all count as one variant in reports and rankings; the line is
+// named instead.
+func TestLoadRefusesNamelessRecords(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "measurements.jsonl")
+	_ = os.WriteFile(p, []byte(`{"task":"saxpy","candidate":"naive","kind":"variant"}`+"\n"+`{"task":"saxpy","kind":"variant"}`+"\n"), 0o644)
+	_, err := Load(p)
+	if err == nil || !strings.Contains(err.Error(), p+":2: the record names no task or no candidate") {
+		t.Errorf("Load = %v; want line 2 named", err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/bench/results"
 	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/bench/torch2cuda"
 	"github.com/cudaperf/cudaperf/plugins/sdk/benchserve"
@@ -71,32 +71,13 @@ func (b *backend) load(path string) *index {
 }
 
 func (ix *index) read(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return err
-	}
-	// A writer killed mid-record (a merge or a sweep) leaves a last line
-	// without its newline. That record was never whole, so it is left out
-	// as the appending writers' next run cuts it (bench/dataset); a bad
-	// line anywhere else is damage this reader refuses to guess around.
-	torn := len(data) > 0 && data[len(data)-1] != '\n'
-	lines := strings.Split(string(data), "\n")
-	for i, line := range lines {
-		n := i + 1
-		if len(strings.TrimSpace(line)) == 0 {
-			continue
-		}
+	// results.Read leaves out a last record torn off by a killed writer
+	// (as the appending writers' next run cuts it) and names the line of
+	// any other damage, which this reader refuses to guess around.
+	return results.Read(path, func(line []byte) error {
 		var r bench.Result
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			if torn && i == len(lines)-1 {
-				break
-			}
-			return fmt.Errorf("%s:%d: %w", path, n, err)
+		if err := json.Unmarshal(line, &r); err != nil {
+			return err
 		}
 		// A record made since records carry the hash of what was compiled
 		// is matched by it; an older one by the file it names as that file
@@ -105,7 +86,7 @@ func (ix *index) read(path string) error {
 		if key == "" {
 			src := measuredSource(path, &r)
 			if src == nil {
-				continue // the measured file is gone: nothing to match it by
+				return nil // the measured file is gone: nothing to match it by
 			}
 			key = bench.SourceHash(src)
 		}
@@ -115,8 +96,8 @@ func (ix *index) read(path string) error {
 			ix.byTask[r.Task] = m
 		}
 		m[key] = &r // a later line for the same source wins
-	}
-	return nil
+		return nil
+	})
 }
 
 // measuredSource reads the file a record measured: its path relative to
