@@ -465,11 +465,11 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	cmd := exec.CommandContext(rctx, j.tool, args...)
 	cmd.Dir = j.dir
 	// nvcc's intermediates (tmpxft_*, megabytes each) go in the compile's
-	// own folder, removed below also when the limit or a cancel kills it:
-	// in $TMPDIR, a killed nvcc left them behind for good.
-	// nvcc hands TMPDIR to a shell unquoted: a folder name with a quote,
-	// $, ` or \ breaks it (and the failure would pass for the source's),
-	// so such a cache keeps $TMPDIR.
+	// own folder, removed below also when the limit or a cancel kills it
+	// (in $TMPDIR, a killed nvcc left them behind for good). nvcc hands
+	// TMPDIR to a shell unquoted, so a folder name with a quote, $, ` or \
+	// would break it, and the failure would pass for the source's: such a
+	// cache keeps $TMPDIR.
 	if !strings.ContainsAny(tmp, " \t\"'`$\\") {
 		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 	}
