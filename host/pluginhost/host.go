@@ -346,6 +346,11 @@ func (p *Plugin) startLocked(ctx context.Context) error {
 	live.Store(p, struct{}{})
 	rpc, err := client.Client()
 	if err != nil {
+		// go-plugin reads the plugin's stderr in a goroutine of its own, which
+		// may not yet have the last lines of a plugin that exited at start-up
+		// (the line that says why). Stopping the process group and then the
+		// client waits for that reader to reach the end of the pipe.
+		p.stopLocked()
 		return p.newError("start", startError(err), startHint(err, h.opts.StartTimeout))
 	}
 	raw, err := rpc.Dispense(string(m.Kind))
@@ -430,6 +435,16 @@ func (p *Plugin) Kill() {
 	defer p.mu.Unlock()
 	if p.err == nil && p.raw != nil {
 		p.err = p.newError("call", errors.New("the plugin was stopped"), "")
+	}
+	p.killLocked()
+}
+
+// stopLocked kills the plugin's process group first, so that no
+// descendant keeps the stderr pipe open, then lets go-plugin wait for its
+// readers. Used where there is nothing to shut down gracefully.
+func (p *Plugin) stopLocked() {
+	if p.cmd != nil && p.cmd.Process != nil {
+		killProcessGroup(p.cmd.Process.Pid)
 	}
 	p.killLocked()
 }
