@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cudaperf/cudaperf/analysis/options"
 )
 
 func okRun(*Pass) (any, error) { return nil, nil }
@@ -40,6 +42,10 @@ func TestValidate(t *testing.T) {
 		{"feature level", []*Analyzer{{Name: "z", Doc: "x", Run: okRun,
 			Features: []FeatureDef{{Name: "f", Unit: "u", Doc: "d", Level: "warp"}}}}, `Level "warp" must be`},
 		{"nil require", []*Analyzer{{Name: "z", Doc: "x", Run: okRun, Requires: []*Analyzer{nil}}}, "nil analyzer required by z"},
+		{"default out of bounds", []*Analyzer{{Name: "z", Doc: "x", Run: okRun,
+			Options: []options.Def{{Name: "k", Type: options.Int, Default: "0", Min: "1"}}}}, `option "k": its Default: 0 is below the option's minimum, 1`},
+		{"bad bound", []*Analyzer{{Name: "z", Doc: "x", Run: okRun,
+			Options: []options.Def{{Name: "k", Type: options.Float, Default: "2", Max: "two"}}}}, `declares the bound "two"`},
 	}
 	for _, tc := range tests {
 		err := Validate(tc.set)

@@ -98,6 +98,13 @@ func checkAnalyzer(a *Analyzer, names, features map[string]*Analyzer) []error {
 			bad("feature %q needs a Unit and a Doc", f.Name)
 		}
 	}
+	for _, o := range a.Options {
+		// The default is what every user who sets nothing gets: it must
+		// be a value the option accepts (of its type, within its bounds).
+		if err := o.CheckValue(o.Default); err != nil {
+			bad("option %q: its Default: %v", o.Name, err)
+		}
+	}
 	return errs
 }
 

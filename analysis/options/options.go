@@ -1,7 +1,9 @@
 package options
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -24,16 +26,28 @@ type Def struct {
 	Type    Type   // Int, Float, Bool or String; "" means String
 	Default string // the value when the user sets none, in the type's syntax
 	Doc     string // one line: what it changes
+	// Min and Max bound an Int or Float option, inclusive, in the type's
+	// syntax; "" leaves that side open. A value outside them is refused
+	// like one of the wrong type (a coalescing min-ratio of -1 would
+	// report every access and say nothing).
+	Min, Max string
 }
 
-// CheckValue reports whether v is a value of the option's type.
+// CheckValue reports whether v is a value of the option's type, within its
+// bounds.
 func (d Def) CheckValue(v string) error {
 	var err error
+	var x float64 // the value, for the bounds
 	switch d.Type {
 	case Int:
-		_, err = strconv.Atoi(strings.TrimSpace(v))
+		var n int
+		n, err = strconv.Atoi(strings.TrimSpace(v))
+		x = float64(n)
 	case Float:
-		_, err = strconv.ParseFloat(strings.TrimSpace(v), 64)
+		x, err = strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err == nil && math.IsNaN(x) {
+			err = errors.New("NaN") // compares with no bound and no threshold
+		}
 	case Bool:
 		_, err = strconv.ParseBool(strings.TrimSpace(v))
 	case String, "":
@@ -43,7 +57,66 @@ func (d Def) CheckValue(v string) error {
 	if err != nil {
 		return fmt.Errorf("%q is not a%s %s", v, article(d.Type), d.Type)
 	}
+	if d.Type != Int && d.Type != Float {
+		return nil
+	}
+	lo, hi, err := d.bounds()
+	if err != nil {
+		return err
+	}
+	switch {
+	case x < lo:
+		return fmt.Errorf("%s is below the option's minimum, %s", strings.TrimSpace(v), d.Min)
+	case x > hi:
+		return fmt.Errorf("%s is above the option's maximum, %s", strings.TrimSpace(v), d.Max)
+	}
 	return nil
+}
+
+// bounds are Min and Max as numbers, ±Inf where open; an unparsable bound
+// is the declaring check's error.
+func (d Def) bounds() (lo, hi float64, err error) {
+	lo, hi = math.Inf(-1), math.Inf(1)
+	for _, b := range []struct {
+		s   string
+		dst *float64
+	}{{d.Min, &lo}, {d.Max, &hi}} {
+		if b.s == "" {
+			continue
+		}
+		if *b.dst, err = strconv.ParseFloat(strings.TrimSpace(b.s), 64); err != nil {
+			return lo, hi, fmt.Errorf("option %s declares the bound %q, which is not a number (a bug in the check that declares it)", d.Name, b.s)
+		}
+	}
+	return lo, hi, nil
+}
+
+// Summary is the option's type, default and bounds as messages and
+// listings show them: "float, default 2, at least 1".
+func (d Def) Summary() string {
+	t := d.Type
+	if t == "" {
+		t = String
+	}
+	s := fmt.Sprintf("%s, default %s", t, d.Default)
+	if r := d.Range(); r != "" {
+		s += ", " + r
+	}
+	return s
+}
+
+// Range says the option's bounds for messages: "[1, 100]", "at least 1",
+// "at most 8"; "" when it has none.
+func (d Def) Range() string {
+	switch {
+	case d.Min != "" && d.Max != "":
+		return fmt.Sprintf("[%s, %s]", d.Min, d.Max)
+	case d.Min != "":
+		return "at least " + d.Min
+	case d.Max != "":
+		return "at most " + d.Max
+	}
+	return ""
 }
 
 func article(t Type) string {
@@ -119,11 +192,7 @@ func checksWithOptions(byCheck map[string][]Decl) string {
 func names(ds []Decl) string {
 	var out []string
 	for _, d := range ds {
-		t := d.Type
-		if t == "" {
-			t = String
-		}
-		out = append(out, fmt.Sprintf("%s (%s, default %s)", d.Name, t, d.Default))
+		out = append(out, fmt.Sprintf("%s (%s)", d.Name, d.Summary()))
 	}
 	sort.Strings(out)
 	return strings.Join(out, ", ")

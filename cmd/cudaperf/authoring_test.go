@@ -137,8 +137,8 @@ func TestChoosingPlugins(t *testing.T) {
 }
 
 // TestSettingsAreValidatedAndReachChecks: lint.settings of a built-in pass
-// and of a plugin reach them; an unknown key or a wrong type is a
-// configuration error naming the known options.
+// and of a plugin reach them; an unknown key, a wrong type or a value out
+// of bounds is a configuration error naming the known options.
 func TestSettingsAreValidatedAndReachChecks(t *testing.T) {
 	ex := filepath.Join(extraPlugins(t), "ex")
 	out, errOut, code := lintWith(t, "version: 1\nlint:\n  settings:\n    coalescing: {min-ratio: 100}\n", "--plugin-dir", ex, "--plugins", "cudaperf-analyzer", "lint", "k.cu")
@@ -146,8 +146,14 @@ func TestSettingsAreValidatedAndReachChecks(t *testing.T) {
 		t.Errorf("min-ratio 100 did not reach the pass (exit %d):\n%s%s", code, out, errOut)
 	}
 	_, errOut, code = lintWith(t, "version: 1\nlint:\n  settings:\n    coalescing: {min_ratio: 3}\n", "lint", "k.cu")
-	if code != 2 || !strings.Contains(errOut, "lint.settings.coalescing.min_ratio: unknown option") || !strings.Contains(errOut, "min-ratio (float, default 2)") {
+	if code != 2 || !strings.Contains(errOut, "lint.settings.coalescing.min_ratio: unknown option") || !strings.Contains(errOut, "min-ratio (float, default 2, at least 1)") {
 		t.Errorf("unknown option: exit %d, stderr %s", code, errOut)
+	}
+	// The bound travels from the pass through the analyzer plugin's
+	// Describe to the host's validation.
+	_, errOut, code = lintWith(t, "version: 1\nlint:\n  settings:\n    coalescing: {min-ratio: 0.5}\n", "lint", "k.cu")
+	if code != 2 || !strings.Contains(errOut, "lint.settings.coalescing.min-ratio: 0.5 is below the option's minimum, 1") {
+		t.Errorf("out of bounds: exit %d, stderr %s", code, errOut)
 	}
 	_, errOut, code = lintWith(t, "version: 1\nlint:\n  settings:\n    TC001: {accept-syncwarp: maybe}\n", "--plugin-dir", ex, "lint", "k.cu")
 	if code != 2 || !strings.Contains(errOut, `"maybe" is not a bool`) {

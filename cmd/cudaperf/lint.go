@@ -630,11 +630,7 @@ func checkOptions(d *pluginv1.DescribeAnalyzerResponse, check string) string {
 	var b strings.Builder
 	for _, o := range pluginhost.DeclaredOptions(d) {
 		if o.Check == check {
-			t := o.Type
-			if t == "" {
-				t = options.String
-			}
-			fmt.Fprintf(&b, "\noption lint.settings.%s.%s (%s, default %s): %s", check, o.Name, t, o.Default, o.Doc)
+			fmt.Fprintf(&b, "\noption lint.settings.%s.%s (%s): %s", check, o.Name, o.Summary(), o.Doc)
 		}
 	}
 	return b.String()

@@ -247,7 +247,7 @@ func TestFeaturesJSONHasThePaperVector(t *testing.T) {
 
 func TestExplain(t *testing.T) {
 	out, errOut, code := lintRun(t, "explain", "coalescing")
-	if code != 0 || !strings.Contains(out, "coalescing (check") || !strings.Contains(out, "option lint.settings.coalescing.min-ratio (float, default 2)") {
+	if code != 0 || !strings.Contains(out, "coalescing (check") || !strings.Contains(out, "option lint.settings.coalescing.min-ratio (float, default 2, at least 1)") {
 		t.Errorf("explain coalescing: exit %d\n%s%s", code, out, errOut)
 	}
 	out, _, _ = lintRun(t, "explain", "occ")

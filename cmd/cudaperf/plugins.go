@@ -349,12 +349,8 @@ func printAnalyzerDescription(w io.Writer, d *pluginv1.DescribeAnalyzerResponse)
 	if len(d.GetOptions()) > 0 {
 		fmt.Fprintln(w, "\noptions (set in .cudaperf.yaml as lint.settings.CHECK.NAME):")
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, o := range d.GetOptions() {
-			t := o.GetType()
-			if t == "" {
-				t = "string"
-			}
-			fmt.Fprintf(tw, "  %s\t%s\tdefault %s\t%s\n", pluginhost.OptionKey(d, o), t, o.GetDefaultValue(), firstLine(o.GetDoc()))
+		for _, o := range pluginhost.DeclaredOptions(d) {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", o.Key(), o.Summary(), firstLine(o.Doc))
 		}
 		tw.Flush()
 	}

@@ -308,7 +308,8 @@ func DeclaredOptions(d *pluginv1.DescribeAnalyzerResponse) []options.Decl {
 	var out []options.Decl
 	for _, o := range d.GetOptions() {
 		out = append(out, options.Decl{Plugin: d.GetPlugin().GetName(), Check: optionCheck(d, o),
-			Def: options.Def{Name: o.GetName(), Type: options.Type(o.GetType()), Default: o.GetDefaultValue(), Doc: o.GetDoc()}})
+			Def: options.Def{Name: o.GetName(), Type: options.Type(o.GetType()), Default: o.GetDefaultValue(), Doc: o.GetDoc(),
+				Min: o.GetMin(), Max: o.GetMax()}})
 	}
 	return out
 }

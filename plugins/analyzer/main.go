@@ -82,7 +82,7 @@ func describe(as []*analysis.Analyzer) *pluginv1.DescribeAnalyzerResponse {
 			DefaultSeverity: severity(a.Severity), Pass: a.Name})
 		for _, o := range a.Options {
 			resp.Options = append(resp.Options, &pluginv1.OptionInfo{Name: o.Name, Check: a.Name, Type: string(o.Type),
-				DefaultValue: o.Default, Doc: o.Doc})
+				DefaultValue: o.Default, Doc: o.Doc, Min: o.Min, Max: o.Max})
 		}
 	}
 	return resp

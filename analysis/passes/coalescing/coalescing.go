@@ -35,7 +35,9 @@ var Analyzer = &analysis.Analyzer{
 		{Name: "coal_unknown", Unit: "fraction", Doc: "loop-weighted fraction of global accesses whose index is not affine in threadIdx.x", Range: "[0, 1]", Level: analysis.LevelKernel},
 	},
 	Severity: analysis.Warning,
-	Options: []options.Def{{Name: "min-ratio", Type: options.Float, Default: "2",
+	// A warp never touches fewer sectors than the ideal, so a ratio below 1
+	// would report every access.
+	Options: []options.Def{{Name: "min-ratio", Type: options.Float, Default: "2", Min: "1",
 		Doc: "report an access when a warp touches at least this many times the ideal 32-byte sectors"}},
 }
 

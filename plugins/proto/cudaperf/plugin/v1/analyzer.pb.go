@@ -467,7 +467,12 @@ type OptionInfo struct {
 	Type string `protobuf:"bytes,4,opt,name=type,proto3" json:"type,omitempty"`
 	// The check (CheckInfo.id) the option tunes. Empty is read as the
 	// option's plugin-wide namespace: the plugin's name.
-	Check         string `protobuf:"bytes,5,opt,name=check,proto3" json:"check,omitempty"`
+	Check string `protobuf:"bytes,5,opt,name=check,proto3" json:"check,omitempty"`
+	// Inclusive bounds of an int or float option, in its type's syntax;
+	// empty: none. The host refuses a setting outside them before any
+	// plugin runs, naming the bound.
+	Min           string `protobuf:"bytes,6,opt,name=min,proto3" json:"min,omitempty"`
+	Max           string `protobuf:"bytes,7,opt,name=max,proto3" json:"max,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -533,6 +538,20 @@ func (x *OptionInfo) GetType() string {
 func (x *OptionInfo) GetCheck() string {
 	if x != nil {
 		return x.Check
+	}
+	return ""
+}
+
+func (x *OptionInfo) GetMin() string {
+	if x != nil {
+		return x.Min
+	}
+	return ""
+}
+
+func (x *OptionInfo) GetMax() string {
+	if x != nil {
+		return x.Max
 	}
 	return ""
 }
@@ -2039,14 +2058,16 @@ const file_cudaperf_plugin_v1_analyzer_proto_rawDesc = "" +
 	"\x03doc\x18\x03 \x01(\tR\x03doc\x12\x10\n" +
 	"\x03url\x18\x04 \x01(\tR\x03url\x12G\n" +
 	"\x10default_severity\x18\x05 \x01(\x0e2\x1c.cudaperf.plugin.v1.SeverityR\x0fdefaultSeverity\x12\x12\n" +
-	"\x04pass\x18\x06 \x01(\tR\x04pass\"\x81\x01\n" +
+	"\x04pass\x18\x06 \x01(\tR\x04pass\"\xa5\x01\n" +
 	"\n" +
 	"OptionInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x10\n" +
 	"\x03doc\x18\x02 \x01(\tR\x03doc\x12#\n" +
 	"\rdefault_value\x18\x03 \x01(\tR\fdefaultValue\x12\x12\n" +
 	"\x04type\x18\x04 \x01(\tR\x04type\x12\x14\n" +
-	"\x05check\x18\x05 \x01(\tR\x05check\"\x98\x03\n" +
+	"\x05check\x18\x05 \x01(\tR\x05check\x12\x10\n" +
+	"\x03min\x18\x06 \x01(\tR\x03min\x12\x10\n" +
+	"\x03max\x18\a \x01(\tR\x03max\"\x98\x03\n" +
 	"\x0eAnalyzeRequest\x124\n" +
 	"\x05files\x18\x01 \x03(\v2\x1e.cudaperf.plugin.v1.SourceFileR\x05files\x12I\n" +
 	"\aoptions\x18\x02 \x03(\v2/.cudaperf.plugin.v1.AnalyzeRequest.OptionsEntryR\aoptions\x122\n" +

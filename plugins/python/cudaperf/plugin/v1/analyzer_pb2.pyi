@@ -82,18 +82,22 @@ class CheckInfo(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., doc: _Optional[str] = ..., url: _Optional[str] = ..., default_severity: _Optional[_Union[Severity, str]] = ..., **kwargs) -> None: ...
 
 class OptionInfo(_message.Message):
-    __slots__ = ("name", "doc", "default_value", "type", "check")
+    __slots__ = ("name", "doc", "default_value", "type", "check", "min", "max")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DOC_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     CHECK_FIELD_NUMBER: _ClassVar[int]
+    MIN_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
     name: str
     doc: str
     default_value: str
     type: str
     check: str
-    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[str] = ..., type: _Optional[str] = ..., check: _Optional[str] = ...) -> None: ...
+    min: str
+    max: str
+    def __init__(self, name: _Optional[str] = ..., doc: _Optional[str] = ..., default_value: _Optional[str] = ..., type: _Optional[str] = ..., check: _Optional[str] = ..., min: _Optional[str] = ..., max: _Optional[str] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
     __slots__ = ("files", "options", "target", "passes", "sizes")
