@@ -147,6 +147,9 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 			// start fails every chunk below with the same error.
 			d, _ := p.DescribeAnalyzer(ctx)
 			preq := PluginRequest(req, d)
+			// A crash or hang of an earlier request, which each chunk below
+			// gets at once: not something this batch's files did.
+			stale := p.Err()
 			var cwg sync.WaitGroup
 			slots := make(chan struct{}, chunksInFlight())
 			for c, ch := range chunks {
@@ -168,7 +171,7 @@ func (h *Host) AnalyzeWith(ctx context.Context, plugins []*Plugin, req *pluginv1
 			}
 			cwg.Wait()
 			if crashed(errs[i]) {
-				h.retryAfterCrash(ctx, p, preq, d.GetWantsParsedFiles(), parses, chunks, errs[i], a, &mu)
+				h.retryAfterCrash(ctx, p, preq, d.GetWantsParsedFiles(), parses, chunks, errs[i], stale, a, &mu)
 			}
 		}()
 	}
@@ -350,11 +353,13 @@ func isHang(err error) bool {
 // the plugin restarted for the rest. After MaxRestarts the remaining
 // chunks keep their errors. When no request succeeds after a restart, the
 // plugin is broken rather than some file: the chunks keep the crash as
-// the plugin's failure and no file is blamed. errs (by chunk) is updated:
+// the plugin's failure and no file is blamed. A batch of one file that
+// hung is not sent again. stale is the plugin's failure from before the
+// batch, which its requests got at once. errs (by chunk) is updated:
 // nil for a chunk answered in full (a killing file aside), so firstFailure
 // reports only what is missing.
 func (h *Host) retryAfterCrash(ctx context.Context, p *Plugin, req *pluginv1.AnalyzeRequest, wantsParsed bool, parses *parseCache,
-	chunks []span, errs []error, a *Analysis, mu *sync.Mutex) {
+	chunks []span, errs []error, stale error, a *Analysis, mu *sync.Mutex) {
 	type item struct {
 		chunk int
 		sp    span
@@ -362,6 +367,12 @@ func (h *Host) retryAfterCrash(ctx context.Context, p *Plugin, req *pluginv1.Ana
 	var queue []item
 	for c, err := range errs {
 		switch {
+		case isHang(err) && err != stale && len(chunks) == 1 && chunks[0].end-chunks[0].start == 1:
+			// A batch of one file, which the plugin hung on: sent again,
+			// it would cost another timeout to learn nothing (the plugin
+			// or the file: one request cannot tell). The nvcc launcher
+			// lints one file per compile. (A hang of an earlier batch,
+			// stale, is retried: the plugin is restarted for this file.)
 		case isHang(err):
 			// Sent whole again, a hanging chunk would cost another
 			// timeout before it is split: its files go one by one.

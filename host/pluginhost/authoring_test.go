@@ -117,6 +117,8 @@ func TestLostFileMidBatchRestarts(t *testing.T) {
 		t.Run(c.mode, func(t *testing.T) {
 			dir := t.TempDir()
 			installMisbehave(t, dir, c.mode)
+			log := filepath.Join(t.TempDir(), "requests")
+			t.Setenv("MISBEHAVE_REQUEST_LOG", log)
 			h := newHost(t, pluginhost.Options{Dirs: []string{dir}, RequestTimeout: time.Second})
 			req := bigRequest(60)
 			req.Files[30].Path = c.file
@@ -139,7 +141,51 @@ func TestLostFileMidBatchRestarts(t *testing.T) {
 			if p.Pid() == 0 {
 				t.Error("the plugin is not running after the batch")
 			}
+			if c.mode == "hangon" {
+				// Its chunk, then the file alone (its chunk's other files one
+				// by one too: sent whole, the chunk would hang again).
+				b, _ := os.ReadFile(log)
+				if n := strings.Count(string(b), c.file); n != 2 {
+					t.Errorf("%s was sent %d times, want 2:\n%s", c.file, n, b)
+				}
+			}
 		})
+	}
+}
+
+// TestOneFileHangIsNotSentAgain: a batch of one file that the plugin hangs
+// on (the nvcc launcher lints one file per compile) costs one request
+// timeout, not two: the file is not sent again, and the plugin's failure
+// says it hung. The next batch restarts the plugin, which answers it.
+func TestOneFileHangIsNotSentAgain(t *testing.T) {
+	dir := t.TempDir()
+	installMisbehave(t, dir, "hangon")
+	log := filepath.Join(t.TempDir(), "requests")
+	t.Setenv("MISBEHAVE_REQUEST_LOG", log)
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}, RequestTimeout: time.Second})
+	one := func(path string) *pluginv1.AnalyzeRequest {
+		return &pluginv1.AnalyzeRequest{Files: []*pluginv1.SourceFile{{Path: path, Content: []byte("__global__ void k() {}\n")}}}
+	}
+	a := h.Analyze(context.Background(), one("hang-me.cu"))
+	if len(a.Failures) != 1 || !strings.Contains(a.Failures[0].Error(), "no answer within 1s") {
+		t.Errorf("failures = %v, want the plugin's hang", a.Failures)
+	}
+	requests := func() []string {
+		b, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(strings.TrimSpace(string(b)), "\n")
+	}
+	if r := requests(); len(r) != 1 {
+		t.Errorf("requests = %q, want hang-me.cu sent once", r)
+	}
+	b := h.Analyze(context.Background(), one("fine.cu"))
+	if len(b.Failures) > 0 || len(features(b.Files[0], "hangon")) == 0 {
+		t.Errorf("the next batch: failures %v, features %v; want the restarted plugin's answer", b.Failures, b.Files[0].Features)
+	}
+	if r := requests(); len(r) != 2 || r[1] != "fine.cu" {
+		t.Errorf("requests = %q, want hang-me.cu then fine.cu", r)
 	}
 }
 

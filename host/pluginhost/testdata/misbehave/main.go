@@ -16,6 +16,9 @@
 //	          a prompt "slow" takes 1.5 s, one "sigkill" kills the process
 //	crashon   answers normally, but the process exits (status 3) when a
 //	          request holds kill-me.cu
+//	hangon    answers normally, but never answers a request that holds
+//	          hang-me.cu (or a file containing "// hang-me"); with
+//	          $MISBEHAVE_REQUEST_LOG, appends each request's files to it
 //	parsed    wants parsed files; reports "nodes" per file and "params"
 //	          per kernel from the host's parse, the received option
 //	          "dup.limit" (declared, int, default 3) as "limit", and a
@@ -75,6 +78,18 @@ func (a analyzer) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) (*p
 			}
 		}
 	case "hangon":
+		if log := os.Getenv("MISBEHAVE_REQUEST_LOG"); log != "" {
+			// One line per request, its files: the tests count how often
+			// the host sent a file.
+			var names []string
+			for _, f := range req.GetFiles() {
+				names = append(names, f.GetPath())
+			}
+			if f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				fmt.Fprintln(f, strings.Join(names, " "))
+				f.Close()
+			}
+		}
 		for _, f := range req.GetFiles() {
 			if f.GetPath() == "hang-me.cu" || strings.Contains(string(f.GetContent()), "// hang-me") {
 				select {}
