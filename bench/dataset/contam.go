@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cudaperf/cudaperf/analysis/pysource"
 )
 
 // Contamination check: a test-task kernel must not appear, renamed or
@@ -55,26 +57,24 @@ type fingerprint struct {
 }
 
 // CheckContamination compares every variant and template of every task in
-// the suite folder with those of tasks on other sides of the split, and
+// the suite folder (a torch2cuda variant by the CUDA of its strings,
+// eachKernelSource) with those of tasks on other sides of the split, and
 // returns the pairs at or above threshold (0 < threshold ≤ 1). Pairs within
 // one side are not compared: a train task may share code with another train
 // task. Files of tasks absent from the split are an error (assign them first).
 func CheckContamination(suite string, split *Split, threshold float64) ([]Overlap, int, error) {
 	var fps []fingerprint
-	for _, dir := range TaskDirs(suite) {
-		name := filepath.Base(dir)
+	for _, name := range TaskNames(suite) {
+		dir := filepath.Join(suite, name)
 		side := split.Side(name)
 		if side == "" {
-			return nil, 0, fmt.Errorf("%s: task %s is in no side of %s; run `cudaperf dataset assign %s` first", dir, name, SplitFile, suite)
+			return nil, 0, fmt.Errorf("%s: task %s is in no side of %s; %s", dir, name, SplitFile, SplitHint(suite))
 		}
-		files, _ := filepath.Glob(filepath.Join(dir, "variants", "*.cu"))
-		tmpl, _ := filepath.Glob(filepath.Join(dir, SweepDir, "*.cu"))
-		for _, f := range append(files, tmpl...) {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				return nil, 0, fmt.Errorf("dataset: %w", err)
-			}
+		err := eachKernelSource(dir, func(f string, src []byte) {
 			fps = append(fps, fingerprintOf(f, side, src))
+		})
+		if err != nil {
+			return nil, 0, err
 		}
 	}
 	rank := map[string]int{"test": 0, "validation": 1, "train": 2}
@@ -115,6 +115,32 @@ func CheckContamination(suite string, split *Split, threshold float64) ([]Overla
 		return strings.Compare(x.A+x.B, y.A+y.B)
 	})
 	return out, len(fps), nil
+}
+
+// eachKernelSource calls f with every kernel file of a task folder and the
+// CUDA it holds: a c2cuda task's variants and sweep templates (.cu), and a
+// torch2cuda task's variants (.py), whose CUDA is the text of their
+// strings (pysource, as lint reads them). A .py file without CUDA strings
+// has no kernel to compare and is left out.
+func eachKernelSource(dir string, f func(path string, cuda []byte)) error {
+	cu, _ := filepath.Glob(filepath.Join(dir, "variants", "*.cu"))
+	tmpl, _ := filepath.Glob(filepath.Join(dir, SweepDir, "*.cu"))
+	py, _ := filepath.Glob(filepath.Join(dir, "variants", "*.py"))
+	for _, p := range slices.Concat(cu, tmpl, py) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return fmt.Errorf("dataset: %w", err)
+		}
+		if filepath.Ext(p) == ".py" {
+			s := pysource.Extract(src)
+			if s == nil || len(s.CUDA) == 0 {
+				continue
+			}
+			src = s.CUDA
+		}
+		f(p, src)
+	}
+	return nil
 }
 
 func fingerprintOf(path, side string, src []byte) fingerprint {
@@ -265,17 +291,14 @@ func init() {
 func Duplicates(suite string) ([][]string, int, error) {
 	byHash := map[uint64][]string{}
 	files := 0
-	for _, dir := range TaskDirs(suite) {
-		vs, _ := filepath.Glob(filepath.Join(dir, "variants", "*.cu"))
-		ts, _ := filepath.Glob(filepath.Join(dir, SweepDir, "*.cu"))
-		for _, f := range append(vs, ts...) {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				return nil, 0, fmt.Errorf("dataset: %w", err)
-			}
+	for _, name := range TaskNames(suite) {
+		err := eachKernelSource(filepath.Join(suite, name), func(f string, src []byte) {
 			files++
 			h := streamHash(CanonicalTokens(src))
 			byHash[h] = append(byHash[h], f)
+		})
+		if err != nil {
+			return nil, 0, err
 		}
 	}
 	var out [][]string

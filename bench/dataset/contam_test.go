@@ -56,6 +56,56 @@ func TestCheckContaminationFindsCopiesAcrossSidesOnly(t *testing.T) {
 	}
 }
 
+// TestCheckContaminationReadsTorchVariants: a torch2cuda task (a
+// problem.py folder) is compared by the CUDA of its variants' strings: a
+// renamed, re-laid-out copy across sides is exact; a variant without CUDA
+// strings is left out.
+func TestCheckContaminationReadsTorchVariants(t *testing.T) {
+	suite := filepath.Join("testdata", "contam-torch")
+	s := &Split{Train: []string{"tr"}, Test: []string{"te"}}
+	o, files, err := CheckContamination(suite, s, DefaultContaminationThreshold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files != 2 || len(o) != 1 || !o[0].Exact || o[0].SideA != "test" || filepath.Base(o[0].A) != "a.py" || filepath.Base(o[0].B) != "b.py" {
+		t.Fatalf("files %d, overlaps %v: want a.py (test) an exact copy of b.py (train), nocuda.py left out", files, o)
+	}
+	dups, files, err := Duplicates(suite)
+	if err != nil || files != 2 || len(dups) != 1 {
+		t.Errorf("Duplicates = %v, %d files, %v; want the pair", dups, files, err)
+	}
+}
+
+// TestTorch2CUDAHasNoTestContamination: the same proof as c2cuda's below
+// for the torch2cuda suite, whose kernels live in Python strings.
+func TestTorch2CUDAHasNoTestContamination(t *testing.T) {
+	suite := filepath.Join("..", "suites", "torch2cuda")
+	s, err := LoadSplit(filepath.Join(suite, SplitFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, files, err := CheckContamination(suite, s, DefaultContaminationThreshold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants, _ := filepath.Glob(filepath.Join(suite, "*", "variants", "*.py"))
+	if files != len(variants) || files < 60 {
+		t.Fatalf("compared %d files of %d variants", files, len(variants))
+	}
+	for _, x := range o {
+		if x.SideA == "test" {
+			t.Errorf("contamination: %v", x)
+		}
+	}
+	dups, _, err := Duplicates(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range dups {
+		t.Errorf("same token stream: %v", g)
+	}
+}
+
 // TestC2CUDAHasNoTestContamination is the dataset's contamination proof:
 // no variant or template of a test task is a copy or near-copy of one on
 // another side.

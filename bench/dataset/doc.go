@@ -17,5 +17,6 @@
 // parameter extremes, then by hash), because compiling thousands of
 // instances takes longer than CI has. CheckContamination finds test-task
 // kernels copied to another side, and Duplicates finds files with one
-// token stream, so every file counts as a distinct kernel.
+// token stream, so every file counts as a distinct kernel (both read a
+// torch2cuda variant's CUDA from its Python strings).
 package dataset

@@ -177,7 +177,7 @@ func datasetCheckCommand() *cli.Command {
 		ArgsUsage: "[SUITE_DIR]",
 		Description: "Every variant and template is reduced to its token stream (comments and layout\n" +
 			"dropped, identifiers renamed in order of first use, keywords and CUDA built-ins\n" +
-			"kept). Two files on different sides are a copy when the streams are equal and a\n" +
+			"kept); a torch2cuda variant (.py) by the CUDA of its strings, as lint reads it. Two files on different sides are a copy when the streams are equal and a\n" +
 			"near-copy when the Jaccard similarity of their 8-token shingles reaches\n" +
 			"--threshold. Exit 1 when a test-side file overlaps; overlaps between validation\n" +
 			"and train are printed as warnings (they make validation numbers optimistic).",

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -217,10 +218,17 @@ func acceptedRecords(t *testing.T, match string, n int, scale float64) (orig, sc
 
 // TestDatasetCheckTorchSuite: a torch2cuda suite's tasks are problem.py
 // folders, which the split check must count as tasks (it once listed all
-// 30 as "not in the suite").
+// 30 as "not in the suite"), and whose variants' kernels must be compared
+// (it once compared none).
 func TestDatasetCheckTorchSuite(t *testing.T) {
-	_, stderr, code := runCudaperf(t, "", "dataset", "check", filepath.Join("..", "..", "bench", "suites", "torch2cuda"))
+	suite := filepath.Join("..", "..", "bench", "suites", "torch2cuda")
+	_, stderr, code := runCudaperf(t, "", "dataset", "check", suite)
 	if code != 0 || strings.Contains(stderr, "not in the suite") {
 		t.Errorf("dataset check of the torch2cuda suite: exit %d\n%s", code, stderr)
+	}
+	// Its kernels are compared (they live in the variants' Python strings).
+	variants, _ := filepath.Glob(filepath.Join(suite, "*", "variants", "*.py"))
+	if want := fmt.Sprintf("%d files compared", len(variants)); len(variants) == 0 || !strings.Contains(stderr, want) {
+		t.Errorf("dataset check of the torch2cuda suite does not say %q:\n%s", want, stderr)
 	}
 }
