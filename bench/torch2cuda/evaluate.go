@@ -310,7 +310,14 @@ func (e *Evaluator) Evaluate(ctx context.Context, j Job) *bench.Result {
 		e.baseline(ctx, j, r)
 		return r
 	}
-	cand, err := ValidateCandidate(j.Candidate)
+	var cand *Candidate
+	src, err := os.ReadFile(j.Candidate)
+	if err == nil {
+		r.SourceHash = SourceHash(src)
+		cand, err = ParseCandidate(j.Candidate, src)
+	} else {
+		err = fmt.Errorf("torch2cuda: candidate: %w", err)
+	}
 	if err != nil {
 		r.Compile = bench.Compile{Log: err.Error()}
 		r.Verdict = verdictOf(verdict.InvalidCandidate, err.Error())

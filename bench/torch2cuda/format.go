@@ -1,6 +1,9 @@
 package torch2cuda
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -43,6 +46,22 @@ func validateProblem(path string, src []byte) error {
 		errs = append(errs, fmt.Errorf("%s: defines no top-level `def get_init_inputs()`: it returns the list of Model's constructor arguments ([] when none)", path))
 	}
 	return errors.Join(errs...)
+}
+
+// SourceHash is the hash a torch2cuda record carries of its candidate
+// (bench.Result.SourceHash), by which the recorded benchmarker matches it:
+// of the file's bytes, with line ends made "\n" and each line's trailing
+// blanks dropped. Not bench.SourceHash: its C normalization reads Python's
+// floor division `//` as a comment, so `n // 2` and `n // 4` hashed alike,
+// and dropping layout would change nothing safely in a language where
+// indentation is syntax.
+func SourceHash(src []byte) string {
+	h := sha256.New()
+	for line := range bytes.Lines(src) {
+		h.Write(bytes.TrimRight(line, " \t\r\n"))
+		h.Write([]byte{'\n'})
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 // Candidate is a candidate file's static facts.

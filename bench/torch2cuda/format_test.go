@@ -1,12 +1,16 @@
 package torch2cuda
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/dataset"
+	"github.com/cudaperf/cudaperf/bench/verdict"
 )
 
 // TestValidateProblem names every missing definition and the fix.
@@ -79,5 +83,44 @@ func TestSuiteSplit(t *testing.T) {
 	}
 	if err := s.Check(tasks); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSourceHash: Python's floor division is not a comment (bench's C
+// normalization hashed `n // 2` and `n // 4` alike); line ends and
+// trailing blanks do not count; anything else does.
+func TestSourceHash(t *testing.T) {
+	a := SourceHash([]byte("BLOCK = 1024 // 2\n"))
+	if a == SourceHash([]byte("BLOCK = 1024 // 4\n")) {
+		t.Error("n // 2 and n // 4 hash alike")
+	}
+	if a != SourceHash([]byte("BLOCK = 1024 // 2  \r\n")) || a != SourceHash([]byte("BLOCK = 1024 // 2")) {
+		t.Error("line ends or trailing blanks changed the hash")
+	}
+	if a == SourceHash([]byte("  BLOCK = 1024 // 2\n")) {
+		t.Error("indentation (syntax in Python) did not change the hash")
+	}
+}
+
+// TestResultCarriesSourceHash: a torch2cuda result names the source it
+// judged by its hash, also when the static check refuses it (no torch
+// needed then: the stub Python fails if it runs).
+func TestResultCarriesSourceHash(t *testing.T) {
+	task := filepath.Join("..", "suites", "torch2cuda-selftest", "relu")
+	py := filepath.Join(t.TempDir(), "python")
+	if err := os.WriteFile(py, []byte("#!/bin/sh\necho python ran >&2; exit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(Options{Python: py, CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("import torch\n\nclass NotModelNew:\n    pass\n")
+	r, err := e.Run(context.Background(), bench.Job{TaskPath: task, Source: src, Filename: "bad.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.SourceHash != SourceHash(src) || r.Verdict == nil || !r.Verdict.Has(verdict.InvalidCandidate) {
+		t.Errorf("source_hash %q verdict %+v; want %q and invalid_candidate", r.SourceHash, r.Verdict, SourceHash(src))
 	}
 }

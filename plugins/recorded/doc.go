@@ -13,8 +13,10 @@
 //     torch2cuda tasks (KernelBench-format problem folders) are answered
 //     the same way, from bench/suites/torch2cuda/measurements.jsonl.
 //   - A record is found by the normalized hash of the candidate's source
-//     (bench.SourceHash: comments and whitespace do not count, tokens do)
-//     against the hash of what was measured, for the same task: the
+//     (bench.SourceHash for CUDA: comments and whitespace do not count,
+//     tokens do; torch2cuda.SourceHash for Python: trailing blanks and line
+//     ends do not count) against the hash of what was measured, for the
+//     same task: the
 //     record's source_hash, which the evaluator writes since 2026-12-05,
 //     else the measured file's as it is now, found from the record's path,
 //     relative to the measurements file's folder or one of its parents, or

@@ -84,11 +84,11 @@ func (ix *index) read(path string) error {
 		// is now (an edit since then would take its measurement along).
 		key := r.SourceHash
 		if key == "" {
-			src := measuredSource(path, &r)
+			file, src := measuredSource(path, &r)
 			if src == nil {
 				return nil // the measured file is gone: nothing to match it by
 			}
-			key = bench.SourceHash(src)
+			key = sourceHash(filepath.Ext(file) == ".py", src)
 		}
 		m := ix.byTask[r.Task]
 		if m == nil {
@@ -103,7 +103,7 @@ func (ix *index) read(path string) error {
 // measuredSource reads the file a record measured: its path relative to
 // the measurements file's folder or one of its parents, else the task's
 // variants/<candidate>.cu next to the measurements file.
-func measuredSource(measurements string, r *bench.Result) []byte {
+func measuredSource(measurements string, r *bench.Result) (path string, src []byte) {
 	var tries []string
 	if filepath.IsAbs(r.Path) {
 		tries = append(tries, r.Path)
@@ -120,10 +120,19 @@ func measuredSource(measurements string, r *bench.Result) []byte {
 	}
 	for _, p := range tries {
 		if b, err := os.ReadFile(p); err == nil {
-			return b
+			return p, b
 		}
 	}
-	return nil
+	return "", nil
+}
+
+// sourceHash is the hash the evaluator of the source's kind writes in its
+// records: torch2cuda's for a Python candidate, bench's for CUDA.
+func sourceHash(python bool, src []byte) string {
+	if python {
+		return torch2cuda.SourceHash(src)
+	}
+	return bench.SourceHash(src)
 }
 
 func (b *backend) Run(_ context.Context, j bench.Job) (*bench.Result, error) {
@@ -143,7 +152,7 @@ func (b *backend) Run(_ context.Context, j bench.Job) (*bench.Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", bench.ErrBadJob, err)
 	}
-	hash := bench.SourceHash(j.Source)
+	hash := sourceHash(j.TaskKind == torch2cuda.Kind, j.Source)
 	files := measurementsFor(t)
 	for _, f := range files {
 		ix := b.load(f)

@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cudaperf/cudaperf/bench"
+	"github.com/cudaperf/cudaperf/bench/torch2cuda"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 )
@@ -155,6 +157,50 @@ func TestRecordedTorch2CUDA(t *testing.T) {
 	}
 	if _, err := p.EvaluateJob(ctx, bench.Job{TaskKind: "torch2cuda", TaskPath: filepath.Join(taskDir, "variants"), Source: src}); err == nil || !strings.Contains(err.Error(), "problem.py") {
 		t.Errorf("a folder without problem.py: %v", err)
+	}
+}
+
+// TestRecordedTorchSourceHash: a torch2cuda record is matched by
+// torch2cuda's hash, by which `n // 4` is not `n // 2` (bench's C
+// normalization read Python's floor division as a comment and answered the
+// one with the other's measurement); a record without source_hash is
+// matched by its file hashed the same way.
+func TestRecordedTorchSourceHash(t *testing.T) {
+	_, taskDir, _ := suiteTask(t, "torch2cuda", "relu")
+	base, err := os.ReadFile(filepath.Join(taskDir, "variants", "naive.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	measured := append(slices.Clone(base), "\nBLOCK = 1024 // 4\n"...)
+	other := append(slices.Clone(base), "\nBLOCK = 1024 // 2\n"...)
+	dir := t.TempDir()
+	py := filepath.Join(dir, "m.py")
+	if err := os.WriteFile(py, measured, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, MeasurementsFile)
+	t.Setenv(EnvMeasurements, file)
+	ask := func(src []byte) *bench.Result {
+		r, err := newBackend().Run(context.Background(), bench.Job{TaskKind: torch2cuda.Kind, TaskPath: taskDir, Source: src, Filename: "m.py"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	for _, rec := range []bench.Result{
+		{Suite: "torch2cuda", Task: "relu", Candidate: "m", Path: py, Compile: bench.Compile{OK: true}, SourceHash: torch2cuda.SourceHash(measured)},
+		{Suite: "torch2cuda", Task: "relu", Candidate: "m", Path: py, Compile: bench.Compile{OK: true}},
+	} {
+		b, _ := json.Marshal(rec)
+		if err := os.WriteFile(file, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if r := ask(measured); !r.Recorded {
+			t.Errorf("source_hash %q: the measured source: %q; want its record", rec.SourceHash, r.Error)
+		}
+		if r := ask(other); r.Recorded {
+			t.Errorf("source_hash %q: a source that differs after // was answered with the record", rec.SourceHash)
+		}
 	}
 }
 
