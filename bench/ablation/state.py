@@ -18,11 +18,16 @@ evaluations; committed per lease anyway, so not copied twice).
       one: the ablation has one start), and replaces the saved checkpoints
       by RESULTS' (a run whose checkpoint the device no longer packs has
       been evaluated).
+      The ablation's record of the configuration it was made with
+      (ablation/NAME/ablation.yaml, written by `cudaperf ablate`) is kept
+      too, so that --resume in a later session still refuses a changed
+      protocol; a record that differs from the saved one is refused.
   state.py restore OUT.tar.gz
       before a session's first ablation call: the tar bench/rl/device.sh
       stage restores (carry it as .rl/results.tar.gz): sft/epoch-N, every
       run's outputs merged from its lease folders in order, the saved
-      checkpoints on top. Every state file is checked against its SHA256.
+      checkpoints and the ablation's record on top. Every state file is
+      checked against its SHA256.
 
 Paths in the manifest are relative to the repository root.
 """
@@ -62,12 +67,17 @@ def digest_tree(d):
     return {rel: sha256(os.path.join(d, rel)) for rel in list_tree(d)}
 
 
+MADE = "ablation.yaml"  # host/ablation.MadeFile: the configuration the ablation was made with
+
+
 def load_manifest(state):
     p = os.path.join(state, "MANIFEST.json")
     if not os.path.exists(p):
-        return {"ablation": None, "init": None, "runs": {}, "checkpoints": {}}
+        return {"ablation": None, "init": None, "runs": {}, "checkpoints": {}, "made": None}
     with open(p) as f:
-        return json.load(f)
+        m = json.load(f)
+    m.setdefault("made", None)  # states saved before the record was kept
+    return m
 
 
 def write_manifest(state, m):
@@ -130,6 +140,17 @@ def save(results, lease, state=STATE, root=ROOT, skip=(), copy=False):
         raise StateError(f"{results} holds ablation {name!r}, the state holds {m['ablation']!r}")
     m["ablation"] = name
 
+    made_src = os.path.join(abl, name, MADE)
+    made = sha256(made_src) if os.path.isfile(made_src) else None
+    if made and m["made"] not in (None, made):
+        raise StateError(f"{made_src} differs from the configuration the state's ablation was made with "
+                         f"({os.path.join(state, MADE)}): its runs would be reported under another protocol; "
+                         "run the ablation with the configuration it was made with (bench/ablation/ablation.yaml as committed "
+                         "when it began), or give a new ablation its own name and state")
+    new_made = made is not None and m["made"] is None
+    if made:
+        m["made"] = made
+
     epoch = last_epoch(os.path.join(results, "sft"))
     src = os.path.join(results, "sft", epoch)
     files = digest_tree(src)
@@ -176,6 +197,8 @@ def save(results, lease, state=STATE, root=ROOT, skip=(), copy=False):
     # Everything checked: now write, the manifest last (a save cut short
     # leaves files the manifest does not name, which restore never reads).
     os.makedirs(state, exist_ok=True)
+    if new_made:
+        shutil.copy2(made_src, os.path.join(state, MADE))
     if new_init:
         shutil.rmtree(os.path.join(state, "init"), ignore_errors=True)
         shutil.copytree(src, os.path.join(state, "init"))
@@ -206,6 +229,10 @@ def restore(out, state=STATE, root=ROOT):
     check(init, m["init"]["files"], "the start adapter")
     for run, ck in m["checkpoints"].items():
         check(os.path.join(state, "checkpoints", run, ck["step"]), ck["files"], f"run {run}'s checkpoint")
+    made = os.path.join(state, MADE)
+    if m["made"] is not None and (not os.path.isfile(made) or sha256(made) != m["made"]):
+        raise StateError(f"{made}: the ablation's configuration record does not match MANIFEST.json; "
+                         "restore it from git (git checkout -- bench/ablation/state)")
     name = m["ablation"]
     tmp = out + ".tmp"
     with tarfile.open(tmp, "w:gz") as tar:
@@ -221,6 +248,8 @@ def restore(out, state=STATE, root=ROOT):
                 data = (step + "\n").encode()
                 info.size = len(data)
                 tar.addfile(info, io.BytesIO(data))
+        if m["made"] is not None:
+            tar.add(made, arcname=f"./ablation/{name}/{MADE}")
     os.replace(tmp, out)
     return m
 

@@ -19,12 +19,13 @@ def put(path, text):
         f.write(text)
 
 
-def results(tmp, adapter="weights-1", open_runs=("ver-s3",)):
+def results(tmp, adapter="weights-1", open_runs=("ver-s3",), made="modes: [ver, both]\n"):
     """A device results tree: the SFT start, two evaluated runs and open ones."""
     r = tmp / "results"
     put(r / "sft" / "epoch-2" / "adapter.bin", "older epoch")
     put(r / "sft" / "epoch-16" / "adapter.bin", adapter)
     base = r / "ablation" / "abl"
+    put(base / "ablation.yaml", made)
     for run in ("ver-s1", "both-s1"):
         put(base / run / "metrics.jsonl", run + " metrics\n")
         put(base / run / "eval-test.json", "{}")
@@ -77,6 +78,38 @@ def test_restore_rebuilds_the_start_the_runs_and_the_open_checkpoint(tmp_path):
     assert files["ablation/abl/ver-s3/metrics.jsonl"] == "ver-s3 steps 1-10\n"
     assert files["ablation/abl/ver-s1/eval-test.json"] == "{}"
     assert not any("/checkpoints/" in p for p in files)
+    # The configuration record goes back, so that --resume can compare.
+    assert files["ablation/abl/ablation.yaml"] == "modes: [ver, both]\n"
+
+
+def test_a_changed_configuration_record_is_refused(tmp_path):
+    """cudaperf ablate --resume compares its config with the record; a
+    record that changed between sessions would hide a changed protocol."""
+    repo, st = tmp_path / "repo", tmp_path / "repo" / "state"
+    res = results(tmp_path)
+    state.save(str(res), str(lease(tmp_path, "lease1", res, ["ver-s1", "both-s1", "ver-s3"])), state=str(st), root=str(repo))
+    before = state.digest_tree(str(st))
+    put(res / "ablation" / "abl" / "ablation.yaml", "modes: [ver]\n")
+    with pytest.raises(state.StateError, match="differs from the configuration the state's ablation was made with"):
+        state.save(str(res), str(lease(tmp_path, "lease2", res, ["ver-s3"])), state=str(st), root=str(repo))
+    assert state.digest_tree(str(st)) == before
+    # A damaged record in the state is named at restore.
+    (st / "ablation.yaml").write_text("edited\n")
+    with pytest.raises(state.StateError, match="configuration record does not match"):
+        state.restore(str(tmp_path / "r.tar.gz"), state=str(st), root=str(repo))
+
+
+def test_a_state_saved_before_the_record_takes_it_later(tmp_path):
+    """The committed state predates the record: the next save keeps it."""
+    repo, st = tmp_path / "repo", tmp_path / "repo" / "state"
+    res = results(tmp_path)
+    (res / "ablation" / "abl" / "ablation.yaml").unlink()
+    m = state.save(str(res), str(lease(tmp_path, "lease1", res, ["ver-s1", "both-s1", "ver-s3"])), state=str(st), root=str(repo))
+    assert m["made"] is None and not (st / "ablation.yaml").exists()
+    state.restore(str(tmp_path / "r.tar.gz"), state=str(st), root=str(repo))
+    put(res / "ablation" / "abl" / "ablation.yaml", "modes: [ver, both]\n")
+    m = state.save(str(res), str(lease(tmp_path, "lease2", res, ["ver-s3"])), state=str(st), root=str(repo))
+    assert m["made"] == state.sha256(str(st / "ablation.yaml"))
 
 
 def test_an_open_run_resumes_from_its_saved_checkpoint(tmp_path):
