@@ -335,17 +335,6 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 	ctx := pluginhost.WithAnalyzeProgress(c.Context, bar.addN)
 	res := lint.Run(ctx, s.host, inputs, lint.Options{Config: s.cfg, Target: s.target(), CompileFlags: s.flags, FileFlags: s.fileFlags, Sizes: s.sizes, Ptxas: reports})
 	bar.finish()
-	for _, err := range brokenAnalyzers(s.host) {
-		// A plugin whose manifest is broken has no kind, so lint.Run never
-		// saw it: its findings are missing all the same.
-		res.PluginErrors = append(res.PluginErrors, err)
-		var pe *pluginhost.PluginError
-		name := ""
-		if errors.As(err, &pe) {
-			name = pe.Plugin
-		}
-		res.Failures = append(res.Failures, report.Failure{Plugin: name, Message: err.Error()})
-	}
 	var problems error
 	for _, e := range inErrs {
 		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)

@@ -538,6 +538,29 @@ func TestLauncherPassesPtxas(t *testing.T) {
 	}
 }
 
+// TestLauncherWarnsOfBrokenManifest: in a build, an analyzer whose
+// manifest cannot be used is a warning line (its findings are missing), as
+// in lint; the build goes on with the compile's status.
+func TestLauncherWarnsOfBrokenManifest(t *testing.T) {
+	dir := t.TempDir()
+	extra := filepath.Join(dir, "plugins")
+	if err := os.MkdirAll(filepath.Join(extra, "b-typo"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(extra, "b-typo", "plugin.yaml"), []byte("name: b-typo\nkind: analyzer\nlanguage: go\nprotocol: 1\ncomand: x\n"), 0o644)
+	fake := filepath.Join(dir, "nvcc")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "k.cu"), []byte("__global__ void k(float *a) { a[threadIdx.x] = 0; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runIn(t, dir, []string{pluginhost.PathEnv + "=" + extra}, fake, "-c", "k.cu", "-o", "k.o")
+	if code != 0 || !strings.Contains(errOut, `cudaperf: warning: plugin "b-typo"`) || !strings.Contains(errOut, "field comand not found") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 0 and a warning naming b-typo", code, errOut)
+	}
+}
+
 // TestPtxasWithoutNvcc: when ptxas is asked for and nvcc cannot run, lint
 // and features exit 3 with the message that says how to point at nvcc
 // (they used to panic on the missing result).

@@ -84,10 +84,19 @@ type Diagnostic struct {
 }
 
 // Analyze sends req to every analyzer plugin in parallel and merges the
-// answers. A plugin that fails is listed in Analysis.Failures; the others'
-// results are complete.
+// answers. A plugin that fails is listed in Analysis.Failures, and so is
+// one whose manifest cannot be used (Broken); the others' results are
+// complete.
 func (h *Host) Analyze(ctx context.Context, req *pluginv1.AnalyzeRequest) *Analysis {
-	return h.AnalyzeWith(ctx, h.OfKind(sdk.KindAnalyzer), req)
+	a := h.AnalyzeWith(ctx, h.OfKind(sdk.KindAnalyzer), req)
+	// A plugin whose manifest cannot be used has no kind, so it was not
+	// asked; its findings and features are missing all the same, which
+	// every caller must learn (lint, the nvcc launcher, GRPO's
+	// structural score, where a ranker may need its features).
+	for _, p := range h.Broken(sdk.KindAnalyzer) {
+		a.Failures = append(a.Failures, p.Err())
+	}
+	return a
 }
 
 // ChunkBytes is the source size of one Analyze request when a batch is
