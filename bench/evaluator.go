@@ -471,7 +471,7 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	t, err = selectConfigs(t, prof, s.Configs)
+	t, err = SelectConfigs(t, prof, s.Configs)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -537,9 +537,10 @@ func (e *Evaluator) evict() {
 	}
 }
 
-// selectConfigs returns t with only the configurations to run: the named
-// ones, else the profile's.
-func selectConfigs(t *task.Task, prof Profile, names []string) (*task.Task, error) {
+// SelectConfigs returns t with only the configurations to run: the named
+// ones, else the profile's (the task the evaluator generates its programs
+// for; bench/harness/gen writes them).
+func SelectConfigs(t *task.Task, prof Profile, names []string) (*task.Task, error) {
 	var keep []task.Config
 	switch {
 	case len(names) > 0:

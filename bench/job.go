@@ -86,7 +86,7 @@ func (e *Evaluator) Run(ctx context.Context, j Job) (*Result, error) {
 	if c.Kind == "" {
 		c.Kind = KindCandidate
 	}
-	if _, err := selectConfigs(t, j.Profile, j.Configs); err != nil {
+	if _, err := SelectConfigs(t, j.Profile, j.Configs); err != nil {
 		return nil, badJob(err)
 	}
 	r, err := e.evaluateTask(ctx, t, c, j.Settings)

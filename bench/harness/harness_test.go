@@ -50,16 +50,11 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestHalfConversions checks the header's float -> float16 and bfloat16
-// rounding, which draws every 16-bit input, against gcc's _Float16 (IEEE
-// round to nearest even) and against the bfloat16 rule, over every float16
-// value, the midpoints between neighbours, subnormals, overflow and NaN.
-func TestHalfConversions(t *testing.T) {
-	cc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("no gcc on PATH")
-	}
-	tk, err := task.Load(filepath.Join("..", "suites", "selftest", "halfmix"))
+// headerIn writes the generated header of the task in taskDir into a new
+// folder, for a C test program there to include.
+func headerIn(t *testing.T, taskDir string) string {
+	t.Helper()
+	tk, err := task.Load(taskDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +66,54 @@ func TestHalfConversions(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, HeaderFile), []byte(src.Header), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// TestFillInRanges: the reference program draws a large input in ranges,
+// with threads (cp_fill_par); every range count must give the bytes of one
+// pass, and one pass the bytes it gave before ranges existed
+// (testdata/fills/sums.golden: recorded seeds must keep reproducing the
+// inputs they measured). Compiled with gcc, as the reference is.
+func TestFillInRanges(t *testing.T) {
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc: the reference program's fill cannot be built here (install gcc)")
+	}
+	dir := headerIn(t, filepath.Join("testdata", "fills"))
+	check, err := os.ReadFile(filepath.Join("testdata", "fills", "check.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "check.c"), check, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "check")
+	if out, err := exec.Command(cc, "-O2", "-Wall", "-Werror", "-I", dir, filepath.Join(dir, "check.c"), "-o", exe, "-lm", "-pthread").CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	out, err := exec.Command(exe).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want, err := os.ReadFile(filepath.Join("testdata", "fills", "sums.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(string(want), string(out)); d != "" {
+		t.Errorf("the inputs' hashes changed (-want +got): the streams must stay what recorded seeds drew:\n%s", d)
+	}
+}
+
+// TestHalfConversions checks the header's float -> float16 and bfloat16
+// rounding, which draws every 16-bit input, against gcc's _Float16 (IEEE
+// round to nearest even) and against the bfloat16 rule, over every float16
+// value, the midpoints between neighbours, subnormals, overflow and NaN.
+func TestHalfConversions(t *testing.T) {
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc on PATH")
+	}
+	dir := headerIn(t, filepath.Join("..", "suites", "selftest", "halfmix"))
 	prog := `#include "harness.h"
 int main(void) {
     long bad = 0;

@@ -123,12 +123,28 @@ static inline unsigned short cp_f2bf(float f) {
 
 static inline double cp_unit(unsigned long long *s) { return (double)(cp_next(s) >> 11) * (1.0 / 9007199254740992.0); }
 
-/* cp_fill draws input p of configuration c from its distribution; each
-   (seed, configuration, parameter) has its own stream. */
-static inline void cp_fill(void *dst, int c, int p, unsigned long long seed) {
+/* cp_draws is how many draws of its stream each element of input p of
+   configuration c takes: fixed but for D_NONZERO (-1), which draws again
+   while a value is too close to zero. */
+static inline int cp_draws(int c, int p) {
+    switch (cp_dist[c][p]) {
+    case D_UNIFORM: case D_RANDINT: return 1;
+    case D_NORMAL: return 2;
+    case D_NONZERO: return -1;
+    }
+    return 0;
+}
+
+/* cp_fill_range draws elements [lo, hi) of input p of configuration c from
+   its distribution; each (seed, configuration, parameter) has its own
+   stream. splitmix64's state advances by one constant per draw, so the
+   state at element lo is computed, not stepped to: ranges drawn apart hold
+   the values one pass draws (lo must be 0 where cp_draws is -1). */
+static inline void cp_fill_range(void *dst, int c, int p, unsigned long long seed, long long lo, long long hi) {
     unsigned long long s = seed ^ (0xD1B54A32D192ED03ULL * (unsigned long long)(c * NPARAMS + p + 1));
+    if (cp_draws(c, p) > 0) s += (unsigned long long)lo * (unsigned long long)cp_draws(c, p) * 0x9E3779B97F4A7C15ULL;
     double a = cp_dist_a[c][p], b = cp_dist_b[c][p];
-    for (long long i = 0; i < cp_len[c][p]; i++) {
+    for (long long i = lo; i < hi; i++) {
         double v = 0;
         long long iv = 0;
         int is_int = 0;
@@ -166,6 +182,72 @@ static inline void cp_fill(void *dst, int c, int p, unsigned long long seed) {
         }
     }
 }
+
+/* cp_fill draws all of input p of configuration c. */
+static inline void cp_fill(void *dst, int c, int p, unsigned long long seed) {
+    cp_fill_range(dst, c, p, seed, 0, cp_len[c][p]);
+}
+
+#ifndef __CUDACC__
+#include <pthread.h>
+#include <unistd.h>
+
+/* The reference program draws an input of CP_FILL_PAR_MIN elements or more
+   with up to CP_FILL_THREADS threads, each a range (cp_fill_range), so the
+   inputs are the values one thread draws. A large normal input took one
+   core 1.3 s per 33 Mi elements, before any candidate of the task could
+   start. */
+#define CP_FILL_PAR_MIN (1LL << 20)
+#define CP_FILL_THREADS 8
+
+struct cp_fill_job {
+    void *dst;
+    int c, p;
+    unsigned long long seed;
+    long long lo, hi;
+};
+
+static inline void *cp_fill_worker(void *arg) {
+    struct cp_fill_job *j = (struct cp_fill_job *)arg;
+    cp_fill_range(j->dst, j->c, j->p, j->seed, j->lo, j->hi);
+    return NULL;
+}
+
+/* cp_fill_par is cp_fill with up to threads threads (fewer for a small
+   input or a D_NONZERO one; a thread that cannot start draws its range on
+   the caller's). */
+static inline void cp_fill_par(void *dst, int c, int p, unsigned long long seed, int threads) {
+    long long n = cp_len[c][p];
+    if (threads > CP_FILL_THREADS) threads = CP_FILL_THREADS;
+    if (threads < 2 || n < CP_FILL_PAR_MIN || cp_draws(c, p) < 0) {
+        cp_fill(dst, c, p, seed);
+        return;
+    }
+    pthread_t th[CP_FILL_THREADS];
+    struct cp_fill_job jobs[CP_FILL_THREADS];
+    int started[CP_FILL_THREADS] = {0};
+    for (int t = 0; t < threads; t++) {
+        struct cp_fill_job j = {dst, c, p, seed, n * t / threads, n * (t + 1) / threads};
+        jobs[t] = j;
+        started[t] = t > 0 && pthread_create(&th[t], NULL, cp_fill_worker, &jobs[t]) == 0;
+    }
+    for (int t = 0; t < threads; t++) {
+        if (!started[t]) cp_fill_worker(&jobs[t]);
+    }
+    for (int t = 1; t < threads; t++) {
+        if (started[t]) pthread_join(th[t], NULL);
+    }
+}
+
+/* cp_fill_threads is how many threads cp_fill_par may use: the online CPUs,
+   or $CUDAPERF_REF_THREADS (1: one pass, as before threads; for a shared
+   machine, or to measure the difference: bench/ref-time.sh). */
+static inline int cp_fill_threads(void) {
+    const char *e = getenv("CUDAPERF_REF_THREADS");
+    long n = e && atoi(e) > 0 ? atoi(e) : sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : (int)(n < CP_FILL_THREADS ? n : CP_FILL_THREADS);
+}
+#endif
 
 #endif
 `
@@ -225,7 +307,7 @@ int main(int argc, char **argv) {
                 if (!cp_is_array(i)) continue;
                 p[i] = calloc(cp_bytes(c, i), 1);
                 if (!p[i]) cp_die("out of memory for", cp_param_names[i]);
-                if (cp_is_input(i)) cp_fill(p[i], c, i, seeds[k]);
+                if (cp_is_input(i)) cp_fill_par(p[i], c, i, seeds[k], cp_fill_threads());
             }
 {{- if .Task.Generator}}
             cp_generate(c, p, seeds[k]);

@@ -361,7 +361,9 @@ func (tc *Toolchain) LinkC(ctx context.Context, objs ...string) (*Result, error)
 		return nil, errors.New("nvcc: no host C compiler: install gcc or set $CC")
 	}
 	args := append([]string{"-o", "{out}"}, objs...)
-	args = append(args, "-lm")
+	// -pthread: the reference program draws large inputs with threads
+	// (bench/harness, cp_fill_par).
+	args = append(args, "-lm", "-pthread")
 	return tc.run(ctx, job{tool: tc.CC, toolID: tc.CCVersion, args: args, inputs: objs, product: "a.out"})
 }
 
