@@ -274,3 +274,58 @@ func TestLintScoreAndPlugins(t *testing.T) {
 		t.Errorf("stderr does not say why the score is not shown (want %q):\n%s", want, errOut)
 	}
 }
+
+// TestRankEvalHoldsOutOnlyUnseenTasks: measurements of a task the model
+// trained on are not held-out numbers, from whatever file; such tasks, and
+// one with a single timed variant, are left out by name; with nothing left
+// the command fails instead of printing ρ 0.
+func TestRankEvalHoldsOutOnlyUnseenTasks(t *testing.T) {
+	root := plugintest.ModuleRoot(t)
+	data, err := os.ReadFile(filepath.Join(root, "bench", "suites", "c2cuda", "measurements.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mixed, trained []string
+	single := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.Contains(line, `"task":"gelu"`):
+			mixed, trained = append(mixed, line), append(trained, line)
+		case strings.Contains(line, `"task":"depthwise_conv2d"`):
+			mixed = append(mixed, line)
+		case strings.Contains(line, `"task":"gather"`) && single == "" && strings.Contains(line, `"accepted":true`):
+			single = line
+		}
+	}
+	if len(trained) == 0 || single == "" {
+		t.Fatal("the c2cuda measurements lack gelu (a task the built-in model trained on) or an accepted gather variant")
+	}
+	dir := t.TempDir()
+	write := func(name string, lines []string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	out, errOut, code := runIn(t, root, nil, "rank", "eval", "--measurements", write("mixed.jsonl", append(mixed, single)), "--no-controls", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep evalReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rep.Tasks, []string{"depthwise_conv2d"}) {
+		t.Errorf("held-out tasks %v, want depthwise_conv2d alone", rep.Tasks)
+	}
+	for _, want := range []string{"trained or early-stopped on, so not held out: gelu", "fewer than two timed variants at the primary configuration (no ranking to measure): gather"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	_, errOut, code = runIn(t, root, nil, "rank", "eval", "--measurements", write("trained.jsonl", trained), "--no-controls")
+	if code != exitUsage || !strings.Contains(errOut, "can be evaluated") {
+		t.Errorf("only a trained task: exit %d, stderr:\n%s", code, errOut)
+	}
+}

@@ -94,6 +94,10 @@ func runRankEval(c *cli.Context) error {
 	if len(held) == 0 {
 		return usageErrorf("no measured task on the %s", what)
 	}
+	held, err = heldOut(c.App.ErrWriter, m, held, what)
+	if err != nil {
+		return err
+	}
 	rep := evalReport{Side: side, DataHash: rank.Hash(held), Model: c.String("model")}
 	if rep.Model == "" {
 		rep.Model = "built-in"
@@ -162,6 +166,37 @@ func runRankEval(c *cli.Context) error {
 		return failuref("write: %v", err)
 	}
 	return nil
+}
+
+// heldOut keeps the tasks a scorer can be measured on: not one the model
+// trained or early-stopped on (its numbers there are not held-out numbers,
+// whatever file they come from), and with two timed variants or more at its
+// primary configuration (a ranking). It names every task it leaves out, and
+// fails when none is left.
+func heldOut(w io.Writer, m *rank.Model, tasks []rank.Task, what string) ([]rank.Task, error) {
+	learned := slices.Concat(m.Training.Train, m.Training.Validation)
+	var keep []rank.Task
+	var seen, flat []string
+	for _, t := range tasks {
+		switch {
+		case slices.Contains(learned, t.Name):
+			seen = append(seen, t.Name)
+		case !t.Rankable():
+			flat = append(flat, t.Name)
+		default:
+			keep = append(keep, t)
+		}
+	}
+	if len(seen) > 0 {
+		fmt.Fprintf(w, "rank eval: left out %d task(s) the model trained or early-stopped on, so not held out: %s\n", len(seen), strings.Join(seen, ", "))
+	}
+	if len(flat) > 0 {
+		fmt.Fprintf(w, "rank eval: left out %d task(s) with fewer than two timed variants at the primary configuration (no ranking to measure): %s\n", len(flat), strings.Join(flat, ", "))
+	}
+	if len(keep) == 0 {
+		return nil, usageErrorf("no task of the %s can be evaluated (above: why each was left out); measure two variants or more of tasks the model did not train on", what)
+	}
+	return keep, nil
 }
 
 func evaluateScorer(name, detail string, tasks []rank.Task, score func(rank.Variant) float64) scorerResult {

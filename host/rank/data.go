@@ -120,6 +120,10 @@ type Pair struct {
 }
 
 // timed returns the indices of variants timed on config, fastest first.
+// Rankable reports whether the task has two timed variants or more at its
+// primary configuration: a ranking to measure a scorer on.
+func (t *Task) Rankable() bool { return len(t.timed(t.Primary)) >= 2 }
+
 func (t *Task) timed(config string) []int {
 	var idx []int
 	for i, v := range t.Variants {

@@ -16,10 +16,13 @@ import (
 // Plot draws, one panel per task, each variant's score against its
 // measured speedup over the task's slowest variant (primary configuration,
 // log scale), titled with the task's ρ, and writes a PNG to path. A good
-// ranker's points rise from left to right in every panel.
+// ranker's points rise from left to right in every panel. A task whose
+// timed variants do not differ in time has nothing to draw (a log axis
+// over one value cannot be drawn) and gets no panel.
 func Plot(tasks []Task, score func(Variant) float64, title, path string) error {
+	tasks = spread(tasks)
 	if len(tasks) == 0 {
-		return fmt.Errorf("rank: plot: no tasks")
+		return fmt.Errorf("rank: plot: no task has two timed variants of different times on its primary configuration: nothing to draw")
 	}
 	const cols = 3
 	rows := (len(tasks) + cols - 1) / cols
@@ -88,4 +91,17 @@ func Plot(tasks []Task, score func(Variant) float64, title, path string) error {
 		return fmt.Errorf("rank: plot: %w", err)
 	}
 	return f.Close()
+}
+
+// spread keeps the tasks with at least two different times among their
+// variants on the primary configuration.
+func spread(tasks []Task) []Task {
+	var out []Task
+	for _, t := range tasks {
+		idx := t.timed(t.Primary)
+		if len(idx) >= 2 && t.Variants[idx[0]].Times[t.Primary] < t.Variants[idx[len(idx)-1]].Times[t.Primary] {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -286,5 +287,26 @@ func TestUnboundTrainsBothRegimes(t *testing.T) {
 	}
 	if _, ok := FileVector(tasks[0].Variants[0].Kernels)["never"]; !ok {
 		t.Errorf("WithoutSizes changed its input")
+	}
+}
+
+// TestPlotLeavesOutFlatTasks: a task with one timed variant, or variants
+// of one time, has nothing a log axis can draw (gonum panicked on it); it
+// gets no panel, and when no task is left the error says so.
+func TestPlotLeavesOutFlatTasks(t *testing.T) {
+	tasks := synthetic(2, 4, 7)
+	one := Task{Name: "one", Primary: "large", Configs: []string{"large"},
+		Variants: []Variant{{Name: "v", Kernels: []Kernel{{Name: "k", Vector: Vector{"coal": 1}}}, Times: map[string]float64{"large": 2}}}}
+	same := Task{Name: "same", Primary: "large", Configs: []string{"large"}, Variants: []Variant{one.Variants[0], one.Variants[0]}}
+	score := func(v Variant) float64 { return v.Kernels[0].Vector["coal"] }
+	path := filepath.Join(t.TempDir(), "p.png")
+	if err := Plot(append(tasks, one, same), score, "t", path); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
+		t.Errorf("no plot written: %v", err)
+	}
+	if err := Plot([]Task{one, same}, score, "t", path); err == nil || !strings.Contains(err.Error(), "nothing to draw") {
+		t.Errorf("only flat tasks: %v", err)
 	}
 }
