@@ -92,9 +92,46 @@ func loadForPolicy(c *cli.Context, h *pluginhost.Host) (*grpo.Dataset, pluginhos
 	return ds, pol, nil
 }
 
+// checkEvalFlags refuses what eval cannot run, before the plugins start
+// (the hf policy takes minutes to load): the report's protocol must be what
+// ran, and the hf plugin reads an out-of-range value as another one.
+func checkEvalFlags(c *cli.Context) error {
+	n := c.Int("n")
+	if n < 1 {
+		return usageErrorf("-n %d: at least 1 sample per task", n)
+	}
+	for _, k := range c.IntSlice("k") {
+		if k < 1 || k > n {
+			return usageErrorf("-k %d: pass@k needs 1 ≤ k ≤ n (-n %d)", k, n)
+		}
+	}
+	if f := c.Int("few-shot"); f < 0 {
+		return usageErrorf("--few-shot %d: 0 (no example) or more", f)
+	}
+	if t := c.Int("turns"); t < 1 {
+		return usageErrorf("--turns %d: give at least 1 attempt per sample", t)
+	}
+	if p := bench.Profile(c.String("profile")); p != bench.ProfileReport && p != bench.ProfileRL {
+		return usageErrorf("--profile %q: use report or rl", p)
+	}
+	if t := c.Float64("temperature"); !(t >= 0 && t <= 10) {
+		return usageErrorf("--temperature %v: give 0 (greedy) to 10", t)
+	}
+	if p := c.Float64("top-p"); !(p > 0 && p <= 1) {
+		return usageErrorf("--top-p %v: give a value in (0, 1]", p)
+	}
+	if m := c.Int("max-tokens"); m < 1 {
+		return usageErrorf("--max-tokens %d: at least 1", m)
+	}
+	return nil
+}
+
 func evalAction(c *cli.Context) error {
 	format, err := outputFormat(c)
 	if err != nil {
+		return err
+	}
+	if err := checkEvalFlags(c); err != nil {
 		return err
 	}
 	for _, flag := range []string{"out", "samples"} {
@@ -121,19 +158,10 @@ func evalAction(c *cli.Context) error {
 		return err
 	}
 	ks := c.IntSlice("k")
-	if n := c.Int("n"); n < slices.Max(ks) {
-		return usageErrorf("-n %d: pass@%d needs at least %d samples per task", n, slices.Max(ks), slices.Max(ks))
-	}
 	o := grpo.EvalOptions{Tasks: tasks, Train: train, FewShot: c.Int("few-shot"), N: c.Int("n"), Ks: ks,
 		Sampling: pluginhost.Sampling{Temperature: c.Float64("temperature"), TopP: c.Float64("top-p"), MaxTokens: c.Int("max-tokens")},
 		Seed:     c.Uint64("seed"), Concurrency: c.Int("concurrency"), CandidateTimeout: c.Duration("candidate-timeout"), Profile: bench.Profile(c.String("profile")),
 		Turns: c.Int("turns")}
-	if p := o.Profile; p != bench.ProfileReport && p != bench.ProfileRL {
-		return usageErrorf("--profile %q: use report or rl", p)
-	}
-	if o.Turns < 1 {
-		return usageErrorf("--turns %d: give at least 1 attempt per sample", o.Turns)
-	}
 	bar := newBar(2*o.Turns, "eval: generate, judge (per turn)", format == "text")
 	last := 0
 	rep, err := grpo.Evaluate(c.Context, pol, bm, nil, o, func(done, _ int) { bar.addN(done - last); last = done })

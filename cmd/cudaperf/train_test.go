@@ -302,3 +302,29 @@ func TestEvalAndSFTOffline(t *testing.T) {
 		t.Errorf("eval with n < k: exit %d, %s", code, errOut)
 	}
 }
+
+// TestEvalRefusesBadFlagsFirst: what eval cannot run is a usage error
+// before any plugin starts (a negative few-shot count panicked; -k 0 was
+// a tool failure after the policy loaded; an out-of-range sampling value
+// was printed in the protocol while the hf plugin used another).
+func TestEvalRefusesBadFlagsFirst(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--few-shot", "-2"}, "--few-shot -2"},
+		{[]string{"-k", "0"}, "-k 0: pass@k needs 1 ≤ k ≤ n"},
+		{[]string{"-n", "2", "-k", "3"}, "-k 3: pass@k needs 1 ≤ k ≤ n (-n 2)"},
+		{[]string{"--temperature", "-1"}, "--temperature -1"},
+		{[]string{"--top-p", "7"}, "--top-p 7"},
+		{[]string{"--max-tokens", "0"}, "--max-tokens 0"},
+		{[]string{"--turns", "0"}, "--turns 0"},
+	} {
+		// A policy plugin that does not exist: reaching it would be another error.
+		args := append([]string{"eval", "--policy", "no-such-policy", "--benchmarker", "recorded"}, c.args...)
+		_, errOut, code := runCudaperf(t, "", args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "no-such-policy") {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant exit %d and %q", c.args, code, errOut, exitUsage, c.want)
+		}
+	}
+}

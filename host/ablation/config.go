@@ -85,7 +85,10 @@ func Load(path string) (*Config, error) {
 
 // Parse decodes and checks a configuration.
 func Parse(path string, b []byte) (*Config, error) {
-	c := &Config{path: path}
+	// Defaults a file may set to zero are filled before decoding, so that
+	// an explicit 0 (temperature 0 is greedy) is kept and checked, not
+	// replaced.
+	c := &Config{path: path, Eval: Eval{N: 10, Temperature: 0.8, TopP: 0.95, MaxTokens: 1024}}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
@@ -113,20 +116,8 @@ func Parse(path string, b []byte) (*Config, error) {
 	if len(c.Eval.Sides) == 0 {
 		c.Eval.Sides = []string{"test", "train"}
 	}
-	if c.Eval.N == 0 {
-		c.Eval.N = 10
-	}
 	if len(c.Eval.K) == 0 {
 		c.Eval.K = []int{1, 5}
-	}
-	if c.Eval.Temperature == 0 {
-		c.Eval.Temperature = 0.8
-	}
-	if c.Eval.TopP == 0 {
-		c.Eval.TopP = 0.95
-	}
-	if c.Eval.MaxTokens == 0 {
-		c.Eval.MaxTokens = 1024
 	}
 	if c.Eval.FewShot == nil {
 		k := 1
@@ -147,6 +138,31 @@ func Parse(path string, b []byte) (*Config, error) {
 	}
 	if len(c.Seeds) < 2 {
 		bad = append(bad, "seeds: at least 2 (3 or more is the plan) so seed-to-seed variation can be estimated")
+	}
+	// A repeated mode, seed or side is one run (or evaluation) counted as
+	// several: intervals computed as if they were independent.
+	for _, d := range []struct {
+		key  string
+		dups []string
+	}{{"modes", repeated(c.Modes)}, {"seeds", repeated(c.Seeds)}, {"eval.sides", repeated(c.Eval.Sides)}, {"eval.k", repeated(c.Eval.K)}} {
+		if len(d.dups) > 0 {
+			bad = append(bad, fmt.Sprintf("%s: %s listed more than once (each run or evaluation is made once and would be counted twice)", d.key, strings.Join(d.dups, ", ")))
+		}
+	}
+	if c.Eval.N < 1 {
+		bad = append(bad, fmt.Sprintf("eval.n %d: at least 1 sample per task", c.Eval.N))
+	}
+	if !(c.Eval.Temperature >= 0 && c.Eval.Temperature <= 10) {
+		bad = append(bad, fmt.Sprintf("eval.temperature %v: give 0 (greedy) to 10", c.Eval.Temperature))
+	}
+	if !(c.Eval.TopP > 0 && c.Eval.TopP <= 1) {
+		bad = append(bad, fmt.Sprintf("eval.top_p %v: give a value in (0, 1]", c.Eval.TopP))
+	}
+	if c.Eval.MaxTokens < 1 {
+		bad = append(bad, fmt.Sprintf("eval.max_tokens %d: at least 1", c.Eval.MaxTokens))
+	}
+	if *c.Eval.FewShot < 0 {
+		bad = append(bad, fmt.Sprintf("eval.few_shot %d: 0 (no example) or more", *c.Eval.FewShot))
 	}
 	if !slices.Contains(c.Eval.Sides, c.Primary.Side) {
 		bad = append(bad, fmt.Sprintf("primary.side %q is not among eval.sides %v", c.Primary.Side, c.Eval.Sides))
@@ -178,6 +194,15 @@ func Parse(path string, b []byte) (*Config, error) {
 			bad = append(bad, fmt.Sprintf("train.%s: the ablation sets it; remove it", k))
 		}
 	}
+	// The ablation sets these for every run too (Runs): a value here was
+	// dropped without a word, and every run began from another start.
+	for _, k := range []struct{ section, key, instead string }{{"policy", "init", "init"}, {"reward", "mode", "modes"}} {
+		if m, ok := body[k.section].(map[string]any); ok {
+			if _, ok := m[k.key]; ok {
+				bad = append(bad, fmt.Sprintf("train.%s.%s: the ablation sets it for every run from its top-level %s; move it there", k.section, k.key, k.instead))
+			}
+		}
+	}
 	body["name"] = "template"
 	tb, _ := yaml.Marshal(body)
 	base, err := grpo.ParseConfig(path+": train", tb)
@@ -191,6 +216,18 @@ func Parse(path string, b []byte) (*Config, error) {
 		return nil, fmt.Errorf("%s: %s", path, strings.Join(bad, "; "))
 	}
 	return c, nil
+}
+
+// repeated lists the values that occur more than once in xs, in order.
+func repeated[T comparable](xs []T) []string {
+	seen := map[T]int{}
+	var out []string
+	for _, x := range xs {
+		if seen[x]++; seen[x] == 2 {
+			out = append(out, fmt.Sprint(x))
+		}
+	}
+	return out
 }
 
 // StartMode names the rows that evaluate the start checkpoint untrained.

@@ -71,3 +71,46 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRefusesWhatItWouldDropOrDoubleCount: a template's policy.init or
+// reward.mode was overwritten for every run without a word (the runs began
+// from another start); a repeated mode, seed, side or k counted one run as
+// several; an explicit eval value of 0 became the default; a negative
+// few-shot count panicked at the first evaluation, after a run's training.
+func TestParseRefusesWhatItWouldDropOrDoubleCount(t *testing.T) {
+	for _, c := range []struct{ yaml, want string }{
+		{"train: {policy: {plugin: replay, init: runs/sft/epoch-4}}", "train.policy.init: the ablation sets it for every run from its top-level init"},
+		{"train: {reward: {mode: random}}", "train.reward.mode: the ablation sets it for every run from its top-level modes"},
+		{"modes: [ver, ver]", "modes: ver listed more than once"},
+		{"seeds: [1, 1]", "seeds: 1 listed more than once"},
+		{"eval: {sides: [test, test]}", "eval.sides: test listed more than once"},
+		{"eval: {few_shot: -1}", "eval.few_shot -1"},
+		{"eval: {n: 0, k: [1]}", "eval.n 0"},
+		{"eval: {top_p: 0}", "eval.top_p 0"},
+		{"eval: {temperature: -1}", "eval.temperature -1"},
+		{"eval: {max_tokens: 0}", "eval.max_tokens 0"},
+	} {
+		src := "name: x\nmodes: [ver, both]\nseeds: [1, 2]\n" + c.yaml + "\n"
+		// Later keys replace the defaults above where the case sets them.
+		if strings.HasPrefix(c.yaml, "modes:") || strings.HasPrefix(c.yaml, "seeds:") {
+			src = "name: x\n" + c.yaml + "\n"
+			if strings.HasPrefix(c.yaml, "modes:") {
+				src += "seeds: [1, 2]\n"
+			} else {
+				src += "modes: [ver]\n"
+			}
+		}
+		_, err := Parse("a.yaml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want %q", c.yaml, err, c.want)
+		}
+	}
+	// Greedy evaluation is a protocol of its own, kept as written.
+	c, err := Parse("a.yaml", []byte("name: x\nmodes: [ver]\nseeds: [1, 2]\neval: {temperature: 0}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Eval.Temperature != 0 || c.Eval.N != 10 || c.Eval.TopP != 0.95 || c.Eval.MaxTokens != 1024 {
+		t.Errorf("eval = %+v; want temperature 0 kept and the other defaults", c.Eval)
+	}
+}

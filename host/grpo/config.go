@@ -233,7 +233,7 @@ func (c *Config) Validate() error {
 	if c.Group < 2 {
 		bad = append(bad, fmt.Sprintf("group = %d: GRPO compares candidates within a group, so it needs ≥ 2 (default 16)", c.Group))
 	}
-	if d := *c.Discount; d < 0 || d > 1 {
+	if d := *c.Discount; !(d >= 0 && d <= 1) { // NaN too: it failed every step's record
 		bad = append(bad, fmt.Sprintf("discount = %v: must be in [0, 1]", d))
 	}
 	if p := c.Benchmarker.Profile; p != "rl" && p != "report" {

@@ -55,6 +55,10 @@ func TestConfigNumbers(t *testing.T) {
 		{"sampling: {temperature: 0}", "sampling.temperature = 0"},
 		{"sampling: {top_p: 1.5}", "sampling.top_p = 1.5"},
 		{"side: test", "side test: the test tasks are never trained on"},
+		// NaN compared false with both bounds and failed every step's
+		// record instead ("unsupported value: NaN", then --resume the same).
+		{"discount: .nan", "discount = NaN: must be in [0, 1]"},
+		{"few_shot: -1", "few_shot: must be ≥ 0"},
 	} {
 		_, err := ParseConfig("run.yaml", []byte("name: r\n"+bad.yaml+"\n"))
 		if err == nil || !strings.Contains(err.Error(), bad.want) {

@@ -131,8 +131,8 @@ func FewShot(t *Task, train []*Task, k int) []Example {
 		}
 		return strings.Compare(a.Task.Name, b.Task.Name)
 	})
-	if len(pool) > k {
-		pool = pool[:k]
+	if len(pool) > max(k, 0) {
+		pool = pool[:max(k, 0)]
 	}
 	return pool
 }

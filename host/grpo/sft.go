@@ -102,6 +102,9 @@ func (o SFTOptions) Check() error {
 	if o.Batch < 1 {
 		return fmt.Errorf("grpo: sft: batch %d: give at least 1 example per update", o.Batch)
 	}
+	if o.FewShot < 0 {
+		return fmt.Errorf("grpo: sft: few-shot %d: 0 (no example) or more", o.FewShot)
+	}
 	return nil
 }
 

@@ -409,6 +409,7 @@ func TestSFTOptionsCheck(t *testing.T) {
 		{func(o *SFTOptions) { o.Batch = -1 }, "batch -1"},
 		{func(o *SFTOptions) { o.Weighting = "fast" }, `"fast": use speed or uniform`},
 		{func(o *SFTOptions) { o.Curriculum = "long" }, `"long": use short-first or shuffle`},
+		{func(o *SFTOptions) { o.FewShot = -1 }, "few-shot -1"}, // it panicked in the prompt
 	} {
 		o := ok
 		c.edit(&o)
