@@ -318,9 +318,9 @@ func (s *analysisSession) analyze(c *cli.Context, args []string) (*lint.Result, 
 	}
 	var reports map[string]string
 	if s.ptxas != "" {
-		arch := "sm_90"
-		if t := s.target(); t.GetComputeCapability() != "" {
-			arch = "sm_" + strings.ReplaceAll(t.GetComputeCapability(), ".", "")
+		arch := s.arch()
+		if arch == "" {
+			arch = "sm_90"
 		}
 		var err error
 		if reports, err = ptxasReports(c.Context, inputs, arch, s.ptxas == "always", c.App.ErrWriter); err != nil {

@@ -649,11 +649,25 @@ func printLintScores(c *cli.Context, s *analysisSession, rows []report.KernelFea
 		return
 	}
 	trust := modelTrust(m)
+	if arch := s.arch(); arch != "" && m.Training.Arch != "" && arch != m.Training.Arch {
+		// Features depend on the device (occupancy, registers): the score
+		// of another device's features is one the ranker never learned.
+		trust += fmt.Sprintf("; features for %s, the ranker learned %s's", arch, m.Training.Arch)
+	}
 	for _, sc := range scoreFiles(m, rows) {
 		if sc.Kernel == "" {
 			fmt.Fprintf(c.App.Writer, "%s:1:1: note: structural score %+.2f (%s) [score]\n", sc.File, sc.Score, trust)
 		}
 	}
+}
+
+// arch is the device the session's features are computed for, as sm_XY;
+// "" when no device was named or found (each plugin's default).
+func (s *analysisSession) arch() string {
+	if cc := s.target().GetComputeCapability(); cc != "" {
+		return "sm_" + strings.ReplaceAll(cc, ".", "")
+	}
+	return ""
 }
 
 // modelTrust says how well the model ranked held-out tasks as lint scores

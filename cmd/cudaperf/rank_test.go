@@ -64,8 +64,8 @@ func TestRankScoreRefusesAnotherSchema(t *testing.T) {
 		switch c.Schema[i].Name {
 		case "coal":
 			c.Schema[i].Version++
-		case "occ":
-			dropped = "occ"
+		case "spill_bytes": // not an input of the network (a model's inputs are schema features)
+			dropped = "spill_bytes"
 		}
 	}
 	c.Schema = slices.DeleteFunc(c.Schema, func(f rank.Feature) bool { return f.Name == dropped })
@@ -75,7 +75,7 @@ func TestRankScoreRefusesAnotherSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, errOut, code := lintRun(t, "rank", "score", "--model", path, "strided.cu")
-	for _, want := range []string{"missing warp_magic", "extra occ", "redefined coal (model: cudaperf-analyzer v2, now: cudaperf-analyzer v1)", "retrain " + path} {
+	for _, want := range []string{"missing warp_magic", "extra spill_bytes", "redefined coal (model: cudaperf-analyzer v2, now: cudaperf-analyzer v1)", "retrain " + path} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
@@ -104,6 +104,23 @@ func TestLintPrintsStructuralScore(t *testing.T) {
 	out, _, _ = lintRun(t, "lint", "--fail-on", "never", "--no-score", "strided.cu")
 	if strings.Contains(out, "structural score") {
 		t.Errorf("--no-score still printed a score:\n%s", out)
+	}
+	// Another device's features: the score says the ranker did not learn them.
+	if strings.Contains(out, "features for") {
+		t.Errorf("the default device's score names a device mismatch:\n%s", out)
+	}
+	out, _, _ = lintRun(t, "lint", "--fail-on", "never", "--arch", "sm_75", "strided.cu")
+	if want := "features for sm_75, the ranker learned " + m.Training.Arch + "'s"; !strings.Contains(out, want) {
+		t.Errorf("lint --arch sm_75: the score line lacks %q:\n%s", want, out)
+	}
+}
+
+// TestRankEvalRefusesFeaturePlugin: eval computes the model's own
+// features; --feature-plugin was accepted and ignored.
+func TestRankEvalRefusesFeaturePlugin(t *testing.T) {
+	_, errOut, code := runIn(t, plugintest.ModuleRoot(t), nil, "rank", "eval", "--feature-plugin", "no-such-plugin")
+	if code != exitUsage || !strings.Contains(errOut, "--feature-plugin: eval computes the features the model was trained on") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
 	}
 }
 

@@ -60,9 +60,19 @@ func runRankEval(c *cli.Context) error {
 	if c.IsSet("kernels") && !c.IsSet("measurements") {
 		return usageErrorf("--kernels goes with --measurements FILE (the results of those kernels)")
 	}
+	if c.IsSet("feature-plugin") {
+		return usageErrorf("--feature-plugin: eval computes the features the model was trained on (its schema's plugins); choose them when training (rank train --feature-plugin)")
+	}
 	m, err := loadModel(c.String("model"))
 	if err != nil {
 		return err
+	}
+	// The model's device unless one is named: features depend on it, and a
+	// model scored on another device's features is not the one trained.
+	if !c.IsSet("arch") && m.Training.Arch != "" {
+		if err := c.Set("arch", m.Training.Arch); err != nil {
+			return failuref("%v", err)
+		}
 	}
 	plugins := m.Schema.Plugins()
 	bind, err := bindSizes(m.Training.Sizes)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 )
 
@@ -68,6 +69,17 @@ func (m *Model) width() int {
 	return n
 }
 
+// Observed is v's value of feature name when it has a finite one. A NaN or
+// an infinity (a third-party analyzer may report one) counts as missing,
+// in training and scoring alike: as a value it made every weight NaN.
+func Observed(v Vector, name string) (float64, bool) {
+	x, ok := v[name]
+	if !ok || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, false
+	}
+	return x, true
+}
+
 // x writes the model's input vector for v into dst.
 func (m *Model) x(v Vector, dst []float64) []float64 {
 	if m.Featurizer == FeaturizerPaperProxies {
@@ -75,8 +87,8 @@ func (m *Model) x(v Vector, dst []float64) []float64 {
 	}
 	dst = dst[:0]
 	for _, in := range m.Inputs {
-		val, ok := v[in.Feature]
-		if !ok || math.IsNaN(val) {
+		val, ok := Observed(v, in.Feature)
+		if !ok {
 			dst = append(dst, 0)
 			continue
 		}
@@ -86,7 +98,7 @@ func (m *Model) x(v Vector, dst []float64) []float64 {
 		if !in.Mask {
 			continue
 		}
-		if _, ok := v[in.Feature]; ok {
+		if _, ok := Observed(v, in.Feature); ok {
 			dst = append(dst, 0)
 		} else {
 			dst = append(dst, 1)
@@ -140,6 +152,25 @@ func (m *Model) Validate() error {
 	}
 	if len(m.Members) == 0 {
 		return fmt.Errorf("no network")
+	}
+	// What scoring reads besides the network: each was taken on trust, and
+	// an edited file scored (or printed nothing) without a word.
+	if m.Kind != "mlp" && m.Kind != "linear" {
+		return fmt.Errorf("kind %q: mlp or linear", m.Kind)
+	}
+	if m.Featurizer != "" && m.Featurizer != FeaturizerPaperProxies {
+		return fmt.Errorf("featurizer %q: none or %q", m.Featurizer, FeaturizerPaperProxies)
+	}
+	if len(m.Schema) == 0 {
+		return fmt.Errorf("schema is empty: the model names no feature it was trained on")
+	}
+	if m.Featurizer == "" {
+		names := m.Schema.Names()
+		for _, in := range m.Inputs {
+			if !slices.Contains(names, in.Feature) {
+				return fmt.Errorf("input %s is not a feature of the model's schema", in.Feature)
+			}
+		}
 	}
 	w := m.width()
 	for i, n := range m.Members {

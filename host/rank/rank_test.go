@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -308,5 +309,65 @@ func TestPlotLeavesOutFlatTasks(t *testing.T) {
 	}
 	if err := Plot([]Task{one, same}, score, "t", path); err == nil || !strings.Contains(err.Error(), "nothing to draw") {
 		t.Errorf("only flat tasks: %v", err)
+	}
+}
+
+// TestInfiniteFeatureIsMissing: an infinite feature value (a third-party
+// analyzer may report one) counts as missing, in training and scoring: as a
+// value it made the input's mean infinite, every score NaN, and the model
+// unsavable ("json: unsupported value").
+func TestInfiniteFeatureIsMissing(t *testing.T) {
+	train := synthetic(10, 5, 1)
+	train[0].Variants[0].Kernels[0].Vector["coal"] = math.Inf(1)
+	train[1].Variants[2].Kernels[0].Vector["gmem"] = math.Inf(-1)
+	m, err := Train(testSchema, train, nil, Options{Seed: 1, MaxEpochs: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range m.Inputs {
+		if math.IsNaN(in.Mean) || math.IsInf(in.Mean, 0) || math.IsNaN(in.Std) || math.IsInf(in.Std, 0) {
+			t.Errorf("input %s: mean %v std %v", in.Feature, in.Mean, in.Std)
+		}
+	}
+	s := m.NewScorer()
+	for _, v := range []Vector{{"coal": math.Inf(1), "gmem": 3}, {"coal": 0.5, "gmem": 3}} {
+		if x := s.Score(v); math.IsNaN(x) || math.IsInf(x, 0) {
+			t.Errorf("score of %v = %v", v, x)
+		}
+	}
+	if err := m.Save(filepath.Join(t.TempDir(), "m.json")); err != nil {
+		t.Errorf("save: %v", err)
+	}
+}
+
+// TestParseRefusesInconsistentModels: edited copies of the built-in model
+// whose schema, inputs, kind or featurizer do not fit were scored (or
+// printed nothing) without a word; each is refused naming the field.
+func TestParseRefusesInconsistentModels(t *testing.T) {
+	data, err := os.ReadFile("default_model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse(data, "built-in"); err != nil {
+		t.Fatalf("the built-in model: %v", err)
+	}
+	for _, c := range []struct {
+		edit func(m map[string]any)
+		want string
+	}{
+		{func(m map[string]any) { m["schema"] = []any{} }, "schema is empty"},
+		{func(m map[string]any) { m["inputs"].([]any)[0].(map[string]any)["feature"] = "no_such_feature" }, "input no_such_feature is not a feature of the model's schema"},
+		{func(m map[string]any) { m["kind"] = "transformer" }, `kind "transformer"`},
+		{func(m map[string]any) { m["featurizer"] = "paper-proxy" }, `featurizer "paper-proxy"`},
+	} {
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		c.edit(m)
+		b, _ := json.Marshal(m)
+		if _, err := Parse(b, "edited"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("err = %v, want %q", err, c.want)
+		}
 	}
 }

@@ -13,8 +13,8 @@ type SingleFeature struct {
 
 // Score is Sign · the feature's value; a missing value scores as 0.
 func (s SingleFeature) Score(v Variant) float64 {
-	x, ok := FileVector(v.Kernels)[s.Feature]
-	if !ok || math.IsNaN(x) {
+	x, ok := Observed(FileVector(v.Kernels), s.Feature)
+	if !ok {
 		return 0
 	}
 	return s.Sign * x
