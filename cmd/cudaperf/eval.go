@@ -78,6 +78,12 @@ func loadForPolicy(c *cli.Context, h *pluginhost.Host) (*grpo.Dataset, pluginhos
 	if err != nil {
 		return nil, pluginhost.PolicyClient{}, usageErrorf("%v", err)
 	}
+	if dir := c.String("load"); dir != "" {
+		// Before the policy starts (the hf plugin takes minutes to load).
+		if _, err := os.Stat(dir); err != nil {
+			return nil, pluginhost.PolicyClient{}, usageErrorf("--load %v: name a policy folder (an SFT result's epoch-N, or runs/<name>/checkpoints/step-N/policy)", err)
+		}
+	}
 	p, err := startPlugin(c.Context, h, c.String("policy"), sdk.KindPolicy)
 	if err != nil {
 		return nil, pluginhost.PolicyClient{}, err

@@ -319,6 +319,7 @@ func TestEvalRefusesBadFlagsFirst(t *testing.T) {
 		{[]string{"--top-p", "7"}, "--top-p 7"},
 		{[]string{"--max-tokens", "0"}, "--max-tokens 0"},
 		{[]string{"--turns", "0"}, "--turns 0"},
+		{[]string{"--suite", filepath.Join(plugintest.ModuleRoot(t), "bench", "suites", "c2cuda"), "--load", "/nonexistent/sft/epoch-4"}, "--load stat /nonexistent/sft/epoch-4: no such file or directory"},
 	} {
 		// A policy plugin that does not exist: reaching it would be another error.
 		args := append([]string{"eval", "--policy", "no-such-policy", "--benchmarker", "recorded"}, c.args...)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -62,6 +63,13 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Policy.Init != "" {
+		// Before the run folder exists: a mistyped start left a folder
+		// that refused the corrected command ("continue it with --resume").
+		if _, err := os.Stat(cfg.Policy.Init); err != nil {
+			return nil, configErr{fmt.Errorf("grpo: policy.init %s: %w: name the start checkpoint's folder (an SFT epoch-N, or runs/<name>/checkpoints/step-N/policy)", cfg.Policy.Init, err)}
+		}
+	}
 	t := &Trainer{cfg: cfg, pol: o.Policy, info: info, bench: o.Benchmarker, scorer: o.Scorer,
 		tasks: tasks, train: train, comb: comb, samp: newSampler(len(tasks), cfg.Seed)}
 	t.run, err = openRun(cfg, resume)
@@ -82,7 +90,11 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 			}
 			return t, nil
 		}
-		// Nothing checkpointed yet: start from the beginning.
+		// Nothing checkpointed yet: start from the beginning, without the
+		// records of a first step whose checkpoint was never written.
+		if err := t.run.keepThrough(0); err != nil {
+			return nil, err
+		}
 		if err := t.run.saveConfig(); err != nil {
 			return nil, err
 		}

@@ -312,14 +312,20 @@ func (t *Trainer) restore(ctx context.Context, st *State, dir string) error {
 		return fmt.Errorf("grpo: resume: load the policy from %s: %w", abs, err)
 	}
 	t.step = st.Step
-	r := t.run
+	return t.run.keepThrough(st.Step)
+}
+
+// keepThrough drops the metrics and rollouts of the steps after step: a
+// step's record is written before its checkpoint, so a run stopped between
+// the two has records of a step that resuming makes again.
+func (r *runDir) keepThrough(step int64) error {
 	ms, err := ReadMetrics(filepath.Join(r.dir, "metrics.jsonl"))
 	if err != nil {
 		return err
 	}
 	var keep bytes.Buffer
 	for _, m := range ms {
-		if m.Step <= st.Step {
+		if m.Step <= step {
 			b, _ := json.Marshal(m)
 			keep.Write(append(b, '\n'))
 		}
@@ -330,7 +336,7 @@ func (t *Trainer) restore(ctx context.Context, st *State, dir string) error {
 	ents, _ := os.ReadDir(filepath.Join(r.dir, "rollouts"))
 	for _, e := range ents {
 		n, _ := strings.CutSuffix(strings.TrimPrefix(e.Name(), "step-"), ".jsonl.gz")
-		if s, err := strconv.ParseInt(n, 10, 64); err == nil && s > st.Step {
+		if s, err := strconv.ParseInt(n, 10, 64); err == nil && s > step {
 			os.Remove(filepath.Join(r.dir, "rollouts", e.Name()))
 		}
 	}

@@ -2,6 +2,7 @@ package grpo
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,5 +126,70 @@ func TestResumeKeepsTheStart(t *testing.T) {
 	os.Remove(filepath.Join(init, "extra.txt"))
 	if _, err := NewTrainer(context.Background(), b, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true); err != nil {
 		t.Errorf("resumed from its own start: %v", err)
+	}
+}
+
+// TestMissingStartLeavesNoRun: a policy.init that does not exist is a
+// configuration error before the run folder is made; it was a tool failure
+// that left a folder refusing the corrected command ("continue it with
+// --resume").
+func TestMissingStartLeavesNoRun(t *testing.T) {
+	d := testDataset(t)
+	c := testConfig(t, t.TempDir(), 2)
+	c.Policy.Init = filepath.Join(t.TempDir(), "runs", "sft-1", "epoch-4")
+	_, err := NewTrainer(context.Background(), c, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, false)
+	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "policy.init") {
+		t.Fatalf("err = %v, want a configuration error naming policy.init", err)
+	}
+	if _, err := os.Stat(c.Dir()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the run folder %s exists after the refusal (%v)", c.Dir(), err)
+	}
+}
+
+// failingSave is a policy whose first Save fails (the process killed while
+// it saved).
+type failingSave struct {
+	Policy
+	failed bool
+}
+
+func (p *failingSave) Save(ctx context.Context, path string) error {
+	if !p.failed {
+		p.failed = true
+		return errors.New("killed during save")
+	}
+	return p.Policy.Save(ctx, path)
+}
+
+// TestResumeWithoutCheckpointStartsClean: step 1 recorded, its checkpoint
+// never written; resuming starts over and must not keep step 1's records
+// (metrics.jsonl held steps 1, 1, 2).
+func TestResumeWithoutCheckpointStartsClean(t *testing.T) {
+	d := testDataset(t)
+	c := testConfig(t, t.TempDir(), 2)
+	tr, err := NewTrainer(context.Background(), c, Options{Policy: &failingSave{Policy: replayPolicy(t)}, Benchmarker: newFakeBench(t, d), Dataset: d}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "killed during save") {
+		t.Fatalf("run = %v, want the failed save", err)
+	}
+	tr, err = NewTrainer(context.Background(), c, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := ReadMetrics(filepath.Join(c.Dir(), "metrics.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []int64
+	for _, m := range ms {
+		steps = append(steps, m.Step)
+	}
+	if len(steps) != 2 || steps[0] != 1 || steps[1] != 2 {
+		t.Errorf("metrics steps %v, want [1 2]", steps)
 	}
 }
