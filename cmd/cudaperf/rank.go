@@ -395,7 +395,7 @@ func variantFile(r bench.Result, dir string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("variant %s/%s: no source file (tried %s): run from the repository root or name the folder with --kernels", r.Task, r.Candidate, strings.Join(tries, ", "))
+	return "", fmt.Errorf("variant %s/%s: no source file (tried %s): name the folder that holds <task>/variants/ (--suite; with rank eval --measurements, --kernels)", r.Task, r.Candidate, strings.Join(tries, ", "))
 }
 
 func featurePlugins(c *cli.Context) []string {
@@ -463,7 +463,7 @@ func runRankTrain(c *cli.Context) error {
 		return err
 	}
 	suite := c.String("suite")
-	d, err := loadRankData(c, filepath.Join(suite, "measurements.jsonl"), filepath.Join(suite, dataset.SplitFile), "", featurePlugins(c), bind)
+	d, err := loadRankData(c, filepath.Join(suite, "measurements.jsonl"), filepath.Join(suite, dataset.SplitFile), suite, featurePlugins(c), bind)
 	if err != nil {
 		return err
 	}

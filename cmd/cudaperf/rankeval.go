@@ -79,7 +79,7 @@ func runRankEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	suite, err := loadRankData(c, filepath.Join(c.String("suite"), "measurements.jsonl"), filepath.Join(c.String("suite"), dataset.SplitFile), "", plugins, bind)
+	suite, err := loadRankData(c, filepath.Join(c.String("suite"), "measurements.jsonl"), filepath.Join(c.String("suite"), dataset.SplitFile), c.String("suite"), plugins, bind)
 	if err != nil {
 		return err
 	}
