@@ -104,7 +104,7 @@ func runRankEval(c *cli.Context) error {
 	if len(held) == 0 {
 		return usageErrorf("no measured task on the %s", what)
 	}
-	held, err = heldOut(c.App.ErrWriter, m, held, what)
+	held, err = heldOut(c.App.ErrWriter, m, held, what, side == "validation")
 	if err != nil {
 		return err
 	}
@@ -179,12 +179,16 @@ func runRankEval(c *cli.Context) error {
 }
 
 // heldOut keeps the tasks a scorer can be measured on: not one the model
-// trained or early-stopped on (its numbers there are not held-out numbers,
+// trained on, nor one it early-stopped on unless this is the validation
+// split's own evaluation (its numbers there are not held-out numbers,
 // whatever file they come from), and with two timed variants or more at its
 // primary configuration (a ranking). It names every task it leaves out, and
 // fails when none is left.
-func heldOut(w io.Writer, m *rank.Model, tasks []rank.Task, what string) ([]rank.Task, error) {
-	learned := slices.Concat(m.Training.Train, m.Training.Validation)
+func heldOut(w io.Writer, m *rank.Model, tasks []rank.Task, what string, validation bool) ([]rank.Task, error) {
+	learned := slices.Clone(m.Training.Train)
+	if !validation {
+		learned = append(learned, m.Training.Validation...)
+	}
 	var keep []rank.Task
 	var seen, flat []string
 	for _, t := range tasks {

@@ -164,7 +164,7 @@ const BootstrapRounds = 10000
 // every task weighs the same; the order is by task name.
 func ByTask(rs []TaskResult) []TaskResult {
 	agg := map[string]*TaskResult{}
-	n := map[string]float64{}
+	n, nAcc := map[string]float64{}, map[string]float64{}
 	var order []string
 	for _, r := range rs {
 		a := agg[r.Task]
@@ -178,7 +178,10 @@ func ByTask(rs []TaskResult) []TaskResult {
 		a.N = max(a.N, r.N)
 		a.Rho += r.Rho
 		a.Tau += r.Tau
-		a.Acc += r.Acc
+		if r.Pairs > 0 { // a configuration without pairs has no accuracy
+			a.Acc += r.Acc
+			nAcc[r.Task]++
+		}
 		a.Pairs += r.Pairs
 		n[r.Task]++
 	}
@@ -188,7 +191,9 @@ func ByTask(rs []TaskResult) []TaskResult {
 		a := *agg[t]
 		a.Rho /= n[t]
 		a.Tau /= n[t]
-		a.Acc /= n[t]
+		if nAcc[t] > 0 {
+			a.Acc /= nAcc[t]
+		}
 		out = append(out, a)
 	}
 	return out
@@ -216,15 +221,27 @@ type Metric func(TaskResult) float64
 
 func rho(r TaskResult) float64 { return r.Rho }
 func tau(r TaskResult) float64 { return r.Tau }
-func acc(r TaskResult) float64 { return r.Acc }
+
+// acc is NaN for a task with no pair (its variants' times all within the
+// pair rule's band): no evidence either way, left out of means rather than
+// counted as always wrong.
+func acc(r TaskResult) float64 {
+	if r.Pairs == 0 {
+		return math.NaN()
+	}
+	return r.Acc
+}
 
 // Metrics by name, for reports.
 var Metrics = map[string]Metric{"rho": rho, "tau": tau, "pair_accuracy": acc}
 
+// metric is f of each task, the tasks f has no value for (NaN) left out.
 func metric(rs []TaskResult, f Metric) []float64 {
-	out := make([]float64, len(rs))
-	for i, r := range rs {
-		out[i] = f(r)
+	out := make([]float64, 0, len(rs))
+	for _, r := range rs {
+		if x := f(r); !math.IsNaN(x) {
+			out = append(out, x)
+		}
 	}
 	return out
 }
@@ -245,9 +262,11 @@ func Bootstrap(xs []float64, seed uint64) CI {
 // tasks (a[i] and b[i] must be the same task), with the interval from
 // resampling tasks: the two scorers always see the same resample.
 func PairedBootstrap(a, b []TaskResult, f Metric, seed uint64) CI {
-	d := make([]float64, len(a))
+	d := make([]float64, 0, len(a))
 	for i := range a {
-		d[i] = f(a[i]) - f(b[i])
+		if x := f(a[i]) - f(b[i]); !math.IsNaN(x) { // a task f has no value for
+			d = append(d, x)
+		}
 	}
 	return Bootstrap(d, seed)
 }

@@ -371,3 +371,24 @@ func TestParseRefusesInconsistentModels(t *testing.T) {
 		}
 	}
 }
+
+// TestAccuracyLeavesOutTasksWithoutPairs: a task whose variants' times all
+// lie within the pair rule's band has no pair; its accuracy is no evidence
+// and was averaged in as 0 (always wrong).
+func TestAccuracyLeavesOutTasksWithoutPairs(t *testing.T) {
+	rs := []TaskResult{
+		{Task: "a", Config: "large", N: 3, Rho: 1, Tau: 1, Acc: 1, Pairs: 2},
+		{Task: "tied", Config: "large", N: 2, Rho: 0, Tau: 0, Acc: 0, Pairs: 0},
+	}
+	s := Summarize(ByTask(rs), 1)
+	if s.Acc.Mean != 1 || s.Tasks != 2 || s.Rho.Mean != 0.5 {
+		t.Errorf("accuracy %v over %d tasks (ρ %v); want 1 from task a alone, ρ over both", s.Acc.Mean, s.Tasks, s.Rho.Mean)
+	}
+	if d := PairedBootstrap(rs, []TaskResult{{Task: "a", Acc: 0.5, Pairs: 2}, {Task: "tied"}}, Metrics["pair_accuracy"], 1); d.Mean != 0.5 {
+		t.Errorf("paired accuracy difference %v, want 0.5 from task a alone", d.Mean)
+	}
+	two := ByTask([]TaskResult{{Task: "m", Config: "small", Acc: 0, Pairs: 0}, {Task: "m", Config: "large", Acc: 0.8, Pairs: 4}})
+	if two[0].Acc != 0.8 {
+		t.Errorf("a task's accuracy over its configurations %v, want 0.8 (the configuration without pairs left out)", two[0].Acc)
+	}
+}
