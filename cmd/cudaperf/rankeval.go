@@ -179,30 +179,33 @@ func runRankEval(c *cli.Context) error {
 }
 
 // heldOut keeps the tasks a scorer can be measured on: not one the model
-// trained on, nor one it early-stopped on unless this is the validation
-// split's own evaluation (its numbers there are not held-out numbers,
-// whatever file they come from), and with two timed variants or more at its
-// primary configuration (a ranking). It names every task it leaves out, and
-// fails when none is left.
+// trained on (its numbers there are not held-out numbers, whatever file
+// they come from), and with two timed variants or more at its primary
+// configuration (a ranking). It names every task it leaves out, fails when
+// none is left, and says so when tasks the model early-stopped on are
+// scored outside the validation split's own evaluation (validation
+// numbers, mildly optimistic, not test numbers).
 func heldOut(w io.Writer, m *rank.Model, tasks []rank.Task, what string, validation bool) ([]rank.Task, error) {
-	learned := slices.Clone(m.Training.Train)
-	if !validation {
-		learned = append(learned, m.Training.Validation...)
-	}
 	var keep []rank.Task
-	var seen, flat []string
+	var seen, flat, val []string
 	for _, t := range tasks {
 		switch {
-		case slices.Contains(learned, t.Name):
+		case slices.Contains(m.Training.Train, t.Name):
 			seen = append(seen, t.Name)
 		case !t.Rankable():
 			flat = append(flat, t.Name)
 		default:
 			keep = append(keep, t)
+			if !validation && slices.Contains(m.Training.Validation, t.Name) {
+				val = append(val, t.Name)
+			}
 		}
 	}
 	if len(seen) > 0 {
-		fmt.Fprintf(w, "rank eval: left out %d task(s) the model trained or early-stopped on, so not held out: %s\n", len(seen), strings.Join(seen, ", "))
+		fmt.Fprintf(w, "rank eval: left out %d task(s) the model trained on, so not held out: %s\n", len(seen), strings.Join(seen, ", "))
+	}
+	if len(val) > 0 {
+		fmt.Fprintf(w, "rank eval: note: %d task(s) are the model's validation tasks (it early-stopped on them): these are validation numbers, not test numbers: %s\n", len(val), strings.Join(val, ", "))
 	}
 	if len(flat) > 0 {
 		fmt.Fprintf(w, "rank eval: left out %d task(s) with fewer than two timed variants at the primary configuration (no ranking to measure): %s\n", len(flat), strings.Join(flat, ", "))
