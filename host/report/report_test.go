@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -240,5 +241,42 @@ func TestFeaturesCSVUnknownCells(t *testing.T) {
 	}
 	if want := "file,kernel,coal,blocks\na.cu,k,1,\n"; b.String() != want {
 		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestSARIFColumnsAndEmptyRules: SARIF counts columns in UTF-16 code units
+// (findings carry bytes: "é漢字" before a finding moved it 5 columns
+// right) and says so; rules is an array when none is known (null failed
+// the schema when a plugin failed before describing its checks).
+func TestSARIFColumnsAndEmptyRules(t *testing.T) {
+	dir := t.TempDir()
+	src := "int x;\n  /* é漢字𝔸 */ if (i < n) out[i] = in[i * 32];\n"
+	path := filepath.Join(dir, "utf.cu")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Split(src, "\n")[1]
+	byteCol := strings.Index(line, "in[i") + 1
+	d := Diagnostic{File: path, Line: 2, Column: byteCol, EndLine: 2, EndColumn: byteCol + 10, Severity: Warning, Check: "coalescing", Message: "m"}
+	var b bytes.Buffer
+	if err := WriteSARIF(&b, []Diagnostic{d}, SARIFOptions{BaseDir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	// é, 漢, 字: one unit each (2, 3, 3 bytes); 𝔸: two units (4 bytes).
+	want := byteCol - (1 + 2 + 2) - (4 - 2)
+	if r := run.Results[0].Locations[0].PhysicalLocation.Region; run.ColumnKind != "utf16CodeUnits" || r.StartColumn != want || r.EndColumn != want+10 {
+		t.Errorf("columnKind %q, columns %d-%d; want utf16CodeUnits, %d-%d", run.ColumnKind, r.StartColumn, r.EndColumn, want, want+10)
+	}
+	b.Reset()
+	if err := WriteSARIF(&b, nil, SARIFOptions{BaseDir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"rules": []`) {
+		t.Errorf("rules of a run without any is not an empty array:\n%s", b.String())
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf16"
 )
 
 // DefaultInfoURI is where SARIF consumers learn about the tool.
@@ -41,6 +42,7 @@ type sarifLog struct {
 
 type sarifRun struct {
 	Tool               sarifTool                   `json:"tool"`
+	ColumnKind         string                      `json:"columnKind"`
 	OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
 	Results            []sarifResult               `json:"results"`
 	Invocations        []sarifInvocation           `json:"invocations"`
@@ -145,7 +147,12 @@ func WriteSARIF(w io.Writer, ds []Diagnostic, opt SARIFOptions) error {
 	}
 
 	run := sarifRun{
-		Tool: sarifTool{Driver: sarifDriver{Name: "cudaperf", Version: opt.ToolVersion, InformationURI: info}},
+		// Rules is an array even when no rule is known (a plugin failed
+		// before describing its checks): null fails the schema.
+		Tool: sarifTool{Driver: sarifDriver{Name: "cudaperf", Version: opt.ToolVersion, InformationURI: info, Rules: []sarifRule{}}},
+		// SARIF counts columns in UTF-16 code units (or code points), never
+		// bytes, which is what findings carry: converted below per line.
+		ColumnKind: "utf16CodeUnits",
 		OriginalURIBaseIDs: map[string]sarifArtifactLoc{
 			"%SRCROOT%": {URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(base) + "/"}).String()},
 		},
@@ -186,8 +193,14 @@ func WriteSARIF(w io.Writer, ds []Diagnostic, opt SARIFOptions) error {
 		addRule(Rule{ID: d.Check, URL: d.URL})
 		var loc sarifLocation
 		loc.PhysicalLocation.ArtifactLocation = artifact(d.File, base)
-		loc.PhysicalLocation.Region = sarifRegion{StartLine: max(d.Line, 1), StartColumn: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}
-		fp := fingerprint(d, lines.line(d.File, d.Line))
+		start := lines.line(d.File, d.Line)
+		end := start
+		if d.EndLine != d.Line {
+			end = lines.line(d.File, d.EndLine)
+		}
+		loc.PhysicalLocation.Region = sarifRegion{StartLine: max(d.Line, 1), StartColumn: utf16Column(start, d.Column),
+			EndLine: d.EndLine, EndColumn: utf16Column(end, d.EndColumn)}
+		fp := fingerprint(d, start)
 		seen[fp]++
 		run.Results = append(run.Results, sarifResult{
 			RuleID: d.Check, RuleIndex: index[d.Check], Level: sarifLevel(d.Severity),
@@ -243,6 +256,21 @@ func fingerprint(d Diagnostic, lineText string) string {
 
 // lineCache reads each file once for fingerprints.
 type lineCache struct{ files map[string][]string }
+
+// utf16Column turns a 1-based byte column of line into SARIF's 1-based
+// UTF-16 column; a column past the line (or of a line that could not be
+// read) counts the missing bytes as one unit each, and 0 stays 0 (none).
+func utf16Column(line string, byteCol int) int {
+	if byteCol <= 1 {
+		return byteCol
+	}
+	prefix := line[:min(byteCol-1, len(line))]
+	col := 1 + (byteCol - 1 - len(prefix))
+	for _, r := range prefix {
+		col += utf16.RuneLen(r)
+	}
+	return col
+}
 
 func (c *lineCache) line(file string, n int) string {
 	ls, ok := c.files[file]
