@@ -105,7 +105,8 @@ func lintCommand() *cli.Command {
 			"   kernels/transpose.cu:1:1: note: structural score +0.42 (ranker test ρ ...) [score]\n\n" +
 			"Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 for bad\n" +
 			"arguments or configuration, 3 when a plugin failed. Machine formats (json,\n" +
-			"sarif, checkstyle) exit 0 on findings unless --fail-on is given.\n" +
+			"sarif, checkstyle) exit 0 on findings unless --fail-on or the config's fail-on\n" +
+			"is given.\n" +
 			"`cudaperf explain CHECK` prints what a check means and how to fix it.\n\n" + configHelp,
 		Flags: append(analysisFlags(),
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text, json, sarif or checkstyle"},
@@ -367,8 +368,11 @@ func runLint(c *cli.Context) error {
 	failOn := c.String("fail-on")
 	if failOn == "" {
 		failOn = s.cfg.Lint.FailOn
-		if format != "text" && !c.IsSet("fail-on") && (s.cfg.Path == "" || failOn == "error") {
-			failOn = "never" // machine formats report; they do not fail a pipeline unless asked
+		if format != "text" && !s.cfg.Lint.FailOnSet {
+			// Machine formats report; they fail a pipeline only when asked
+			// (--fail-on, or fail-on in the config: an explicit error was
+			// read as the default, so error passed where warning failed).
+			failOn = "never"
 		}
 	}
 	threshold, ok := report.ParseSeverity(failOn)

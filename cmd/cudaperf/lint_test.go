@@ -611,3 +611,33 @@ func TestLintReportsBrokenManifest(t *testing.T) {
 		t.Errorf("JSON: exit %d, no plugin failure naming b-typo:\n%s", code, out)
 	}
 }
+
+// TestMachineFormatsFailWhenTheConfigAsks: a config's fail-on applies to
+// json too; an explicit "error" was read as the default, so an error
+// finding passed while the looser "warning" failed.
+func TestMachineFormatsFailWhenTheConfigAsks(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(plugintest.ModuleRoot(t), "cmd/cudaperf/testdata/lint/broken.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		config string
+		want   int
+	}{
+		{"", 0},
+		{"version: 1\n", 0},
+		{"version: 1\nlint:\n  fail-on: error\n", 1},
+		{"version: 1\nlint:\n  fail-on: warning\n", 1},
+		{"version: 1\nlint:\n  fail-on: never\n", 0},
+	} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "broken.cu"), src, 0o644)
+		if c.config != "" {
+			os.WriteFile(filepath.Join(dir, ".cudaperf.yaml"), []byte(c.config), 0o644)
+		}
+		_, errOut, code := runIn(t, dir, nil, "lint", "--arch", "sm_90", "--format", "json", "broken.cu")
+		if code != c.want {
+			t.Errorf("config %q: exit %d, want %d\n%s", c.config, code, c.want, errOut)
+		}
+	}
+}

@@ -34,6 +34,9 @@ type Lint struct {
 	FailOn   string                       `yaml:"fail-on"`
 	Exclude  []string                     `yaml:"exclude"`
 	Settings map[string]map[string]string `yaml:"settings"`
+	// FailOnSet says the file gave fail-on (FailOn is "error" by default):
+	// machine formats fail only when asked.
+	FailOnSet bool `yaml:"-"`
 }
 
 // Plugins chooses the plugins every command uses, by name (as `cudaperf
@@ -91,6 +94,7 @@ func Parse(path string, b []byte) (*File, error) {
 	if len(f.Lint.Enable) == 0 {
 		f.Lint.Enable = []string{"all"}
 	}
+	f.Lint.FailOnSet = f.Lint.FailOn != ""
 	if f.Lint.FailOn == "" {
 		f.Lint.FailOn = "error"
 	}
