@@ -15,6 +15,7 @@ import (
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/report"
+	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
 
 // isCompilerCommand tells launcher mode (`cudaperf nvcc -c k.cu …`, as CMake
@@ -102,6 +103,12 @@ func launchLint(ctx context.Context, inv launcher.Invocation, stderr io.Writer, 
 	if err := h.Select(cfg.Plugins.Enable, cfg.Plugins.Disable); err != nil { // the config's choice, as for every command
 		warn("plugins: in %s: %v", cfg.Path, err)
 		return 0
+	}
+	// The checks lint validates: a mistyped check or an option out of range
+	// was used in builds without a word (lint refuses the same file).
+	var describeErr error
+	if err := checkConfig(ctx, h.OfKind(sdk.KindAnalyzer), cfg, &describeErr); err != nil && describeErr == nil {
+		warn("%v", err)
 	}
 	var reports map[string]string
 	if ptxasLog != "" && len(inputs) == 1 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,7 @@ import (
 	"github.com/cudaperf/cudaperf/host/lint"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/report"
+	"github.com/cudaperf/cudaperf/host/suppress"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
 	"github.com/cudaperf/cudaperf/plugins/sdk"
 )
@@ -268,32 +270,46 @@ func (s *analysisSession) ready(c *cli.Context) error {
 		}
 		return failuref("no analyzer plugins found: build them with `make build`, or point --plugin-dir or $%s at them", pluginhost.PathEnv)
 	}
-	if len(s.cfg.Lint.Enable)+len(s.cfg.Lint.Disable)+len(s.cfg.Lint.Settings) == 1 && s.cfg.Lint.Enable[0] == "all" {
+	var describeErr error
+	if err := checkConfig(c.Context, analyzers, s.cfg, &describeErr); err != nil {
+		if describeErr != nil {
+			return failuref("%v", err)
+		}
+		return usageErrorf("%v", err)
+	}
+	return nil
+}
+
+// checkConfig checks that the configuration names only checks the
+// analyzers (or lint itself: suppression) know, and options they declare
+// with values they accept. A failure to ask an analyzer is returned as the
+// error and also stored in *describeErr, so a caller can tell it from a
+// configuration mistake. Shared by lint, features and the nvcc launcher.
+func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *config.File, describeErr *error) error {
+	if len(cfg.Lint.Enable)+len(cfg.Lint.Disable)+len(cfg.Lint.Settings) == 1 && cfg.Lint.Enable[0] == "all" {
 		return nil // nothing to validate: skip the Describe round trips
 	}
-	var known []string
+	known := []string{suppress.Check}
 	var decls []options.Decl
 	for _, p := range analyzers {
-		d, err := p.DescribeAnalyzer(c.Context)
+		d, err := p.DescribeAnalyzer(ctx)
 		if err != nil {
-			return failuref("%v", err)
+			*describeErr = err
+			return err
 		}
 		for _, ch := range d.GetChecks() {
 			known = append(known, ch.GetId())
 		}
 		decls = append(decls, pluginhost.DeclaredOptions(d)...)
 	}
-	if err := s.cfg.Validate(known); err != nil {
-		return usageErrorf("%v", err)
+	if err := cfg.Validate(known); err != nil {
+		return err
 	}
-	where := s.cfg.Path
+	where := cfg.Path
 	if where == "" {
 		where = "defaults"
 	}
-	if err := options.Validate(decls, s.cfg.Lint.Settings, where); err != nil {
-		return usageErrorf("%v", err)
-	}
-	return nil
+	return options.Validate(decls, cfg.Lint.Settings, where)
 }
 
 // analyze collects the inputs and runs the analyzers. Input errors are

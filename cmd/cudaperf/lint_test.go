@@ -641,3 +641,28 @@ func TestMachineFormatsFailWhenTheConfigAsks(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigOfLintsOwnChecks: lint's own suppression check can be disabled
+// like a plugin's (explain lists it as a check; disabling it was "unknown
+// check"), and the nvcc launcher warns of a configuration lint refuses (a
+// mistyped check was used in builds without a word).
+func TestConfigOfLintsOwnChecks(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "k.cu"), []byte("__global__ void k(float *a) {\n  a[threadIdx.x] = 0; // cudaperf:ignore coalescing nothing to silence here\n}\n"), 0o644)
+	out, errOut, code := runIn(t, dir, nil, "lint", "--arch", "sm_90", "--no-score", "k.cu")
+	if !strings.Contains(out, "[suppression]") {
+		t.Fatalf("no suppression note to disable (exit %d):\n%s%s", code, out, errOut)
+	}
+	os.WriteFile(filepath.Join(dir, ".cudaperf.yaml"), []byte("version: 1\nlint:\n  disable: [suppression]\n"), 0o644)
+	out, errOut, code = runIn(t, dir, nil, "lint", "--arch", "sm_90", "--no-score", "k.cu")
+	if code != 0 || strings.Contains(out, "[suppression]") {
+		t.Errorf("disable: [suppression]: exit %d\n%s%s", code, out, errOut)
+	}
+	os.WriteFile(filepath.Join(dir, ".cudaperf.yaml"), []byte("version: 1\nlint:\n  disable: [coalesing]\n"), 0o644)
+	fake := filepath.Join(dir, "nvcc")
+	os.WriteFile(fake, []byte("#!/bin/sh\nexit 0\n"), 0o755)
+	_, errOut, code = runIn(t, dir, nil, fake, "-c", "k.cu", "-o", "k.o")
+	if code != 0 || !strings.Contains(errOut, `cudaperf: warning: config:`) || !strings.Contains(errOut, `unknown check "coalesing"`) {
+		t.Errorf("launcher with a mistyped check: exit %d, stderr:\n%s", code, errOut)
+	}
+}

@@ -132,6 +132,11 @@ func (f *File) Validate(known []string) error {
 		}
 	}
 	for _, id := range f.Lint.Disable {
+		if id == "syntax" {
+			// Always reported (a file that does not parse has findings
+			// nobody should trust); accepted here, it did nothing.
+			return fmt.Errorf("config: %s: lint.disable: syntax cannot be turned off: a file that does not parse has no findings to trust; fix the file, or leave it out with lint.exclude", f.where())
+		}
 		if err := check("disable", id); err != nil {
 			return err
 		}

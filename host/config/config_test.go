@@ -44,6 +44,11 @@ func TestEnabledAndValidate(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `unknown check "tpb"`) || !strings.Contains(err.Error(), "known checks: coalescing") {
 		t.Errorf("Validate with unknown check: %v", err)
 	}
+	// syntax is always reported: disabling it did nothing, without a word.
+	syn, _ := Parse("c.yaml", []byte("version: 1\nlint:\n  disable: [syntax]\n"))
+	if err := syn.Validate([]string{"syntax"}); err == nil || !strings.Contains(err.Error(), "syntax cannot be turned off") {
+		t.Errorf("disable: [syntax]: %v", err)
+	}
 	only, _ := Parse("c.yaml", []byte("version: 1\nlint:\n  enable: [coalescing]\n"))
 	if !only.Enabled("coalescing") || only.Enabled("divergence") {
 		t.Errorf("enable list not honoured")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/analysis/options"
@@ -127,6 +128,11 @@ func merge(inputs []Input, a *pluginhost.Analysis, cfg *config.File, dirs [][]*s
 		m.add(fa.Path, fa.Features)
 	}
 	res.Diagnostics = applySuppressions(inputs, dirs, res.Diagnostics)
+	if !cfg.Enabled(suppress.Check) {
+		// lint's own check, configured as the plugins' are: unusable or
+		// unneeded ignore comments (in #if branches, say) can be silenced.
+		res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d report.Diagnostic) bool { return d.Check == suppress.Check })
+	}
 	mapEmbedded(inputs, res.Diagnostics)
 	report.Sort(res.Diagnostics)
 	res.Features = m.rows(inputs)
