@@ -27,7 +27,10 @@ func Since(dir, rev string) (*Lines, error) {
 	if _, err := git(root, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
 		return nil, fmt.Errorf("gitdiff: %q is not a commit of %s; name one git knows (a branch, a tag, HEAD~3)", rev, root)
 	}
-	diff, err := git(root, "diff", "--no-color", "--no-ext-diff", "--no-renames", "-U0", rev, "--")
+	// core.quotePath=false: non-ASCII names unquoted (parse unquotes the
+	// names git quotes all the same: those with quotes, backslashes or
+	// control characters).
+	diff, err := git(root, "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-renames", "-U0", rev, "--")
 	if err != nil {
 		return nil, fmt.Errorf("gitdiff: git diff %s: %v", rev, err)
 	}
@@ -55,7 +58,7 @@ func parse(diff []byte) map[string]map[int]bool {
 		switch {
 		case strings.HasPrefix(t, "+++ "):
 			cur = nil
-			if name, ok := strings.CutPrefix(t, "+++ b/"); ok {
+			if name, ok := diffName(t[len("+++ "):]); ok {
 				cur = map[int]bool{}
 				out[name] = cur
 			}
@@ -80,6 +83,22 @@ func parse(diff []byte) map[string]map[int]bool {
 		}
 	}
 	return out
+}
+
+// diffName is the path of a "+++ " line's file: "b/<path>", C-quoted when
+// the path has a quote, a backslash or a control character, and followed
+// by a tab when it has a space ("/dev/null" for a deleted file: not ok). A
+// name taken literally lost those files' new findings.
+func diffName(s string) (string, bool) {
+	s = strings.TrimSuffix(s, "\t")
+	if strings.HasPrefix(s, `"`) {
+		u, err := strconv.Unquote(s) // git's escapes (\t, \", \ooo) are Go's
+		if err != nil {
+			return "", false
+		}
+		s = u
+	}
+	return strings.CutPrefix(s, "b/")
 }
 
 // New reports whether line (1-based) of path is new. path may be relative

@@ -57,3 +57,36 @@ func TestSince(t *testing.T) {
 		t.Errorf("outside git: %v", err)
 	}
 }
+
+// TestSinceNamesGitQuotes: git writes a name with a space followed by a
+// tab, one with a quote (or, by default, any non-ASCII byte) C-quoted; taken
+// literally, those files' new lines were not new.
+func TestSinceNamesGitQuotes(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	run(t, dir, "init", "-q")
+	names := []string{"plain.cu", "my kernel.cu", "café.cu", `say "hi".cu`}
+	for _, n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("a\nb\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(t, dir, "add", ".")
+	run(t, dir, "commit", "-qm", "base")
+	for _, n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("a\nB\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := Since(dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if !l.New(filepath.Join(dir, n), 2) || l.New(filepath.Join(dir, n), 1) {
+			t.Errorf("%q: line 2 new %v, line 1 new %v; want true, false", n, l.New(filepath.Join(dir, n), 2), l.New(filepath.Join(dir, n), 1))
+		}
+	}
+}
