@@ -38,7 +38,7 @@ const configHelp = `Configuration (.cudaperf.yaml, found by walking up from the 
      enable: [all]                # or a list of check ids
      disable: [gridsize]          # checks to turn off (cudaperf explain lists them)
      fail-on: error               # error | warning | note | never
-     exclude: ["third_party/**"]  # globs relative to the file, not linted when found in a folder
+     exclude: ["third_party"]     # globs relative to the file; a folder's files are all left out
      settings:                    # per-check options; ` + "`cudaperf plugins describe NAME`" + ` lists them
        coalescing: {min-ratio: 4}
    plugins:                       # which plugins to use (also --plugins, --no-plugins)

@@ -166,7 +166,9 @@ func (f *File) Enabled(check string) bool {
 
 // Excluded reports whether a path is excluded from linting. Patterns are
 // relative to the configuration file's folder; "**" matches any number of
-// folders.
+// folders; a pattern that matches a folder ("third_party", "gen/" or
+// "vendor/*") excludes everything under it, as it would in .gitignore
+// (such a pattern excluded nothing).
 func (f *File) Excluded(path string) bool {
 	if len(f.Lint.Exclude) == 0 {
 		return false
@@ -182,9 +184,14 @@ func (f *File) Excluded(path string) bool {
 		return false
 	}
 	rel = filepath.ToSlash(rel)
+	parts := strings.Split(rel, "/")
 	for _, g := range f.Lint.Exclude {
-		if globMatch(g, rel) {
-			return true
+		g = strings.TrimSuffix(g, "/")
+		// The path itself, then each folder above it.
+		for i := len(parts); i >= 1; i-- {
+			if globMatch(g, strings.Join(parts[:i], "/")) {
+				return true
+			}
 		}
 	}
 	return false

@@ -62,7 +62,7 @@ func TestFindAndExclude(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := filepath.Join(root, FileName)
-	if err := os.WriteFile(p, []byte("version: 1\nlint:\n  exclude: [\"third_party/**\", \"*.gen.cu\"]\n"), 0o644); err != nil {
+	if err := os.WriteFile(p, []byte("version: 1\nlint:\n  exclude: [\"third_party/**\", \"*.gen.cu\", \"vendor\", \"gen/\"]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if got := Find(sub); got != p {
@@ -77,6 +77,11 @@ func TestFindAndExclude(t *testing.T) {
 		filepath.Join(root, "k.gen.cu"):                 true,
 		filepath.Join(root, "src", "k.cu"):              false,
 		filepath.Join(root, "src", "k.gen.cu"):          false,
+		// Folder names exclude what is under them (they excluded nothing).
+		filepath.Join(root, "vendor", "a", "k.cu"): true,
+		filepath.Join(root, "gen", "k.cu"):         true,
+		filepath.Join(root, "src", "vendor.cu"):    false,
+		filepath.Join(root, "src", "gen", "k.cu"):  false, // anchored at the config's folder, as every pattern is
 	} {
 		if f.Excluded(path) != want {
 			t.Errorf("Excluded(%s) = %v, want %v", path, !want, want)
