@@ -106,10 +106,14 @@ func checkEvalFlags(c *cli.Context) error {
 	if n < 1 {
 		return usageErrorf("-n %d: at least 1 sample per task", n)
 	}
-	for _, k := range c.IntSlice("k") {
-		if k < 1 || k > n {
-			return usageErrorf("-k %d: pass@k needs 1 ≤ k ≤ n (-n %d)", k, n)
+	ks := c.IntSlice("k")
+	for _, k := range ks {
+		if k < 1 {
+			return usageErrorf("-k %d: pass@k needs k ≥ 1", k)
 		}
+	}
+	if m := slices.Max(ks); m > n {
+		return usageErrorf("-n %d: pass@%d needs at least %d samples per task", n, m, m)
 	}
 	if f := c.Int("few-shot"); f < 0 {
 		return usageErrorf("--few-shot %d: 0 (no example) or more", f)

@@ -313,8 +313,8 @@ func TestEvalRefusesBadFlagsFirst(t *testing.T) {
 		want string
 	}{
 		{[]string{"--few-shot", "-2"}, "--few-shot -2"},
-		{[]string{"-k", "0"}, "-k 0: pass@k needs 1 ≤ k ≤ n"},
-		{[]string{"-n", "2", "-k", "3"}, "-k 3: pass@k needs 1 ≤ k ≤ n (-n 2)"},
+		{[]string{"-k", "0"}, "-k 0: pass@k needs k ≥ 1"},
+		{[]string{"-n", "2", "-k", "3"}, "-n 2: pass@3 needs at least 3 samples per task"},
 		{[]string{"--temperature", "-1"}, "--temperature -1"},
 		{[]string{"--top-p", "7"}, "--top-p 7"},
 		{[]string{"--max-tokens", "0"}, "--max-tokens 0"},
