@@ -158,7 +158,7 @@ func ParseConfig(path string, b []byte) (*Config, error) {
 // them, so that a number the file gives, 0 included, is kept and checked
 // (group: 0 used to become 16 without a word, temperature: 0 became 1).
 func (c *Config) numberDefaults() {
-	c.Steps, c.Batch, c.Group, c.Turns, c.KeepCheckpoints = 30, 8, 16, 5, 2
+	c.Steps, c.Batch, c.Group, c.Turns, c.KeepCheckpoints = 30, 8, 16, 5, defaultKeepCheckpoints
 	c.Benchmarker.Concurrency = 64
 	c.Policy.UpdatesPerStep = 1
 	c.Sampling.Temperature, c.Sampling.TopP, c.Sampling.MaxTokens = 1, 1, 1024
@@ -258,6 +258,9 @@ func (c *Config) Validate() error {
 	}
 	return nil
 }
+
+// defaultKeepCheckpoints is keep_checkpoints unless a run.yaml sets it.
+const defaultKeepCheckpoints = 2
 
 // Dir is the run folder.
 func (c *Config) Dir() string { return filepath.Join(c.Root, c.Name) }

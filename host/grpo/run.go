@@ -97,6 +97,10 @@ func (r *runDir) saveConfig() error {
 func (r *runDir) hash() string {
 	c := *r.cfg
 	c.Steps, c.Root, c.Name = 0, "", ""
+	// How many checkpoints are kept decides nothing a run computes, so it
+	// may change on --resume; hashed as its default, so that runs made
+	// before it could keep the hash they recorded.
+	c.KeepCheckpoints = defaultKeepCheckpoints
 	return c.Hash()
 }
 
@@ -281,7 +285,7 @@ func (r *runDir) latest() (*State, string, error) {
 		now, _ := yaml.Marshal(r.cfg)
 		what := ""
 		// steps may grow; the folder may be renamed or moved.
-		if d, _ := DiffConfigs(r.prev, now, []string{"steps", "root", "name", "benchmarker.candidate_timeout"}); len(d) > 0 {
+		if d, _ := DiffConfigs(r.prev, now, []string{"steps", "root", "name", "benchmarker.candidate_timeout", "keep_checkpoints"}); len(d) > 0 {
 			var s []string
 			for _, c := range d {
 				s = append(s, fmt.Sprintf("%s: %s, now %s", c.Key, c.Was, c.Now))

@@ -193,3 +193,26 @@ func TestResumeWithoutCheckpointStartsClean(t *testing.T) {
 		t.Errorf("metrics steps %v, want [1 2]", steps)
 	}
 }
+
+// TestResumeMayChangeKeepCheckpoints: how many checkpoints are kept decides
+// nothing a run computes; changing it on --resume was refused as "another
+// configuration". Another key still is.
+func TestResumeMayChangeKeepCheckpoints(t *testing.T) {
+	d := testDataset(t)
+	c := testConfig(t, t.TempDir(), 1)
+	tr, err := NewTrainer(context.Background(), c, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c.KeepCheckpoints, c.Steps = 5, 2
+	if _, err := NewTrainer(context.Background(), c, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true); err != nil {
+		t.Errorf("resume with keep_checkpoints 5: %v", err)
+	}
+	c.Group = 4
+	if _, err := NewTrainer(context.Background(), c, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, true); err == nil || !strings.Contains(err.Error(), "group: 6, now 4") {
+		t.Errorf("resume with another group: %v", err)
+	}
+}
