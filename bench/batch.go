@@ -36,7 +36,7 @@ var classReason = map[string]string{
 // some configurations only).
 type BatchItem struct {
 	Task   string `json:"task"`
-	File   string `json:"file"` // relative to the manifest's folder
+	File   string `json:"file"` // relative to the manifest's folder, or absolute
 	Class  string `json:"class"`
 	Expect string `json:"expect,omitempty"`
 }
@@ -45,7 +45,10 @@ type BatchItem struct {
 // Anything but an honest candidate is a cheat that must be rejected with
 // its reason.
 func (b BatchItem) Candidate(dir string) Candidate {
-	p := filepath.Join(dir, b.File)
+	p := b.File
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
 	c := Candidate{Name: strings.TrimSuffix(filepath.Base(p), ".cu"), Path: p, Kind: KindCandidate}
 	if b.Class != ClassHonest {
 		c.Kind, c.Expect = KindCheat, b.Expect
@@ -56,7 +59,11 @@ func (b BatchItem) Candidate(dir string) Candidate {
 	return c
 }
 
-// LoadBatch reads a batch manifest, one JSON object a line.
+// LoadBatch reads a batch manifest, one JSON object a line. Every line is
+// checked before anything runs: its file must exist (a missing one ended a
+// GPU run midway, dropping results in flight), and two lines of a task must
+// not name files with one base name (results are keyed by task and
+// candidate name: one measurement was kept of the two).
 func LoadBatch(path string) ([]BatchItem, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -64,6 +71,7 @@ func LoadBatch(path string) ([]BatchItem, error) {
 	}
 	defer f.Close()
 	var out []BatchItem
+	lines := map[string]int{} // task/candidate name → manifest line
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -82,6 +90,15 @@ func LoadBatch(path string) ([]BatchItem, error) {
 		if b.Task == "" || b.File == "" {
 			return nil, fmt.Errorf("%s:%d: task and file are required", path, n)
 		}
+		c := b.Candidate(filepath.Dir(path))
+		if st, err := os.Stat(c.Path); err != nil || st.IsDir() {
+			return nil, fmt.Errorf("%s:%d: file %s: no such file (a relative file is taken from the manifest's folder)", path, n, c.Path)
+		}
+		key := b.Task + "/" + c.Name
+		if prev, ok := lines[key]; ok {
+			return nil, fmt.Errorf("%s:%d: task %s already has a candidate named %s (line %d); results are keyed by task and file name: rename one file", path, n, b.Task, c.Name, prev)
+		}
+		lines[key] = n
 		out = append(out, b)
 	}
 	if err := sc.Err(); err != nil {

@@ -99,11 +99,14 @@ func Merge(into string, files ...string) (MergeStats, error) {
 	return st, f.Close()
 }
 
-// dropTornTail cuts a records file back to its last newline. A merge
-// killed while writing leaves a record without one; appending after it
-// would glue the next record onto it and make the file unreadable, where
-// the torn record alone is skipped by every reader (and, not being
-// finished, is merged again).
+// dropTornTail ends a records file at a newline before a merge appends to
+// it. A merge killed while writing leaves a record without one; appending
+// after it would glue the next record onto it and make the file
+// unreadable, where the torn record alone is skipped by every reader (and,
+// not being finished, is merged again): it is cut off. A whole record
+// without its newline (a hand-edited file) is one every reader keeps
+// (results.Read): it gets its newline (it had been cut off, and with it a
+// measurement).
 func dropTornTail(path string) error {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -126,7 +129,12 @@ func dropTornTail(path string) error {
 	if buf[n-1] == '\n' {
 		return nil
 	}
-	// No newline in the window: the whole window is the torn record (the
-	// whole file, when it is one).
-	return f.Truncate(st.Size() - n + int64(bytes.LastIndexByte(buf, '\n')+1))
+	// No newline in the window: the whole window is the tail (the whole
+	// file, when it is one).
+	start := bytes.LastIndexByte(buf, '\n') + 1
+	if tail := bytes.TrimSpace(buf[start:]); len(tail) > 0 && json.Valid(tail) {
+		_, err := f.WriteAt([]byte{'\n'}, st.Size())
+		return err
+	}
+	return f.Truncate(st.Size() - n + int64(start))
 }

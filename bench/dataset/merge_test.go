@@ -76,4 +76,14 @@ func TestMergeAfterATornWrite(t *testing.T) {
 	if st, err := Merge(into, run); err != nil || st.Added != 2 {
 		t.Errorf("merge into a torn single record: %+v, %v", st, err)
 	}
+	// A whole record without its newline (a hand-edited file) is one every
+	// reader keeps: it gets its newline (it had been cut off, and lost).
+	os.WriteFile(into, []byte(a), 0o644)
+	os.WriteFile(run, []byte(b+"\n"), 0o644)
+	if st, err := Merge(into, run); err != nil || st.Added != 1 {
+		t.Errorf("merge after a whole unterminated record: %+v, %v", st, err)
+	}
+	if got, _ := os.ReadFile(into); string(got) != a+"\n"+b+"\n" {
+		t.Errorf("records file:\n%s\nwant a then b", got)
+	}
 }

@@ -110,37 +110,60 @@ type benchItem struct {
 	kind string // task kind: "" (c2cuda) or torch2cuda.Kind
 }
 
+// loadErrorsHint names the task folders that failed to load, which may be
+// why a task is "not under" the suites (a task.yaml with a typo).
+func loadErrorsHint(errs []error) string {
+	if len(errs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (some task folders did not load: %v)", errors.Join(errs...))
+}
+
 // benchItems lists what the flags select, in order.
 func benchItems(c *cli.Context) ([]benchItem, []error, error) {
 	if kb := c.String("kernelbench"); kb != "" {
 		return kernelBenchItems(c, kb)
 	}
 	if b := c.String("batch"); b != "" {
-		if len(c.StringSlice("candidate")) > 0 || c.Bool("cheats") {
-			return nil, nil, usageErrorf("bench: --batch gives the candidates; drop --candidate and --cheats")
+		if len(c.StringSlice("candidate")) > 0 || c.Bool("cheats") || len(c.StringSlice("task")) > 0 {
+			return nil, nil, usageErrorf("bench: --batch gives the candidates and their tasks; drop --candidate, --cheats and --task (--task was ignored)")
 		}
 		items, err := bench.LoadBatch(b)
 		if err != nil {
 			return nil, nil, usageErrorf("%v", err)
 		}
 		tasks, errs := bench.LoadTasks(c.String("suites"), c.String("suite"), nil)
-		byName := map[string]*task.Task{}
+		byName := map[string][]*task.Task{}
 		for _, t := range tasks {
-			byName[t.Name] = t
+			byName[t.Name] = append(byName[t.Name], t)
 		}
 		var out []benchItem
 		for _, it := range items {
-			t, ok := byName[it.Task]
-			if !ok {
-				return nil, errs, usageErrorf("bench: --batch %s: task %q is not under %s", b, it.Task, c.String("suites"))
+			ts := byName[it.Task]
+			switch {
+			case len(ts) == 0:
+				return nil, errs, usageErrorf("bench: --batch %s: task %q is not under %s%s", b, it.Task, c.String("suites"), loadErrorsHint(errs))
+			case len(ts) > 1:
+				// Two suites share the name (c2cuda and selftest: saxpy):
+				// the one sorted last had been taken without a word.
+				var suites []string
+				for _, t := range ts {
+					suites = append(suites, t.Suite)
+				}
+				return nil, nil, usageErrorf("bench: --batch %s: task %q is in suites %s: name one with --suite", b, it.Task, strings.Join(suites, " and "))
 			}
-			out = append(out, benchItem{task: t, cand: it.Candidate(filepath.Dir(b))})
+			out = append(out, benchItem{task: ts[0], cand: it.Candidate(filepath.Dir(b))})
 		}
 		return out, nil, nil
 	}
 	userCands := c.StringSlice("candidate")
 	if len(userCands) > 0 && len(c.StringSlice("task")) != 1 {
 		return nil, nil, usageErrorf("bench: --candidate needs exactly one --task naming the task it implements")
+	}
+	if len(userCands) > 0 && c.Bool("cheats") {
+		// The task's cheats are not what --candidate runs: accepted, the
+		// flag ran nothing.
+		return nil, nil, usageErrorf("bench: --cheats runs the task's own cheats, --candidate your files: give one of them")
 	}
 	for _, cand := range userCands {
 		if _, err := os.Stat(cand); err != nil {
@@ -429,8 +452,8 @@ func shard(items []benchItem, spec string) ([]benchItem, error) {
 
 // skipMeasured drops the items that the results files already hold a
 // finished record of (dataset.Finished); a record cut short by a kill, or
-// one that ended in a harness error, is measured again. Matching is by task
-// and candidate name, as `bench report` and `dataset merge` merge results.
+// one that ended in a harness error, is measured again. Matching is by
+// suite, task and candidate name.
 func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
 	var files []string
 	for _, p := range patterns {
@@ -447,15 +470,18 @@ func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
 	if err != nil {
 		return nil, usageErrorf("bench: --skip-measured: %v", err)
 	}
-	done := map[[2]string]bool{}
+	// By suite too: c2cuda and selftest share task names (saxpy), and a
+	// record of one skipped the other's candidate. A record that names no
+	// suite matches any.
+	done := map[[3]string]bool{}
 	for i := range rs {
 		if dataset.Finished(&rs[i]) {
-			done[[2]string{rs[i].Task, rs[i].Candidate}] = true
+			done[[3]string{rs[i].Suite, rs[i].Task, rs[i].Candidate}] = true
 		}
 	}
 	var out []benchItem
 	for _, it := range items {
-		if !done[[2]string{it.task.Name, it.cand.Name}] {
+		if !done[[3]string{it.task.Suite, it.task.Name, it.cand.Name}] && !done[[3]string{"", it.task.Name, it.cand.Name}] {
 			out = append(out, it)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/cudaperf/cudaperf/analysis/device"
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
+	"github.com/cudaperf/cudaperf/bench/task"
 	"github.com/cudaperf/cudaperf/bench/verdict"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
@@ -389,5 +390,53 @@ func TestBenchItemsTorch2cuda(t *testing.T) {
 	}
 	if _, err = items("--suite", "torch2cuda", "--task", "nosuch"); err == nil || !strings.Contains(err.Error(), `no task "nosuch" in suite torch2cuda`) {
 		t.Errorf("--suite torch2cuda --task nosuch: %v", err)
+	}
+}
+
+// TestBenchRefusesWhatItWouldIgnoreOrGuess: --task with --batch was
+// ignored (all 128 candidates ran); --cheats with --candidate ran no cheat;
+// a batch task two suites share (saxpy: c2cuda and selftest) went to the
+// one sorted last. Each is a usage error before anything compiles.
+func TestBenchRefusesWhatItWouldIgnoreOrGuess(t *testing.T) {
+	root := plugintest.ModuleRoot(t)
+	dir := t.TempDir()
+	cand := filepath.Join(dir, "k.cu")
+	os.WriteFile(cand, []byte("// strategy: x\n"), 0o644)
+	manifest := filepath.Join(dir, "m.jsonl")
+	os.WriteFile(manifest, []byte(`{"task":"saxpy","file":"k.cu","class":"honest"}`+"\n"), 0o644)
+	suites := filepath.Join(root, "bench", "suites")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--batch", filepath.Join(root, "bench", "rlbatch", "manifest.jsonl"), "--task", "vector_add"}, "drop --candidate, --cheats and --task"},
+		{[]string{"--suites", suites, "--task", "saxpy", "--candidate", cand, "--cheats"}, "--cheats runs the task's own cheats, --candidate your files"},
+		{[]string{"--suites", suites, "--batch", manifest}, `task "saxpy" is in suites`},
+	} {
+		_, errOut, code := benchRun(t, t.TempDir(), append([]string{"bench", "--compile-only"}, c.args...)...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant exit %d and %q", c.args, code, errOut, exitUsage, c.want)
+		}
+	}
+}
+
+// TestSkipMeasuredBySuite: c2cuda and selftest share task names; a record
+// of c2cuda's saxpy/naive skipped selftest's too. A record naming no suite
+// still matches any.
+func TestSkipMeasuredBySuite(t *testing.T) {
+	items := []benchItem{
+		{task: &task.Task{Suite: "c2cuda", Name: "saxpy"}, cand: bench.Candidate{Name: "naive"}},
+		{task: &task.Task{Suite: "selftest", Name: "saxpy"}, cand: bench.Candidate{Name: "naive"}},
+		{task: &task.Task{Suite: "selftest", Name: "gemm"}, cand: bench.Candidate{Name: "tiled"}},
+	}
+	file := filepath.Join(t.TempDir(), "results.jsonl")
+	os.WriteFile(file, []byte(`{"suite":"c2cuda","task":"saxpy","candidate":"naive","compile":{"ok":true},"ran":true}`+"\n"+
+		`{"task":"gemm","candidate":"tiled","compile":{"ok":false}}`+"\n"), 0o644)
+	left, err := skipMeasured(items, []string{file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != 1 || left[0].task.Suite != "selftest" || left[0].task.Name != "saxpy" {
+		t.Errorf("left %d items (%v); want selftest/saxpy naive alone", len(left), left)
 	}
 }
