@@ -85,7 +85,13 @@ func runBenchReport(c *cli.Context) error {
 		command = "cudaperf " + strings.Join(os.Args[1:], " ")
 	}
 	plot := "speedups.png"
-	if err := dataset.Plot(ts, filepath.Join(out, plot)); err != nil {
+	if s := dataset.Summary(ts); s.Accepted == 0 {
+		// Nothing to plot, but the page is wanted most then: it lists
+		// every rejection and its reason (it failed with exit 3 and wrote
+		// nothing).
+		plot = ""
+		fmt.Fprintf(c.App.ErrWriter, "cudaperf: bench report: no variant was accepted: RESULTS.md without the speedup plot\n")
+	} else if err := dataset.Plot(ts, filepath.Join(out, plot)); err != nil {
 		return failuref("%v", err)
 	}
 	f, err := os.Create(filepath.Join(out, "RESULTS.md"))

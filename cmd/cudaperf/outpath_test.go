@@ -103,4 +103,14 @@ func TestBenchReportOut(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(again, "RESULTS.md")); err == nil {
 		t.Error("bench report wrote RESULTS.md before refusing a bad --compare")
 	}
+	// No variant accepted: the page (its rejections) without the plot; it
+	// failed with exit 3 and wrote nothing.
+	rejected := filepath.Join(dir, "rejected.jsonl")
+	os.WriteFile(rejected, []byte(strings.ReplaceAll(strings.Join(one, "\n")+"\n", `"accepted":true`, `"accepted":false`)), 0o644)
+	none := filepath.Join(dir, "none")
+	_, stderr, code = runIn(t, root, nil, "bench", "report", "--out", none, rejected)
+	page, err = os.ReadFile(filepath.Join(none, "RESULTS.md"))
+	if code != 0 || err != nil || !strings.Contains(string(page), "saxpy") || strings.Contains(string(page), "speedups.png") {
+		t.Errorf("all rejected: exit %d (%v), stderr:\n%s\npage:\n%.400s", code, err, stderr, page)
+	}
 }
