@@ -279,8 +279,16 @@ func benchAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	selected := len(items)
 	if items, err = shard(items, c.String("shard")); err != nil {
 		return err
+	}
+	if len(items) == 0 && selected > 0 {
+		// More hosts than candidates: this share is empty, which a script
+		// splitting work over N hosts meets as a normal case (it was exit
+		// 2, "no task found").
+		fmt.Fprintf(os.Stderr, "cudaperf: bench: --shard %s: this share of the %d candidates selected is empty; nothing to do\n", c.String("shard"), selected)
+		return nil
 	}
 	if files := c.StringSlice("skip-measured"); len(files) > 0 {
 		before := len(items)

@@ -109,6 +109,13 @@ func TestBenchCompileOnly(t *testing.T) {
 	if rs := records(t, stdout); code != 0 || len(rs) != 1 || rs[0].Candidate != "naive" {
 		t.Errorf("--shard 2/2: exit %d, %d records\n%s", code, len(rs), stderr)
 	}
+	// More hosts than candidates: an empty share is nothing to do, not an
+	// error (it was exit 2, "no task found").
+	stdout, stderr, code = benchRun(t, t.TempDir(), "bench", "--suites", selftestRoot, "--suite", "selftest", "--task", "saxpy",
+		"--compile-only", "--format", "json", "--shard", "3/3", "--runs-dir", runs)
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "this share of the 2 candidates selected is empty") {
+		t.Errorf("--shard 3/3 of 2 candidates: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
 }
 
 // TestBenchNoDevice: without a GPU a run must say so and exit 3.
@@ -236,7 +243,7 @@ func TestBenchSameRecords(t *testing.T) {
 	defer ev.Close()
 
 	compare := func(t *testing.T, compileOnly bool) {
-		args := []string{"bench", "--suites", selftestRoot, "--batch", batch, "--format", "json", "--seeds", "11,12", "--runs-dir", t.TempDir()}
+		args := []string{"bench", "--suites", selftestRoot, "--suite", "selftest", "--batch", batch, "--format", "json", "--seeds", "11,12", "--runs-dir", t.TempDir()}
 		s := seeds
 		if compileOnly {
 			args = append(args, "--compile-only")
