@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -25,6 +27,31 @@ type Writer struct {
 // NewRunDir returns root/bench-<UTC time>, not yet created.
 func NewRunDir(root string, now time.Time) string {
 	return filepath.Join(root, "bench-"+now.UTC().Format("20060102T150405Z"))
+}
+
+// OpenNew creates a run folder of its own under root, NewRunDir's name or,
+// when that is taken (another run started in the same second: two shards
+// on one host), the name with -2, -3, ... (os.Mkdir either makes a folder
+// or fails, so two runs never share one), and opens its results file.
+func OpenNew(root string, now time.Time) (*Writer, error) {
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	base := NewRunDir(root, now)
+	for i := 1; i <= 1000; i++ {
+		dir := base
+		if i > 1 {
+			dir = fmt.Sprintf("%s-%d", base, i)
+		}
+		err := os.Mkdir(dir, 0o755)
+		if err == nil {
+			return Open(dir)
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("results: %w", err)
+		}
+	}
+	return nil, fmt.Errorf("results: %s: a thousand runs this second; name another --runs-dir", base)
 }
 
 // Open creates dir if needed and opens dir/results.jsonl for append.

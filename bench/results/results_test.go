@@ -100,3 +100,23 @@ func TestCloseDropEmpty(t *testing.T) {
 		t.Errorf("a folder holding other files was removed: %v", err)
 	}
 }
+
+// TestOpenNewNeverShares: two runs started in the same second (two shards
+// on one host) appended to one results file; each gets a folder of its own.
+func TestOpenNewNeverShares(t *testing.T) {
+	root := t.TempDir()
+	now := time.Date(2026, 12, 5, 7, 0, 0, 0, time.UTC)
+	a, err := OpenNew(root, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := OpenNew(root, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if a.Path == b.Path || filepath.Dir(a.Path) != NewRunDir(root, now) || filepath.Dir(b.Path) != NewRunDir(root, now)+"-2" {
+		t.Errorf("runs of one second wrote %s and %s", a.Path, b.Path)
+	}
+}

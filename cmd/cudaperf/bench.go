@@ -317,7 +317,7 @@ func benchAction(c *cli.Context) error {
 		return err
 	}
 	defer h.Close()
-	w, err := results.Open(results.NewRunDir(c.String("runs-dir"), time.Now()))
+	w, err := results.OpenNew(c.String("runs-dir"), time.Now())
 	if err != nil {
 		return failuref("%v", err)
 	}
