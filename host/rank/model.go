@@ -69,10 +69,10 @@ func (m *Model) width() int {
 	return n
 }
 
-// Observed is v's value of feature name when it has a finite one. A NaN or
+// observed is v's value of feature name when it has a finite one. A NaN or
 // an infinity (a third-party analyzer may report one) counts as missing,
 // in training and scoring alike: as a value it made every weight NaN.
-func Observed(v Vector, name string) (float64, bool) {
+func observed(v Vector, name string) (float64, bool) {
 	x, ok := v[name]
 	if !ok || math.IsNaN(x) || math.IsInf(x, 0) {
 		return 0, false
@@ -87,7 +87,7 @@ func (m *Model) x(v Vector, dst []float64) []float64 {
 	}
 	dst = dst[:0]
 	for _, in := range m.Inputs {
-		val, ok := Observed(v, in.Feature)
+		val, ok := observed(v, in.Feature)
 		if !ok {
 			dst = append(dst, 0)
 			continue
@@ -98,7 +98,7 @@ func (m *Model) x(v Vector, dst []float64) []float64 {
 		if !in.Mask {
 			continue
 		}
-		if _, ok := Observed(v, in.Feature); ok {
+		if _, ok := observed(v, in.Feature); ok {
 			dst = append(dst, 0)
 		} else {
 			dst = append(dst, 1)

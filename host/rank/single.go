@@ -13,7 +13,7 @@ type SingleFeature struct {
 
 // Score is Sign · the feature's value; a missing value scores as 0.
 func (s SingleFeature) Score(v Variant) float64 {
-	x, ok := Observed(FileVector(v.Kernels), s.Feature)
+	x, ok := observed(FileVector(v.Kernels), s.Feature)
 	if !ok {
 		return 0
 	}

@@ -177,7 +177,7 @@ func (m *Model) fitInputs(train []Task, opt Options) error {
 		in := Input{Feature: name, Log: unbounded[name]}
 		var xs []float64
 		for _, v := range vecs {
-			if x, ok := Observed(v, name); ok {
+			if x, ok := observed(v, name); ok {
 				xs = append(xs, transform(x, in.Log))
 			} else {
 				in.Mask = true
