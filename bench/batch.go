@@ -104,5 +104,10 @@ func LoadBatch(path string) ([]BatchItem, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("bench: batch %s: %w", path, err)
 	}
+	if len(out) == 0 {
+		// Without this the CLI went on to say "no task found under
+		// bench/suites", which names the wrong input.
+		return nil, fmt.Errorf("bench: batch %s has no candidates: write one JSON object a line, such as {\"task\": \"saxpy\", \"file\": \"a.cu\"}", path)
+	}
 	return out, nil
 }

@@ -11,7 +11,8 @@ import (
 // manifest line before anything runs (it ended a GPU run midway with exit
 // 3, dropping the results in flight); an absolute file stays where it is
 // (it was put under the manifest's folder); two files of one task with one
-// base name are refused (results keep one measurement of the two).
+// base name are refused (results keep one measurement of the two); a
+// manifest without candidates is refused by name.
 func TestLoadBatchChecksEveryLineFirst(t *testing.T) {
 	dir := t.TempDir()
 	for _, f := range []string{"a.cu", "x/k.cu", "y/k.cu"} {
@@ -38,6 +39,9 @@ func TestLoadBatchChecksEveryLineFirst(t *testing.T) {
 		{[]string{`{"task":"t","file":"a.cu","class":"honest"}`, `{"task":"t","file":"typo.cu","class":"honest"}`}, "m.jsonl:2: file " + filepath.Join(dir, "typo.cu") + ": no such file"},
 		{[]string{`{"task":"t","file":"x","class":"honest"}`}, "m.jsonl:1: file " + filepath.Join(dir, "x") + ": no such file"},
 		{[]string{`{"task":"t","file":"x/k.cu","class":"honest"}`, `{"task":"t","file":"y/k.cu","class":"honest"}`}, "m.jsonl:2: task t already has a candidate named k (line 1)"},
+		// An empty manifest is named as such (it was "no task found under
+		// bench/suites", which points at the wrong input).
+		{[]string{"# nothing yet", ""}, "m.jsonl has no candidates"},
 	} {
 		if _, err := LoadBatch(manifest(c.lines...)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err = %v, want %q", c.lines, err, c.want)

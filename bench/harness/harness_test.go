@@ -309,10 +309,6 @@ func TestDriverChecksInputs(t *testing.T) {
 // one grid covers (so threads stride) with bytes changed at word edges, in
 // the tail and at random.
 func TestInputCheck(t *testing.T) {
-	cc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("no gcc on PATH")
-	}
 	prog := `#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,14 +358,7 @@ int main(void) {
     return bad != 0;
 }
 `
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "t.c"), []byte(prog), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(dir, "t")
-	if out, err := exec.Command(cc, "-std=c11", "-O1", "-fno-strict-aliasing", "-o", exe, filepath.Join(dir, "t.c")).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	exe, _ := buildC(t, prog, "-fno-strict-aliasing")
 	out, err := exec.Command(exe).CombinedOutput()
 	if err != nil {
 		t.Fatalf("the input check differs from memcmp: %v\n%s", err, out)
@@ -385,10 +374,6 @@ int main(void) {
 // off, or a registration CUDA refuses gives NULL (the arena answers), and
 // nothing stays registered.
 func TestMapFile(t *testing.T) {
-	cc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("no gcc on PATH")
-	}
 	prog := `#define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
@@ -451,15 +436,78 @@ int main(int argc, char **argv) {
     return bad != 0;
 }
 `
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "t.c"), []byte(prog), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(dir, "t")
-	if out, err := exec.Command(cc, "-std=c11", "-O1", "-Wall", "-Werror", "-o", exe, filepath.Join(dir, "t.c")).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	exe, dir := buildC(t, prog, "-Wall", "-Werror")
 	if out, err := exec.Command(exe, dir).CombinedOutput(); err != nil {
 		t.Fatalf("the driver's mapped staging: %v\n%s", err, out)
 	}
+}
+
+// TestDriverOptions: the driver's optional arguments come once each, and
+// the gate's descriptor is a number above 2 (atoi read "gate:x" as 0, the
+// driver's standard input; a second gate: or staging: silently won).
+func TestDriverOptions(t *testing.T) {
+	prog := `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+` + driverOptionsSrc + `
+int main(int argc, char **argv) {
+    int gate = -1, map = 0;
+    int rc = cp_driver_options(argc - 1, argv + 1, &gate, &map);
+    printf("rc=%d gate=%d map=%d\n", rc, gate, map);
+    return 0;
+}
+`
+	exe, _ := buildC(t, prog, "-Wall", "-Werror")
+	for _, c := range []struct {
+		args []string
+		want string // standard output
+		err  string // in standard error
+	}{
+		{nil, "rc=0 gate=-1 map=0", ""},
+		{[]string{"gate:7", "staging:mapped"}, "rc=0 gate=7 map=1", ""},
+		{[]string{"staging:arena", "gate:12"}, "rc=0 gate=12 map=0", ""},
+		{[]string{"gate:7", "gate:8"}, "rc=2", "gate:8 (the gate is given twice)"},
+		{[]string{"staging:mapped", "staging:arena"}, "rc=2", "staging:arena (the staging is given twice)"},
+		{[]string{"gate:x"}, "rc=2", "gate:x (want gate:FD"},
+		{[]string{"gate:"}, "rc=2", "gate: (want gate:FD"},
+		{[]string{"gate:0"}, "rc=2", "gate:0 (want gate:FD"},
+		{[]string{"gate:9z"}, "rc=2", "gate:9z (want gate:FD"},
+		{[]string{"staging:pinned"}, "rc=2", "bad argument staging:pinned (want gate:FD, staging:arena or staging:mapped)"},
+	} {
+		cmd := exec.Command(exe, c.args...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if got := strings.TrimSpace(string(out)); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%v: %s, want %s", c.args, got, c.want)
+		}
+		if !strings.Contains(stderr.String(), c.err) || (c.err == "") != (stderr.Len() == 0) {
+			t.Errorf("%v: standard error %q, want %q", c.args, stderr.String(), c.err)
+		}
+	}
+}
+
+// buildC compiles prog, a C11 host program, with gcc at -O1 and the extra
+// flags; it returns the executable and its folder, and skips the test
+// without gcc.
+func buildC(t *testing.T, prog string, flags ...string) (exe, dir string) {
+	t.Helper()
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc on PATH")
+	}
+	dir = t.TempDir()
+	src := filepath.Join(dir, "t.c")
+	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe = filepath.Join(dir, "t")
+	args := append(append([]string{"-std=c11", "-O1"}, flags...), "-o", exe, src)
+	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return exe, dir
 }

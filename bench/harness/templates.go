@@ -482,7 +482,7 @@ static unsigned char *cp_arena(int c, char tag) {
     return cp_arena_p;
 }
 
-` + mapFileSrc + `
+` + mapFileSrc + driverOptionsSrc + `
 ` + inputCheckSrc + `
 static void cp_print_array(const char *key, const double *v, int n) {
     fprintf(rec, ",\"%s\":[", key);
@@ -495,16 +495,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s INDIR OUTDIR RECORDS WARMUP REPEATS [gate:FD] [staging:arena|staging:mapped]\n", argv[0]);
         return 2;
     }
-    for (int a = 6; a < argc; a++) {
-        if (strncmp(argv[a], "gate:", 5) == 0) {
-            cp_gate_fd = atoi(argv[a] + 5);
-        } else if (strcmp(argv[a], "staging:mapped") == 0) {
-            cp_map = 1;
-        } else if (strcmp(argv[a], "staging:arena") != 0) {
-            fprintf(stderr, "driver: bad argument %s (want gate:FD, staging:arena or staging:mapped)\n", argv[a]);
-            return 2;
-        }
-    }
+    if (cp_driver_options(argc - 6, argv + 6, &cp_gate_fd, &cp_map) != 0) return 2;
     const char *dir = argv[1], *outdir = argv[2];
     /* "fd:N": the records go to inherited descriptor N, a pipe that the
        supervisor (bench/sandbox) reads as they come, so they cannot be
@@ -737,6 +728,42 @@ static void *cp_map_file(const char *path, size_t n, int output) {
 static void cp_unmap_file(void *p, size_t n) {
     cudaHostUnregister(p);
     munmap(p, n);
+}
+`
+
+// driverOptionsSrc reads the driver's optional arguments, which
+// TestDriverOptions also compiles for the host. Each may come once: the
+// evaluator passes each once, and a second one (or a descriptor that is not
+// a number, which atoi read as 0, the driver's standard input) means a
+// caller that is not the evaluator, refused rather than guessed at.
+const driverOptionsSrc = `/* cp_driver_options reads [gate:FD] [staging:arena|staging:mapped]; 0, or
+   2 with the reason on standard error. */
+static int cp_driver_options(int n, char **args, int *gate_fd, int *map) {
+    int gate_seen = 0, staging_seen = 0;
+    for (int a = 0; a < n; a++) {
+        const char *arg = args[a];
+        if (strncmp(arg, "gate:", 5) == 0) {
+            char *end = NULL;
+            long fd = strtol(arg + 5, &end, 10);
+            if (gate_seen || arg[5] == 0 || *end != 0 || fd < 3 || fd > 1 << 20) {
+                fprintf(stderr, "driver: bad argument %s (%s)\n", arg, gate_seen ? "the gate is given twice" : "want gate:FD, an inherited descriptor above 2");
+                return 2;
+            }
+            gate_seen = 1;
+            *gate_fd = (int)fd;
+        } else if (strcmp(arg, "staging:mapped") == 0 || strcmp(arg, "staging:arena") == 0) {
+            if (staging_seen) {
+                fprintf(stderr, "driver: bad argument %s (the staging is given twice)\n", arg);
+                return 2;
+            }
+            staging_seen = 1;
+            *map = strcmp(arg, "staging:mapped") == 0;
+        } else {
+            fprintf(stderr, "driver: bad argument %s (want gate:FD, staging:arena or staging:mapped)\n", arg);
+            return 2;
+        }
+    }
+    return 0;
 }
 `
 
