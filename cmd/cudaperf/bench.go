@@ -234,6 +234,10 @@ func openBenchmarker(c *cli.Context, prof bench.Profile) (*pluginhost.Host, *plu
 	}
 	name := c.String("benchmarker")
 	p, ok := h.Plugin(name)
+	if err := leftOutError(h, name); !ok && err != nil {
+		h.Close()
+		return nil, nil, err
+	}
 	if !ok || p.Kind() != sdk.KindBenchmarker {
 		var have []string
 		for _, q := range h.OfKind(sdk.KindBenchmarker) {

@@ -142,6 +142,16 @@ func projectConfigFlag(c *cli.Context) string {
 	return c.String("config")
 }
 
+// leftOutError is the error for a command that needs the plugin name
+// which --plugins/--no-plugins left out, nil when it was not left out.
+// Without it such a command said the plugin was not installed.
+func leftOutError(h *pluginhost.Host, name string) error {
+	if !h.LeftOut(name) {
+		return nil
+	}
+	return usageErrorf("plugin %q is installed but left out by --plugins/--no-plugins (or plugins: in .cudaperf.yaml); this command needs it: do not leave it out", name)
+}
+
 // splitNames accepts both --plugins a,b and --plugins a --plugins b.
 func splitNames(vs []string) []string {
 	var out []string
@@ -257,6 +267,9 @@ func pluginsDescribe(c *cli.Context) error {
 	defer h.Close()
 	name := c.Args().First()
 	p, ok := h.Plugin(name)
+	if err := leftOutError(h, name); !ok && err != nil {
+		return err
+	}
 	if !ok {
 		var names []string
 		for _, p := range h.Plugins() {

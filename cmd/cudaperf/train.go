@@ -195,6 +195,9 @@ func startPlugin(ctx context.Context, h *pluginhost.Host, name string, kind sdk.
 // without starting it.
 func findPlugin(h *pluginhost.Host, name string, kind sdk.Kind) (*pluginhost.Plugin, error) {
 	p, ok := h.Plugin(name)
+	if err := leftOutError(h, name); !ok && err != nil {
+		return nil, err
+	}
 	if !ok {
 		var names []string
 		for _, q := range h.OfKind(kind) {

@@ -112,13 +112,19 @@ func TestTrainHelpShowsDefaults(t *testing.T) {
 
 // TestTrainConfigErrorsExit2: what train refuses in the configuration
 // itself is a usage error (exit 2) that names it: a task the side does
-// not have, and a resume with another setting (naming the key).
+// not have, a policy left out by --no-plugins, and a resume with another
+// setting (naming the key).
 func TestTrainConfigErrorsExit2(t *testing.T) {
 	root := t.TempDir()
 	cfg := writeRunConfig(t, root, "bad", 1, "")
 	editFile(t, cfg, "tasks: [", "tasks: [nosuch, ")
 	if _, errOut, code := rlRun(t, "train", "--config", cfg); code != exitUsage || !strings.Contains(errOut, `task "nosuch" is not on the train side`) {
 		t.Errorf("tasks: [nosuch]: exit %d, stderr:\n%s", code, errOut)
+	}
+	// A policy left out by --no-plugins is named as left out; it was
+	// "not installed", which sends the user to reinstall it.
+	if _, errOut, code := rlRun(t, "--no-plugins", "replay", "train", "--config", writeRunConfig(t, root, "leftout", 1, "")); code != exitUsage || !strings.Contains(errOut, `plugin "replay" is installed but left out by --plugins/--no-plugins`) {
+		t.Errorf("--no-plugins replay: exit %d, stderr:\n%s", code, errOut)
 	}
 	cfg = writeRunConfig(t, root, "changed", 1, "")
 	if out, errOut, code := rlRun(t, "train", "--config", cfg); code != 0 {

@@ -190,7 +190,8 @@ func TestOneFileHangIsNotSentAgain(t *testing.T) {
 }
 
 // TestSelectDoesNotStart: a plugin left out by Select is never started;
-// a name that is not installed is an error naming the installed ones.
+// a name that is not installed is an error naming the installed ones;
+// LeftOut tells a left-out plugin from one not installed.
 func TestSelectDoesNotStart(t *testing.T) {
 	dir := t.TempDir()
 	installMisbehave(t, dir, "ok")
@@ -206,6 +207,9 @@ func TestSelectDoesNotStart(t *testing.T) {
 	}
 	if off.Pid() != 0 || off.Version() != "" {
 		t.Error("the disabled plugin was started")
+	}
+	if !h.LeftOut("parsed") || h.LeftOut("ok") || h.LeftOut("textcount") {
+		t.Errorf("LeftOut: parsed %v, ok %v, textcount %v; want only parsed", h.LeftOut("parsed"), h.LeftOut("ok"), h.LeftOut("textcount"))
 	}
 	err := h.Select([]string{"textcount"}, nil)
 	if err == nil || !strings.Contains(err.Error(), `no plugin named "textcount"`) || !strings.Contains(err.Error(), "ok") {

@@ -57,6 +57,7 @@ type Host struct {
 	opts    Options
 	log     hclog.Logger
 	plugins []*Plugin // sorted by name
+	leftOut []string  // installed plugins that Select left out
 }
 
 // New discovers the plugins of opts.Dirs; it starts nothing. Plugins whose
@@ -137,11 +138,17 @@ func (h *Host) Select(enable, disable []string) error {
 	for _, p := range h.plugins {
 		if (len(enable) == 0 || slices.Contains(enable, p.name)) && !slices.Contains(disable, p.name) {
 			kept = append(kept, p)
+		} else {
+			h.leftOut = append(h.leftOut, p.name)
 		}
 	}
 	h.plugins = kept
 	return nil
 }
+
+// LeftOut reports whether name is an installed plugin that Select left
+// out, so that a command needing it can say so instead of "not installed".
+func (h *Host) LeftOut(name string) bool { return slices.Contains(h.leftOut, name) }
 
 // Plugins returns every discovered plugin, broken ones included, by name.
 func (h *Host) Plugins() []*Plugin { return append([]*Plugin(nil), h.plugins...) }
