@@ -592,17 +592,23 @@ func checkModelSchema(ctx context.Context, h *pluginhost.Host, m *rank.Model, pa
 	if err != nil {
 		return failuref("%v", err)
 	}
-	if err := rank.CheckSchema(m.Schema, now); err != nil {
-		if se, ok := err.(*rank.SchemaError); ok {
-			if path == "" {
-				se.Retrain = retrainHint
-			} else {
-				se.Retrain = "retrain " + path + " with `cudaperf rank train`"
-			}
-		}
-		return usageErrorf("%v", err)
+	return schemaMismatch(m, now, path)
+}
+
+// schemaMismatch refuses to score m (read from path; "" is the built-in
+// model) on features of schema now, saying how to retrain it.
+func schemaMismatch(m *rank.Model, now rank.Schema, path string) error {
+	err := rank.CheckSchema(m.Schema, now)
+	if err == nil {
+		return nil
 	}
-	return nil
+	if se, ok := err.(*rank.SchemaError); ok {
+		se.Retrain = retrainHint
+		if path != "" {
+			se.Retrain = "retrain " + path + " with `cudaperf rank train`"
+		}
+	}
+	return usageErrorf("%v", err)
 }
 
 // fileScore is one line of `rank score`: a kernel's score, or a file's
@@ -685,14 +691,24 @@ func modelTrust(m *rank.Model) string {
 	return "ranker never validated; compare variants of one task, higher is faster"
 }
 
+// variantTaskDir is the task folder of a variant file (its task.yaml's):
+// <task>/variants/<name>.cu, or the flat <task>/<name>.cu that variantFile
+// also accepts (whose task was taken to be the folder above it).
+func variantTaskDir(file string) string {
+	dir := filepath.Dir(file)
+	if filepath.Base(dir) == "variants" {
+		dir = filepath.Dir(dir)
+	}
+	return dir
+}
+
 // analyzeAtSizes computes the kernels of t's variants at each of its
 // configurations' problem sizes (Variant.At; Kernels at the primary).
 func analyzeAtSizes(c *cli.Context, s *analysisSession, t *rank.Task, schema rank.Schema) error {
 	if len(t.Variants) == 0 {
 		return nil
 	}
-	dir := filepath.Dir(filepath.Dir(t.Variants[0].File)) // <task>/variants/<name>.cu
-	tk, err := task.Load(dir)
+	tk, err := task.Load(variantTaskDir(t.Variants[0].File))
 	if err != nil {
 		return usageErrorf("task %s: binding problem sizes needs its task.yaml: %v (or train with --sizes none)", t.Name, err)
 	}

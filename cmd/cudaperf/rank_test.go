@@ -330,7 +330,10 @@ func TestRankEvalHoldsOutOnlyUnseenTasks(t *testing.T) {
 		}
 		return p
 	}
-	out, errOut, code := runIn(t, root, nil, "rank", "eval", "--measurements", write("mixed.jsonl", append(mixed, single)), "--no-controls", "--format", "json")
+	// No suite is read for a user's measurements without controls (it was
+	// analyzed in full, for its schema alone): a suite folder that does not
+	// exist is not an error.
+	out, errOut, code := runIn(t, root, nil, "rank", "eval", "--measurements", write("mixed.jsonl", append(mixed, single)), "--no-controls", "--format", "json", "--suite", filepath.Join(dir, "none"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -350,5 +353,18 @@ func TestRankEvalHoldsOutOnlyUnseenTasks(t *testing.T) {
 	_, errOut, code = runIn(t, root, nil, "rank", "eval", "--measurements", write("trained.jsonl", trained), "--no-controls")
 	if code != exitUsage || !strings.Contains(errOut, "can be evaluated") {
 		t.Errorf("only a trained task: exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
+// TestVariantTaskDir: both layouts variantFile accepts find their task's
+// folder (the flat one had the folder above the task's).
+func TestVariantTaskDir(t *testing.T) {
+	for file, want := range map[string]string{
+		filepath.Join("k", "gelu", "variants", "a.cu"): filepath.Join("k", "gelu"),
+		filepath.Join("k", "gelu", "a.cu"):             filepath.Join("k", "gelu"),
+	} {
+		if got := variantTaskDir(file); got != want {
+			t.Errorf("variantTaskDir(%s) = %s, want %s", file, got, want)
+		}
 	}
 }

@@ -79,24 +79,27 @@ func runRankEval(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	suite, err := loadRankData(c, filepath.Join(c.String("suite"), "measurements.jsonl"), filepath.Join(c.String("suite"), dataset.SplitFile), c.String("suite"), plugins, bind)
-	if err != nil {
-		return err
-	}
-	if err := rank.CheckSchema(m.Schema, suite.schema); err != nil {
-		if se, ok := err.(*rank.SchemaError); ok {
-			se.Retrain = retrainHint
-			if c.String("model") != "" {
-				se.Retrain = "retrain " + c.String("model") + " with `cudaperf rank train`"
-			}
+	// The suite is the held-out side and the controls' training data; a
+	// user's --measurements scored without controls needs neither, and
+	// analyzing every suite variant cost seconds for nothing.
+	var suite *rankData
+	var held []rank.Task
+	var what string
+	if f := c.String("measurements"); f == "" || !c.Bool("no-controls") {
+		if suite, err = loadRankData(c, filepath.Join(c.String("suite"), "measurements.jsonl"), filepath.Join(c.String("suite"), dataset.SplitFile), c.String("suite"), plugins, bind); err != nil {
+			return err
 		}
-		return usageErrorf("%v", err)
+		if err := schemaMismatch(m, suite.schema, c.String("model")); err != nil {
+			return err
+		}
+		held, what = suite.side(side), side+" split of "+c.String("suite")
 	}
-	held := suite.side(side)
-	what := side + " split of " + c.String("suite")
 	if f := c.String("measurements"); f != "" {
 		user, err := loadRankData(c, f, "", c.String("kernels"), plugins, bind)
 		if err != nil {
+			return err
+		}
+		if err := schemaMismatch(m, user.schema, c.String("model")); err != nil {
 			return err
 		}
 		held, what, side = user.tasks, f, "custom"
