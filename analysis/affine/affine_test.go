@@ -50,7 +50,7 @@ func TestForms(t *testing.T) {
 		})
 		return false
 	})
-	if checked != 43 {
+	if checked != 44 {
 		t.Fatalf("checked only %d forms; the testdata markers are not being found", checked)
 	}
 }

@@ -646,6 +646,13 @@ func (s *Scope) call(n *syntax.Node, src []byte, at uint32) Form {
 			xs = append(xs, s.eval(args.NamedChild(i), src, at))
 		}
 	}
+	// static_cast<T>(x) is the C++ spelling of (T)x, which passes its
+	// value through (PyTorch's kernels index with static_cast<int64_t>).
+	if fn != nil && fn.Type() == "template_function" && len(xs) == 1 {
+		if nm := fn.ChildByFieldName("name"); nm != nil && nm.Content(src) == "static_cast" {
+			return xs[0]
+		}
+	}
 	name := ""
 	if fn != nil {
 		name = fn.Content(src)

@@ -26,6 +26,7 @@ __global__ void vecadd(const float* a, const float* b, float* c, int n) {
   int y = 0x10 + 010 + 0b11 + 1'000 + 4u;         // form: 1031
   int t16 = (tid & 15) + 16 * (tid >> 4);         // form: (threadIdx.x)&15 + 16*(threadIdx.x)/16
   int sw = tid ^ 1;                               // form: (threadIdx.x)^1
+  long sc = static_cast<long>(blockIdx.x) * 4 + tid; // form: 4*blockIdx.x + threadIdx.x
   c[i] = a[i] + b[i];
 }
 

@@ -100,7 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 						counted[l] = true
 						reductions += c.Weight * loops.Weight(l.Node)
 					}
-					if syncShuffles[nm] && fullMask(n, src) {
+					if syncShuffles[nm] && fullMask(df.BoundScope(c), n) {
 						if cond, lvl := df.CallTaint(c).ControlCond(n); lvl == taint.Varying && once(n) {
 							pass.ReportKernelf(k.Name, n, "%s with the full mask 0xffffffff runs only in lanes where %s holds, but every lane named in the mask must execute it (undefined result otherwise); pass __activemask() or __ballot_sync of the condition as the mask, or move the shuffle out of the branch", nm, strings.Join(strings.Fields(pass.File.Text(cond)), " "))
 						}
@@ -174,11 +174,14 @@ func reductionLoop(df *dataflow.Result, body *syntax.Node, loops *tripcount.Info
 	return nil
 }
 
-func fullMask(call *syntax.Node, src []byte) bool {
+// fullMask reports whether a shuffle's mask is 0xffffffff, evaluated in
+// its scope: NVIDIA's own FULL_MASK macro, a constexpr and ~0u are the full
+// mask as much as the literal (only the literal was recognised).
+func fullMask(s *affine.Scope, call *syntax.Node) bool {
 	args := call.ChildByFieldName("arguments")
 	if args == nil || args.NamedChildCount() == 0 {
 		return false
 	}
-	v, ok := affine.ParseInt(args.NamedChild(0).Content(src))
+	v, ok := s.Eval(args.NamedChild(0)).Int()
 	return ok && uint32(v) == 0xffffffff
 }

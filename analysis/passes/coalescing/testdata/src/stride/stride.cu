@@ -74,3 +74,10 @@ __global__ void viafunc(const float* in, float* out) { // want kernel=viafunc co
 
 __global__ void nomem(int n) { // want kernel=nomem coal:"1" coal_unknown:"0"
 }
+
+// static_cast<int64_t>(...), PyTorch's indexing, passes its value through
+// as (int64_t)... does (it was an unknown call: the stride went unseen).
+__global__ void cast64(const float* x, float* y, int n, int s) { // want kernel=cast64 coal_unknown:"0"
+  auto i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) y[i * s] = x[i]; // want `global store to y\[i \* s\] is uncoalesced`
+}

@@ -37,3 +37,18 @@ __global__ void divergent(float* x) { // want kernel=divergent warp_shuffles:"1"
   }
   x[threadIdx.x] = v;
 }
+
+// The full mask spelled as a macro (NVIDIA's FULL_MASK idiom), a constexpr
+// or ~0u is the full mask too (only the literal was recognised); a mask of
+// the active lanes is not.
+#define FULL_MASK 0xffffffff
+constexpr unsigned kFull = 0xffffffffu;
+__global__ void spelled(float* x) { // want kernel=spelled warp_shuffles:"4"
+  float v = x[threadIdx.x];
+  int lane = threadIdx.x & 31;
+  if (lane < 16) v += __shfl_down_sync(FULL_MASK, v, 8); // want `full mask 0xffffffff runs only in lanes where \(lane < 16\) holds`
+  if (lane < 16) v += __shfl_down_sync(kFull, v, 8); // want `full mask 0xffffffff runs only in lanes where \(lane < 16\) holds`
+  if (lane < 16) v += __shfl_down_sync(~0u, v, 8); // want `full mask 0xffffffff runs only in lanes where \(lane < 16\) holds`
+  if (lane < 16) v += __shfl_down_sync(0x0000ffff, v, 8);
+  x[threadIdx.x] = v;
+}
