@@ -28,6 +28,9 @@ _CHATML_START, _CHATML_END = "<|im_start|>", "<|im_end|>"
 ADAPTER_FILE = "adapter_model.safetensors"
 OPTIMIZER_FILE = "optimizer.pt"
 STATE_FILE = "policy_state.json"
+# The finish_reason of the empty completions of a prompt that leaves no room
+# for the requested completion tokens in the model's context.
+CONTEXT_FINISH = "context"
 
 
 @dataclasses.dataclass
@@ -168,8 +171,31 @@ class Engine:
         max_tokens = int(max_tokens) if max_tokens and max_tokens > 0 else self.cfg.default_max_tokens
         names = prompt_names or [f"prompt {i}" for i in range(len(prompts))]
         ids = [self.encode_prompt(p) for p in prompts]
-        for name, x in zip(names, ids):
-            self._check_context(name, len(x), max_tokens)
+        # A prompt too long for max_tokens more (a refinement turn quotes the
+        # previous answer and its feedback, and grows) is sampled alone with
+        # the room the context leaves, and one with no room at all gets
+        # empty completions (finish_reason "context") that the host scores as
+        # failed attempts and Update leaves out: one such prompt failed the
+        # whole batch, and a resumed run made it again and failed again.
+        room = [self.context - len(x) if self.context else max_tokens for x in ids]
+        if any(r < max_tokens for r in room):
+            short = [f"{n} ({len(x)} tokens)" for n, x, r in zip(names, ids, room) if r < max_tokens]
+            print(f"hf policy: {len(short)} prompt(s) leave less than max_tokens {max_tokens} in the model's "
+                  f"context of {self.context}: {', '.join(short)}; each is sampled alone with the room left "
+                  f"(none left: empty completions, finish_reason {CONTEXT_FINISH})", file=sys.stderr, flush=True)
+            kept = [k for k, r in enumerate(room) if r >= max_tokens]
+            done = dict(zip(kept, self.generate([prompts[k] for k in kept], group_size, temperature, top_p, max_tokens,
+                                                seed, stop, [names[k] for k in kept]) if kept else []))
+            out = []
+            for k, r in enumerate(room):
+                if k in done:
+                    out.append(done[k])
+                elif r > 0:
+                    out.append(self.generate([prompts[k]], group_size, temperature, top_p, r, seed, stop, [names[k]])[0])
+                else:
+                    out.append([Sample(text="", token_ids=[], tokens=[], logprobs=[], finish_reason=CONTEXT_FINISH,
+                                       prompt_tokens=len(ids[k])) for _ in range(group_size)])
+            return out
         width = max(len(x) for x in ids)
         static = self._gen is not None and self.cfg.gen_cache == "static"
         rows = len(ids) * group_size
@@ -450,6 +476,11 @@ class Engine:
         pairs = []
         for k, ex in enumerate(examples):
             p = self.encode_prompt(ex.messages)
+            if not sft and not ex.token_ids and not ex.completion and self.context and len(p) >= self.context:
+                # Generate's empty answer to a prompt that left no room
+                # (finish_reason "context"): nothing was sampled to learn from.
+                pairs.append(None)
+                continue
             if ex.token_ids:
                 c = list(ex.token_ids)
             else:
@@ -477,9 +508,22 @@ class Engine:
         t0 = time.monotonic()
         sft = objective == "sft"
         pairs = self._pairs(examples, sft)
+        # Rollouts whose prompt left no room in the context sampled nothing
+        # (generate's finish_reason "context"): they are left out, and n
+        # below still counts them, as rollouts that add nothing to the loss.
+        n = len(pairs)
+        skipped = sum(1 for x in pairs if x is None)
+        if skipped:
+            keep = [k for k, x in enumerate(pairs) if x is not None]
+            examples, pairs = [examples[k] for k in keep], [pairs[k] for k in keep]
+        if not pairs:
+            stats = {"loss": 0.0, "grad_norm": 0.0, "tokens": 0.0, "rollouts": float(n), "micro_batches": 0.0,
+                     "learning_rate": h["learning_rate"], "skipped_over_context": float(skipped),
+                     "seconds": time.monotonic() - t0}
+            self._log_stats(call="update", **stats)
+            return stats
         # Shorter-first order keeps padding small inside each micro-batch.
         order = sorted(range(len(pairs)), key=lambda k: (len(pairs[k][0]) + len(pairs[k][1])))
-        n = len(pairs)
         weights = [ex.weight if ex.weight else 1.0 for ex in examples]
         if sft:
             if any(w < 0 for w in weights):
@@ -541,6 +585,8 @@ class Engine:
                   f"step skipped, weights unchanged ({n} rollouts, prompts {int(stats['shortest_prompt'])}-"
                   f"{int(stats['longest_prompt'])} tokens, completions up to {int(stats['longest_completion'])})",
                   file=sys.stderr, flush=True)
+        if skipped:
+            stats["skipped_over_context"] = float(skipped)
         if not sft and acc["tokens"]:
             stats.update(ratio_mean=acc["ratio_sum"] / acc["tokens"], clip_fraction=acc["clipped_sum"] / acc["tokens"],
                          kl=acc["kl_sum"] / acc["tokens"])

@@ -70,10 +70,32 @@ def test_completion_length_keeps_the_end_token_and_cuts_at_stop_strings(eng):
     assert eng._completion_length(ids + [end], ["```"]) == (5, "stop")
 
 
-def test_prompt_over_the_context_is_a_clear_error(eng):
-    long = [("user", "x" * 3000)]
+def test_prompts_too_long_for_max_tokens_do_not_fail_the_batch(eng, capsys):
+    """A prompt with less room than max_tokens is sampled alone with the
+    room it has; one with none gets empty completions (finish_reason
+    "context") that Update leaves out. Either had failed the whole batch,
+    and a resumed run made the same prompt and failed again."""
+    over = [("user", "x" * 3000)]
+    assert len(eng.encode_prompt(over)) >= eng.context
+    tight = [("user", "y " * 600)]
+    n_tight = len(eng.encode_prompt(tight))
+    room = eng.context - n_tight
+    assert 0 < room < 2000 - len(eng.encode_prompt(PROMPT))
+    max_tokens = room + 40
+    a, b, c = eng.generate([PROMPT, tight, over], group_size=2, temperature=1.0, max_tokens=max_tokens, seed=5,
+                           prompt_names=["short", "tight", "over"])
+    assert all(len(s.token_ids) <= max_tokens for s in a)
+    assert all(0 < len(s.token_ids) <= room and s.prompt_tokens == n_tight for s in b)
+    assert [(s.text, s.token_ids, s.finish_reason) for s in c] == [("", [], engine.CONTEXT_FINISH)] * 2
+    assert "tight (" in capsys.readouterr().err
+    st = eng.update(rollouts(eng, PROMPT, a, [1.0, -1.0]) + rollouts(eng, over, c, [-1.0, -1.0]), "grpo",
+                    {"learning_rate": 1e-3})
+    assert st["skipped_over_context"] == 2.0 and st["rollouts"] == 4.0 and st["tokens"] > 0
+    # Only unsampled ones: the same prompt with a completion is still an error.
     with pytest.raises(engine.InputError, match="exceed the model's context of 2048"):
-        eng.generate([long], max_tokens=4)
+        eng.update([engine.Example(messages=over, completion="x", advantage=1.0)], "grpo", {})
+    st = eng.update(rollouts(eng, over, c, [-1.0, 1.0]), "grpo", {})
+    assert st["skipped_over_context"] == 2.0 and st["tokens"] == 0.0
 
 
 def rollouts(e, prompt, group, advantages):
