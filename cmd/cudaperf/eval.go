@@ -91,7 +91,7 @@ func loadForPolicy(c *cli.Context, h *pluginhost.Host) (*grpo.Dataset, pluginhos
 	pol := p.Policy()
 	if dir := c.String("load"); dir != "" {
 		abs, _ := filepath.Abs(dir)
-		if err := pol.Load(c.Context, abs); err != nil {
+		if err := pol.Load(c.Context, abs, true); err != nil {
 			return nil, pol, failuref("load the policy from %s: %v", dir, err)
 		}
 	}

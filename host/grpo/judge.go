@@ -49,7 +49,9 @@ type Policy interface {
 	Generate(ctx context.Context, prompts []pluginhost.Prompt, group int, s pluginhost.Sampling) ([][]pluginhost.Completion, error)
 	Update(ctx context.Context, step int64, rollouts []pluginhost.Rollout, hyper map[string]float64) (map[string]float64, error)
 	Save(ctx context.Context, path string) error
-	Load(ctx context.Context, path string) error
+	// Load restores what Save wrote: everything to resume a run, the
+	// weights alone (weightsOnly) to start one from them.
+	Load(ctx context.Context, path string, weightsOnly bool) error
 }
 
 // Judged is one candidate after code extraction, benchmarking and

@@ -120,7 +120,8 @@ func LoadInit(ctx context.Context, p Policy, dir, init string) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Load(ctx, abs); err != nil {
+	// A start: the weights, not the optimiser that made them.
+	if err := p.Load(ctx, abs, true); err != nil {
 		return fmt.Errorf("grpo: load the initial policy %s: %w", init, err)
 	}
 	return nil

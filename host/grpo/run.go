@@ -312,7 +312,7 @@ func (t *Trainer) restore(ctx context.Context, st *State, dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := t.pol.Load(ctx, abs); err != nil {
+	if err := t.pol.Load(ctx, abs, false); err != nil {
 		return fmt.Errorf("grpo: resume: load the policy from %s: %w", abs, err)
 	}
 	t.step = st.Step

@@ -549,12 +549,13 @@ func TestPolicyCalls(t *testing.T) {
 	if err := p.Save(ctx, "/ckpt/1"); err != nil {
 		t.Error(err)
 	}
-	if err := p.Load(ctx, "/ckpt/1"); err != nil {
+	if err := p.Load(ctx, "/ckpt/1", false); err != nil {
 		t.Error(err)
 	}
-	// An error the plugin returns is reported with its name and leaves it usable.
-	err = p.Load(ctx, "/ckpt/2")
-	if err == nil || !strings.Contains(err.Error(), `plugin "echo"`) || !strings.Contains(err.Error(), "NotFound: nothing saved at /ckpt/2") {
+	// An error the plugin returns is reported with its name and leaves it
+	// usable; weights_only reaches the plugin.
+	err = p.Load(ctx, "/ckpt/2", true)
+	if err == nil || !strings.Contains(err.Error(), `plugin "echo"`) || !strings.Contains(err.Error(), "NotFound: nothing saved at /ckpt/2 (weights only: true)") {
 		t.Errorf("Load of a missing checkpoint: %v", err)
 	}
 	if p.Pid() == 0 || p.Err() != nil {

@@ -49,10 +49,11 @@ func (p *Plugin) Save(ctx context.Context, path string) error {
 	})
 }
 
-// Load asks the policy to restore state written by Save.
-func (p *Plugin) Load(ctx context.Context, path string) error {
+// Load asks the policy to restore state written by Save: all of it to
+// resume, its weights alone (weightsOnly) to start from it.
+func (p *Plugin) Load(ctx context.Context, path string, weightsOnly bool) error {
 	return p.call(ctx, sdk.KindPolicy, "Load", func(ctx context.Context, raw any) error {
-		_, err := raw.(pluginv1.PolicyServiceClient).Load(ctx, &pluginv1.LoadRequest{Path: path})
+		_, err := raw.(pluginv1.PolicyServiceClient).Load(ctx, &pluginv1.LoadRequest{Path: path, WeightsOnly: weightsOnly})
 		return err
 	})
 }

@@ -188,4 +188,6 @@ func finiteStats(in map[string]float64) map[string]float64 {
 func (c PolicyClient) Save(ctx context.Context, path string) error { return c.P.Save(ctx, path) }
 
 // Load asks the policy to restore state written by Save.
-func (c PolicyClient) Load(ctx context.Context, path string) error { return c.P.Load(ctx, path) }
+func (c PolicyClient) Load(ctx context.Context, path string, weightsOnly bool) error {
+	return c.P.Load(ctx, path, weightsOnly)
+}

@@ -659,8 +659,13 @@ class Engine:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
 
-    def load(self, path):
-        """Restores what save wrote (the optimiser state too when it is there)."""
+    def load(self, path, weights_only=False):
+        """Restores what save wrote: the weights, and to resume (weights_only
+        false) the optimiser state when it is there and the update count.
+
+        A start (a run's policy.init, eval --load) is weights_only: a GRPO
+        run started from an SFT result had kept SFT's AdamW moments, so its
+        first steps moved the policy even with every advantage 0."""
         from safetensors.torch import load_file
         state_path = os.path.join(path, STATE_FILE)
         if not os.path.isfile(state_path):
@@ -694,10 +699,10 @@ class Engine:
                     raise InputError(f"{path}: weights do not fit this model (missing {missing[:3]}, unexpected {unexpected[:3]})")
             self.optimizer = None
             opt_path = os.path.join(path, OPTIMIZER_FILE)
-            if os.path.isfile(opt_path):
+            if not weights_only and os.path.isfile(opt_path):
                 opt = self._optimizer(self.cfg.hyper({}, self.device.type))
                 opt.load_state_dict(torch.load(opt_path, map_location=self.device, weights_only=True))
-            self.steps = int(st.get("steps", 0))
+            self.steps = 0 if weights_only else int(st.get("steps", 0))
             self.model.eval()
 
 

@@ -121,7 +121,9 @@ class HFPolicy(Policy):
         return pb.SaveResponse()
 
     def Load(self, request, context):
-        _checkpoint(context, "load", self.engine(context).load, request.path, grpc.StatusCode.NOT_FOUND)
+        eng = self.engine(context)
+        _checkpoint(context, "load", lambda p: eng.load(p, weights_only=request.weights_only), request.path,
+                    grpc.StatusCode.NOT_FOUND)
         return pb.LoadResponse()
 
 

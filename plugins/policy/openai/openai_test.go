@@ -150,7 +150,7 @@ func TestAgainstLocalServer(t *testing.T) {
 	if err := pol.Save(ctx, dir); err != nil {
 		t.Fatal(err)
 	}
-	if err := pol.Load(ctx, dir); err != nil {
+	if err := pol.Load(ctx, dir, false); err != nil {
 		t.Error(err)
 	}
 }

@@ -201,7 +201,7 @@ func (p *policy) Save(_ context.Context, req *pluginv1.SaveRequest) (*pluginv1.S
 
 func (p *policy) Load(_ context.Context, req *pluginv1.LoadRequest) (*pluginv1.LoadResponse, error) {
 	if req.GetPath() != p.saved {
-		return nil, status.Errorf(codes.NotFound, "nothing saved at %s", req.GetPath())
+		return nil, status.Errorf(codes.NotFound, "nothing saved at %s (weights only: %v)", req.GetPath(), req.GetWeightsOnly())
 	}
 	return &pluginv1.LoadResponse{}, nil
 }

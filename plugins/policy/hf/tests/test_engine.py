@@ -269,6 +269,27 @@ def test_save_load_round_trip_resumes_exactly(tiny_model, tmp_path):
     assert b.logprob_of(PROMPT, group[1].token_ids) == pytest.approx(a.logprob_of(PROMPT, group[1].token_ids), abs=1e-6)
 
 
+def test_a_start_loads_the_weights_not_the_optimiser(tiny_model, tmp_path):
+    """A run's start (policy.init: weights_only) is the weights alone: with
+    SFT's AdamW moments a zero-advantage GRPO step still moved the policy."""
+    a = make(tiny_model)
+    for _ in range(3):
+        a.update([engine.Example(messages=PROMPT, completion="abc")], "sft", {"learning_rate": 1e-2})
+    ck = str(tmp_path / "sft")
+    a.save(ck)
+    (group,) = a.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=6, seed=4)
+    moved = {}
+    for weights_only in (False, True):
+        b = make(tiny_model)
+        b.load(ck, weights_only=weights_only)
+        assert b.steps == (0 if weights_only else 3)
+        before = b.logprob_of(PROMPT, group[0].token_ids)
+        assert before == pytest.approx(a.logprob_of(PROMPT, group[0].token_ids), abs=1e-6)
+        b.update(rollouts(b, PROMPT, group, [0.0, 0.0]), "grpo", {"learning_rate": 1e-2})
+        moved[weights_only] = abs(b.logprob_of(PROMPT, group[0].token_ids) - before)
+    assert moved[True] < 1e-6 < moved[False], moved
+
+
 def test_full_mode_save_load(tiny_model, tmp_path):
     a = make(tiny_model, mode="full")
     a.update([engine.Example(messages=PROMPT, completion="abc")], "sft", {"learning_rate": 1e-2})

@@ -939,8 +939,13 @@ func (*SaveResponse) Descriptor() ([]byte, []int) {
 }
 
 type LoadRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Path          string                 `protobuf:"bytes,1,opt,name=path,proto3" json:"path,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Path  string                 `protobuf:"bytes,1,opt,name=path,proto3" json:"path,omitempty"`
+	// A start, not a resume (a run's policy.init, eval --load): restore what
+	// the policy is (its weights) but not how it was being trained (an
+	// optimiser's state, an update count), which begin fresh. Without it
+	// GRPO started from an SFT result kept following SFT's AdamW moments.
+	WeightsOnly   bool `protobuf:"varint,2,opt,name=weights_only,json=weightsOnly,proto3" json:"weights_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -980,6 +985,13 @@ func (x *LoadRequest) GetPath() string {
 		return x.Path
 	}
 	return ""
+}
+
+func (x *LoadRequest) GetWeightsOnly() bool {
+	if x != nil {
+		return x.WeightsOnly
+	}
+	return false
 }
 
 type LoadResponse struct {
@@ -1091,9 +1103,10 @@ const file_cudaperf_plugin_v1_policy_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\x01R\x05value:\x028\x01\"!\n" +
 	"\vSaveRequest\x12\x12\n" +
 	"\x04path\x18\x01 \x01(\tR\x04path\"\x0e\n" +
-	"\fSaveResponse\"!\n" +
+	"\fSaveResponse\"D\n" +
 	"\vLoadRequest\x12\x12\n" +
-	"\x04path\x18\x01 \x01(\tR\x04path\"\x0e\n" +
+	"\x04path\x18\x01 \x01(\tR\x04path\x12!\n" +
+	"\fweights_only\x18\x02 \x01(\bR\vweightsOnly\"\x0e\n" +
 	"\fLoadResponse*F\n" +
 	"\x0fUpdateObjective\x12\x19\n" +
 	"\x15UPDATE_OBJECTIVE_GRPO\x10\x00\x12\x18\n" +

@@ -170,10 +170,12 @@ class SaveResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class LoadRequest(_message.Message):
-    __slots__ = ("path",)
+    __slots__ = ("path", "weights_only")
     PATH_FIELD_NUMBER: _ClassVar[int]
+    WEIGHTS_ONLY_FIELD_NUMBER: _ClassVar[int]
     path: str
-    def __init__(self, path: _Optional[str] = ...) -> None: ...
+    weights_only: bool
+    def __init__(self, path: _Optional[str] = ..., weights_only: _Optional[bool] = ...) -> None: ...
 
 class LoadResponse(_message.Message):
     __slots__ = ()
