@@ -34,6 +34,8 @@ func extraPlugins(t *testing.T) string {
 		bin := plugintest.BuildGo(t, "host/pluginhost/testdata/misbehave", dir)
 		plugintest.WriteManifest(t, filepath.Join(dir, "crash", "crashy"), pluginhost.Manifest{
 			Name: "crashy", Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: bin, Args: []string{"crash"}})
+		plugintest.WriteManifest(t, filepath.Join(dir, "nostart", "nostart"), pluginhost.Manifest{
+			Name: "nostart", Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: bin, Args: []string{"startexit"}})
 		extraDir = dir
 	})
 	if extraDir == "" {
@@ -133,6 +135,20 @@ func TestChoosingPlugins(t *testing.T) {
 	out, errOut, code = lintWith(t, "", "--plugin-dir", filepath.Join(ex, "synccount"), "--plugins", "synccount-py", "features", "k.cu")
 	if code != 0 || !strings.Contains(out, "synccount-py.syncthreads") {
 		t.Errorf("--plugin-dir at synccount's folder: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestAnalyzerThatCannotStartWithAConfig: an analyzer that exits at
+// start-up fails its own part, with a configuration as without one; the
+// built-in analyzer's findings are still printed (the configuration check
+// asked every analyzer first and ended the run, exit 3 and no output).
+func TestAnalyzerThatCannotStartWithAConfig(t *testing.T) {
+	dir := filepath.Join(extraPlugins(t), "nostart")
+	for _, cfg := range []string{"", "version: 1\nlint:\n  disable: [gridsize]\n"} {
+		out, errOut, code := lintWith(t, cfg, "--plugin-dir", dir, "lint", "--no-score", "k.cu")
+		if code != 3 || !strings.Contains(out, "[coalescing]") || !strings.Contains(errOut, "nostart") {
+			t.Errorf("config %q: exit %d, want 3 with the built-in findings and nostart's failure\nstdout:\n%s\nstderr:\n%s", cfg, code, out, errOut)
+		}
 	}
 }
 

@@ -270,11 +270,7 @@ func (s *analysisSession) ready(c *cli.Context) error {
 		}
 		return failuref("no analyzer plugins found: build them with `make build`, or point --plugin-dir or $%s at them", pluginhost.PathEnv)
 	}
-	var describeErr error
-	if err := checkConfig(c.Context, analyzers, s.cfg, &describeErr); err != nil {
-		if describeErr != nil {
-			return failuref("%v", err)
-		}
+	if err := checkConfig(c.Context, analyzers, s.cfg); err != nil {
 		return usageErrorf("%v", err)
 	}
 	return nil
@@ -282,10 +278,14 @@ func (s *analysisSession) ready(c *cli.Context) error {
 
 // checkConfig checks that the configuration names only checks the
 // analyzers (or lint itself: suppression) know, and options they declare
-// with values they accept. A failure to ask an analyzer is returned as the
-// error and also stored in *describeErr, so a caller can tell it from a
-// configuration mistake. Shared by lint, features and the nvcc launcher.
-func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *config.File, describeErr *error) error {
+// with values they accept. Shared by lint, features and the nvcc launcher.
+//
+// An analyzer that cannot be asked (it does not start) is not a
+// configuration mistake: the analysis reports it as that plugin's failure,
+// and the others' results still count. The check is then skipped, since a
+// name the configuration uses may be that analyzer's; it had ended the
+// whole run with no result from any analyzer.
+func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *config.File) error {
 	if len(cfg.Lint.Enable)+len(cfg.Lint.Disable)+len(cfg.Lint.Settings) == 1 && cfg.Lint.Enable[0] == "all" {
 		return nil // nothing to validate: skip the Describe round trips
 	}
@@ -294,8 +294,7 @@ func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *confi
 	for _, p := range analyzers {
 		d, err := p.DescribeAnalyzer(ctx)
 		if err != nil {
-			*describeErr = err
-			return err
+			return nil
 		}
 		for _, ch := range d.GetChecks() {
 			known = append(known, ch.GetId())
