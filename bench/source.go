@@ -7,11 +7,14 @@ import (
 )
 
 // SourceHash is the hash of a candidate's normalized source: comments
-// removed, whitespace runs collapsed, and whitespace next to punctuation
-// dropped, so that reformatting or re-commenting a kernel does not change
-// it while any change to its tokens does. Preprocessor lines keep their
-// line ends, which end them. The `recorded` benchmarker keys its answers on
-// it.
+// removed, whitespace runs collapsed, and whitespace between a word and
+// punctuation (or around brackets, commas and semicolons) dropped, so that
+// reformatting or re-commenting a kernel does not change it while any
+// change to its tokens does. Whitespace between two operator characters
+// stays (`a++ + b` is not `a + ++b`), and so does all whitespace of a
+// preprocessor line (`#define F (x)` is not `#define F(x)`), whose line end
+// also stays. The `recorded` benchmarker keys its answers on it: two
+// programs with one hash share a measurement.
 func SourceHash(src []byte) string {
 	h := sha256.Sum256([]byte(NormalizeSource(string(src))))
 	return "sha256:" + hex.EncodeToString(h[:])
@@ -23,8 +26,10 @@ func NormalizeSource(src string) string {
 	pendingSpace := false
 	lineStart, directive := true, false
 	emit := func(c byte) {
-		if pendingSpace && b.Len() > 0 && isWord(c) && isWord(lastByte(&b)) {
-			b.WriteByte(' ')
+		if pendingSpace && b.Len() > 0 {
+			if p := lastByte(&b); directive && p != '\n' || isWord(c) && isWord(p) || isOperator(c) && isOperator(p) {
+				b.WriteByte(' ')
+			}
 		}
 		pendingSpace = false
 		b.WriteByte(c)
@@ -90,6 +95,10 @@ func lastByte(b *strings.Builder) byte {
 	s := b.String()
 	return s[len(s)-1]
 }
+
+// isOperator is a character that can join the next one into another token
+// (+ + is not ++, / / is not a comment).
+func isOperator(c byte) bool { return strings.IndexByte("+-*/%<>=!&|^~.:?#", c) >= 0 }
 
 func isWord(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80

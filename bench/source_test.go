@@ -15,6 +15,12 @@ func TestSourceHash(t *testing.T) {
 		"#include <cstdio>\n#define B 256 __global__ void k(float *x, int n) {\n  int i = blockIdx.x * B + threadIdx.x;\n  if (i < n) x[i] = 2.0f * x[i];\n}\n",
 		// Tokens that whitespace separates stay separate.
 		"#include <cstdio>\n#define B 256\n__global__ voidk(float *x, int n) {\n  int i = blockIdx.x * B + threadIdx.x;\n  if (i < n) x[i] = 2.0f * x[i];\n}\n",
+		// Whitespace between operator characters separates tokens:
+		// i < n - -1 is not i < n--1 (which does not compile).
+		"#include <cstdio>\n#define B 256\n__global__ void k(float *x, int n) {\n  int i = blockIdx.x * B + threadIdx.x;\n  if (i < n - -1) x[i] = 2.0f * x[i];\n}\n",
+		// ... and so does a preprocessor line's: B (x) is an object-like
+		// macro whose text starts with (x), not a function-like one.
+		"#include <cstdio>\n#define B (256)\n__global__ void k(float *x, int n) {\n  int i = blockIdx.x * B + threadIdx.x;\n  if (i < n) x[i] = 2.0f * x[i];\n}\n",
 		// Comment markers inside a string are text.
 		"#include <cstdio>\n#define B 256\n__global__ void k(float *x, int n) {\n  int i = blockIdx.x * B + threadIdx.x; printf(\"// %d\", i);\n  if (i < n) x[i] = 2.0f * x[i];\n}\n",
 	}
@@ -28,5 +34,26 @@ func TestSourceHash(t *testing.T) {
 		if SourceHash([]byte(s)) == want {
 			t.Errorf("changed source hashes the same:\n%q", NormalizeSource(s))
 		}
+	}
+}
+
+// TestSourceHashKeepsTokensApart: programs that differ only in where
+// whitespace separates tokens hash differently (each pair hashed alike,
+// so the recorded benchmarker answered one with the other's measurement).
+func TestSourceHashKeepsTokensApart(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"int f(int a, int b) { return a++ + b; }", "int f(int a, int b) { return a + ++b; }"},
+		{"#define F (x) x\nint g(int x) { return F(x); }", "#define F(x) x\nint g(int x) { return F(x); }"},
+		{"int h(int a, int b) { return a - -b; }", "int h(int a, int b) { return a--b; }"},
+		{"int q(int *p, int b) { return b / *p; }", "int q(int *p, int b) { return b /*p; }"},
+	} {
+		if SourceHash([]byte(pair[0])) == SourceHash([]byte(pair[1])) {
+			t.Errorf("%q and %q hash alike (normalized %q)", pair[0], pair[1], NormalizeSource(pair[0]))
+		}
+	}
+	// Layout inside a directive that does not separate tokens still counts:
+	// a directive is kept as written, its blank runs collapsed.
+	if a, b := NormalizeSource("#define  N   4\nint n = N;"), NormalizeSource("#define N 4\nint n = N;"); a != b {
+		t.Errorf("collapsed blanks in a directive differ: %q, %q", a, b)
 	}
 }

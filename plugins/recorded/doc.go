@@ -13,8 +13,8 @@
 //     torch2cuda tasks (KernelBench-format problem folders) are answered
 //     the same way, from bench/suites/torch2cuda/measurements.jsonl.
 //   - A record is found by the normalized hash of the candidate's source
-//     (bench.SourceHash for CUDA: comments and whitespace do not count,
-//     tokens do; torch2cuda.SourceHash for Python: trailing blanks and line
+//     (bench.SourceHash for CUDA: comments and whitespace that separates
+//     no tokens do not count, tokens do; torch2cuda.SourceHash for Python: trailing blanks and line
 //     ends do not count) against the hash of what was measured, for the
 //     same task: the
 //     record's source_hash, which the evaluator writes since 2026-12-05,
