@@ -133,6 +133,11 @@ func (p *Plugin) EvaluateJob(ctx context.Context, j bench.Job) (*bench.Result, e
 		}
 		return &r, nil
 	}
+	if comp == nil && len(cfgs) == 0 && len(done.GetReasons()) == 0 {
+		// Nothing about the candidate: not a verdict on it (it had been
+		// recorded as a failed compile, and merged into measurements).
+		return nil, fmt.Errorf("plugin %s: its Run stream carried a summary but no compile result, configuration or record for %s (a plugin bug)", p.Name(), j.Filename)
+	}
 	return resultFromEvents(j, comp, cfgs, done), nil
 }
 
@@ -152,7 +157,7 @@ func resultFromEvents(j bench.Job, comp *pluginv1.CompileResponse, cfgs []*plugi
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(j.Filename), ".cu")
 	}
-	r := &bench.Result{Time: time.Now().UTC().Format(time.RFC3339), Task: filepath.Base(j.TaskPath), Candidate: name,
+	r := &bench.Result{Time: time.Now().UTC().Format(time.RFC3339), Suite: filepath.Base(filepath.Dir(j.TaskPath)), Task: filepath.Base(j.TaskPath), Candidate: name,
 		Kind: j.Kind, Path: j.Filename, Expect: j.Expect, Profile: j.Profile, Recorded: done.GetRecorded(),
 		RunLog: "built from the benchmarker's events: it sends no result record"}
 	if r.Kind == "" {

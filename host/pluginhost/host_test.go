@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/host/pluginhost"
 	"github.com/cudaperf/cudaperf/host/pluginhost/plugintest"
 	pluginv1 "github.com/cudaperf/cudaperf/plugins/proto/cudaperf/plugin/v1"
@@ -433,6 +434,15 @@ func TestBenchmarkerRunStreamsAndTimesOutWhenSilent(t *testing.T) {
 	}
 	if hang.Pid() != 0 {
 		t.Error("the silent plugin was not stopped")
+	}
+	// A stream with only its summary says nothing of the candidate: an
+	// error naming the plugin, not a failed compile (which was merged into
+	// measurements); with events, the result names the task's suite.
+	if r, err := b.EvaluateJob(ctx, bench.Job{TaskPath: "suites/s/t", Filename: "k.cu"}); err == nil || !strings.Contains(err.Error(), "plugin bench: its Run stream carried a summary but no compile result") {
+		t.Errorf("EvaluateJob with nothing but a summary: %+v, %v", r, err)
+	}
+	if r, err := b.EvaluateJob(ctx, bench.Job{TaskPath: "suites/s/t", Filename: "k.cu", Settings: bench.Settings{Configs: []string{"one"}}}); err != nil || r.Suite != "s" || r.Task != "t" || r.Verdict == nil || !r.Verdict.Accepted {
+		t.Errorf("EvaluateJob with a configuration: %+v, %v", r, err)
 	}
 	// An error from the callback stops the run and comes back as is.
 	stop := errors.New("enough")
