@@ -73,6 +73,42 @@ func (d Def) CheckValue(v string) error {
 	return nil
 }
 
+// Canonical is v as every plugin SDK reads it: an int or a float in Go's
+// shortest form, a bool as true or false, with the blanks CheckValue
+// allows removed; v itself when it is not a value of the type. The host
+// checks values with Go's parsers, which accept " true" and "T", while a
+// Python plugin's bool parser refused "t" and the Go SDK's an untrimmed
+// "true": sent as written, a value the configuration check let through
+// failed every file.
+func (d Def) Canonical(v string) string {
+	t := strings.TrimSpace(v)
+	switch d.Type {
+	case Int:
+		if n, err := strconv.Atoi(t); err == nil {
+			return strconv.Itoa(n)
+		}
+	case Float:
+		if x, err := strconv.ParseFloat(t, 64); err == nil {
+			return strconv.FormatFloat(x, 'g', -1, 64)
+		}
+	case Bool:
+		if b, err := strconv.ParseBool(t); err == nil {
+			return strconv.FormatBool(b)
+		}
+	}
+	return v
+}
+
+// Canonicalize rewrites, in place, every setting of a declared option to
+// its Canonical form, so that plugins receive what the host checked.
+func Canonicalize(decls []Decl, settings map[string]map[string]string) {
+	for _, d := range decls {
+		if v, ok := settings[d.Check][d.Name]; ok {
+			settings[d.Check][d.Name] = d.Canonical(v)
+		}
+	}
+}
+
 // bounds are Min and Max as numbers, ±Inf where open; an unparsable bound
 // is the declaring check's error.
 func (d Def) bounds() (lo, hi float64, err error) {

@@ -95,3 +95,25 @@ func TestFlatten(t *testing.T) {
 		t.Errorf("Flatten = %v", got)
 	}
 }
+
+// TestCanonical: what CheckValue accepts is sent in the one form every
+// plugin SDK parses.
+func TestCanonical(t *testing.T) {
+	for _, c := range []struct {
+		typ     Type
+		in, out string
+	}{
+		{Bool, " true", "true"}, {Bool, "T", "true"}, {Bool, "0", "false"}, {Bool, "maybe", "maybe"},
+		{Int, " 42 ", "42"}, {Int, "+7", "7"}, {Float, "1.50", "1.5"}, {Float, " 2e3", "2000"},
+		{String, " keep ", " keep "},
+	} {
+		if got := (Def{Name: "o", Type: c.typ}).Canonical(c.in); got != c.out {
+			t.Errorf("%s %q: %q, want %q", c.typ, c.in, got, c.out)
+		}
+	}
+	settings := map[string]map[string]string{"c": {"b": "T", "other": "x"}}
+	Canonicalize([]Decl{{Check: "c", Def: Def{Name: "b", Type: Bool}}, {Check: "d", Def: Def{Name: "n", Type: Int}}}, settings)
+	if settings["c"]["b"] != "true" || settings["c"]["other"] != "x" || len(settings) != 1 {
+		t.Errorf("Canonicalize: %v", settings)
+	}
+}

@@ -175,6 +175,13 @@ func TestSettingsAreValidatedAndReachChecks(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, `"maybe" is not a bool`) {
 		t.Errorf("bad bool: exit %d, stderr %s", code, errOut)
 	}
+	// What the host accepts reaches the plugins in the form their SDKs
+	// read: a quoted " true" and "T" had failed every file in textcount
+	// (Go) and synccount-py (Python).
+	out, errOut, code = lintWith(t, "version: 1\nlint:\n  settings:\n    TC001: {accept-syncwarp: \" true\"}\n    SC001: {include-switch: T}\n", "--plugin-dir", ex, "lint", "k.cu")
+	if code == 2 || code == 3 || strings.Contains(errOut, "TC001") || strings.Contains(errOut, "SC001") {
+		t.Errorf("accepted values the plugins could not read: exit %d\n%s%s", code, out, errOut)
+	}
 	out, _, _ = lintWith(t, "", "--plugin-dir", ex, "plugins", "describe", "textcount")
 	if !strings.Contains(out, "TC001.accept-syncwarp") || !strings.Contains(out, "bool") || !strings.Contains(out, "default false") {
 		t.Errorf("plugins describe does not list the option:\n%s", out)

@@ -285,21 +285,30 @@ func (s *analysisSession) ready(c *cli.Context) error {
 // and the others' results still count. The check is then skipped, since a
 // name the configuration uses may be that analyzer's; it had ended the
 // whole run with no result from any analyzer.
+//
+// The settings of declared options are then rewritten in their canonical
+// form (options.Canonicalize), which every plugin SDK reads.
 func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *config.File) error {
 	if len(cfg.Lint.Enable)+len(cfg.Lint.Disable)+len(cfg.Lint.Settings) == 1 && cfg.Lint.Enable[0] == "all" {
 		return nil // nothing to validate: skip the Describe round trips
 	}
 	known := []string{suppress.Check}
 	var decls []options.Decl
+	asked := true
 	for _, p := range analyzers {
 		d, err := p.DescribeAnalyzer(ctx)
 		if err != nil {
-			return nil
+			asked = false
+			continue
 		}
 		for _, ch := range d.GetChecks() {
 			known = append(known, ch.GetId())
 		}
 		decls = append(decls, pluginhost.DeclaredOptions(d)...)
+	}
+	defer options.Canonicalize(decls, cfg.Lint.Settings)
+	if !asked {
+		return nil
 	}
 	if err := cfg.Validate(known); err != nil {
 		return err
