@@ -127,7 +127,18 @@ func TestChoosingPlugins(t *testing.T) {
 	if strings.Contains(out, "[TC001]") {
 		t.Errorf("plugins.disable textcount:\n%s", out)
 	}
-	_, errOut, code := lintWith(t, "", "--plugin-dir", ex, "--plugins", "txtcount", "lint", "k.cu")
+	// A setting of a left-out plugin's check is still refused (a typo
+	// must not pass), naming the plugin and the fix; with every analyzer
+	// left out, lint says so (it said none was installed: "make build").
+	_, errOut, code := lintWith(t, "version: 1\nplugins:\n  disable: [textcount]\nlint:\n  settings:\n    TC001: {accept-syncwarp: true}\n", "--plugin-dir", ex, "lint", "k.cu")
+	if code != 2 || !strings.Contains(errOut, `unknown check "TC001"`) || !strings.Contains(errOut, "if it belongs to textcount, left out by") {
+		t.Errorf("a left-out plugin's setting: exit %d, stderr %s", code, errOut)
+	}
+	_, errOut, code = lintWith(t, "", "--no-plugins", "cudaperf-analyzer", "lint", "k.cu")
+	if code != 2 || !strings.Contains(errOut, "every analyzer plugin (cudaperf-analyzer) is left out") {
+		t.Errorf("every analyzer left out: exit %d, stderr %s", code, errOut)
+	}
+	_, errOut, code = lintWith(t, "", "--plugin-dir", ex, "--plugins", "txtcount", "lint", "k.cu")
 	if code != 2 || !strings.Contains(errOut, `no plugin named "txtcount"`) || !strings.Contains(errOut, "textcount") {
 		t.Errorf("unknown plugin: exit %d, stderr %s", code, errOut)
 	}

@@ -106,7 +106,7 @@ func launchLint(ctx context.Context, inv launcher.Invocation, stderr io.Writer, 
 	}
 	// The checks lint validates: a mistyped check or an option out of range
 	// was used in builds without a word (lint refuses the same file).
-	if err := checkConfig(ctx, h.OfKind(sdk.KindAnalyzer), cfg); err != nil {
+	if err := checkConfig(ctx, h.OfKind(sdk.KindAnalyzer), cfg, h.LeftOutOfKind(sdk.KindAnalyzer)); err != nil {
 		warn("%v", err)
 	}
 	var reports map[string]string

@@ -265,12 +265,15 @@ func openAnalysis(c *cli.Context) (*analysisSession, error) {
 func (s *analysisSession) ready(c *cli.Context) error {
 	analyzers := s.host.OfKind(sdk.KindAnalyzer)
 	if len(analyzers) == 0 {
+		if off := s.host.LeftOutOfKind(sdk.KindAnalyzer); len(off) > 0 {
+			return usageErrorf("every analyzer plugin (%s) is left out by --plugins/--no-plugins or plugins: in .cudaperf.yaml; choose at least one", strings.Join(off, ", "))
+		}
 		if broken := brokenAnalyzers(s.host); len(broken) > 0 {
 			return failuref("no usable analyzer plugin: %v", errors.Join(broken...))
 		}
 		return failuref("no analyzer plugins found: build them with `make build`, or point --plugin-dir or $%s at them", pluginhost.PathEnv)
 	}
-	if err := checkConfig(c.Context, analyzers, s.cfg); err != nil {
+	if err := checkConfig(c.Context, analyzers, s.cfg, s.host.LeftOutOfKind(sdk.KindAnalyzer)); err != nil {
 		return usageErrorf("%v", err)
 	}
 	return nil
@@ -288,7 +291,11 @@ func (s *analysisSession) ready(c *cli.Context) error {
 //
 // The settings of declared options are then rewritten in their canonical
 // form (options.Canonicalize), which every plugin SDK reads.
-func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *config.File) error {
+//
+// leftOut names the analyzers --plugins/--no-plugins left out: a check or
+// setting that only one of them knows is still an error (a typo must not
+// pass), whose message names them and the fix.
+func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *config.File, leftOut []string) (err error) {
 	if len(cfg.Lint.Enable)+len(cfg.Lint.Disable)+len(cfg.Lint.Settings) == 1 && cfg.Lint.Enable[0] == "all" {
 		return nil // nothing to validate: skip the Describe round trips
 	}
@@ -309,6 +316,13 @@ func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *confi
 	defer options.Canonicalize(decls, cfg.Lint.Settings)
 	if !asked {
 		return nil
+	}
+	if len(leftOut) > 0 {
+		defer func() {
+			if err != nil {
+				err = fmt.Errorf("%w; if it belongs to %s, left out by --plugins/--no-plugins or plugins: in the configuration, remove it while that plugin is left out", err, strings.Join(leftOut, ", "))
+			}
+		}()
 	}
 	if err := cfg.Validate(known); err != nil {
 		return err

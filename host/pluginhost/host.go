@@ -57,7 +57,7 @@ type Host struct {
 	opts    Options
 	log     hclog.Logger
 	plugins []*Plugin // sorted by name
-	leftOut []string  // installed plugins that Select left out
+	leftOut []*Plugin // installed plugins that Select left out
 }
 
 // New discovers the plugins of opts.Dirs; it starts nothing. Plugins whose
@@ -139,7 +139,7 @@ func (h *Host) Select(enable, disable []string) error {
 		if (len(enable) == 0 || slices.Contains(enable, p.name)) && !slices.Contains(disable, p.name) {
 			kept = append(kept, p)
 		} else {
-			h.leftOut = append(h.leftOut, p.name)
+			h.leftOut = append(h.leftOut, p)
 		}
 	}
 	h.plugins = kept
@@ -148,7 +148,22 @@ func (h *Host) Select(enable, disable []string) error {
 
 // LeftOut reports whether name is an installed plugin that Select left
 // out, so that a command needing it can say so instead of "not installed".
-func (h *Host) LeftOut(name string) bool { return slices.Contains(h.leftOut, name) }
+func (h *Host) LeftOut(name string) bool {
+	return slices.ContainsFunc(h.leftOut, func(p *Plugin) bool { return p.name == name })
+}
+
+// LeftOutOfKind names the plugins of kind that Select left out, so that a
+// command can tell "none installed" from "none chosen" and a check of a
+// left-out analyzer from a typo.
+func (h *Host) LeftOutOfKind(kind sdk.Kind) []string {
+	var out []string
+	for _, p := range h.leftOut {
+		if p.manifest != nil && p.manifest.Kind == kind {
+			out = append(out, p.name)
+		}
+	}
+	return out
+}
 
 // Plugins returns every discovered plugin, broken ones included, by name.
 func (h *Host) Plugins() []*Plugin { return append([]*Plugin(nil), h.plugins...) }
