@@ -324,7 +324,11 @@ func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *confi
 			}
 		}()
 	}
-	if err := cfg.Validate(known); err != nil {
+	var owners []string
+	for _, d := range decls {
+		owners = append(owners, d.Check) // a check, or a plugin for its check-less options
+	}
+	if err := cfg.Validate(known, owners...); err != nil {
 		return err
 	}
 	where := cfg.Path

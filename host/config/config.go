@@ -112,13 +112,16 @@ func Parse(path string, b []byte) (*File, error) {
 }
 
 // Validate checks every check id the file names against the checks the
-// installed analyzers provide.
-func (f *File) Validate(known []string) error {
+// installed analyzers provide. owners are the other names lint.settings
+// may use: a plugin whose options belong to no check is keyed by its own
+// name (plugins describe shows them as PLUGIN.NAME), which is no check to
+// enable or disable.
+func (f *File) Validate(known []string, owners ...string) error {
 	check := func(field, id string) error {
 		if id == "all" && field == "enable" {
 			return nil
 		}
-		if slices.Contains(known, id) {
+		if slices.Contains(known, id) || field == "settings" && slices.Contains(owners, id) {
 			return nil
 		}
 		sorted := slices.Clone(known)

@@ -44,6 +44,16 @@ func TestEnabledAndValidate(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `unknown check "tpb"`) || !strings.Contains(err.Error(), "known checks: coalescing") {
 		t.Errorf("Validate with unknown check: %v", err)
 	}
+	// A plugin's options that belong to no check are set under its name,
+	// which is no check to disable.
+	own, _ := Parse("c.yaml", []byte("version: 1\nlint:\n  settings:\n    optplug: {n: \"2\"}\n"))
+	if err := own.Validate([]string{"coalescing"}, "optplug"); err != nil {
+		t.Errorf("settings of a plugin's own options: %v", err)
+	}
+	owned, _ := Parse("c.yaml", []byte("version: 1\nlint:\n  disable: [optplug]\n"))
+	if err := owned.Validate([]string{"coalescing"}, "optplug"); err == nil {
+		t.Error("disable: [optplug], a plugin's name, was accepted as a check")
+	}
 	// syntax is always reported: disabling it did nothing, without a word.
 	syn, _ := Parse("c.yaml", []byte("version: 1\nlint:\n  disable: [syntax]\n"))
 	if err := syn.Validate([]string{"syntax"}); err == nil || !strings.Contains(err.Error(), "syntax cannot be turned off") {
