@@ -9,7 +9,8 @@ import (
 // virtual .cu file, and the map from its bytes back to the Python file.
 type Source struct {
 	// CUDA is the decoded text of the CUDA strings, in file order, each
-	// followed by a newline.
+	// followed by a newline; the literals of one Python string (adjacent
+	// literals, or literals joined by +) are joined as Python joins them.
 	CUDA []byte
 	// Strings is how many string literals were taken.
 	Strings int
@@ -58,10 +59,19 @@ func Extract(py []byte) *Source {
 			assigned[toks[i].text] = lits
 		}
 	}
+	unit, dynamic := stringUnits(toks)
 	take := map[int]bool{}
 	for i, t := range toks {
-		if t.kind == tokString && bytes.Contains(t.value, []byte("__global__")) {
-			take[i] = true
+		if t.kind == tokString && bytes.Contains(t.value, []byte("__global__")) && !dynamic[unit[i]] {
+			// The whole string: 'a' 'b' and 'a' + 'b' are one string in
+			// Python, and a piece alone is code cut off (a false "never
+			// closed" error). A string that a name or call completes is
+			// made at run time: what it holds is not known here.
+			for j := range toks {
+				if toks[j].kind == tokString && unit[j] == unit[i] {
+					take[j] = true
+				}
+			}
 		}
 		if t.kind != tokName || !sourceKeywords[t.text] || i+1 >= len(toks) || toks[i+1].text != "=" {
 			continue
@@ -105,13 +115,55 @@ func Extract(py []byte) *Source {
 			s.pyLines = append(s.pyLines, i+1)
 		}
 	}
-	for _, i := range idx {
+	for k, i := range idx {
 		t := toks[i]
 		s.segs = append(s.segs, segment{cuda: len(s.CUDA), src: t.offsets})
 		s.CUDA = append(s.CUDA, t.value...)
-		s.CUDA = append(s.CUDA, '\n')
+		if k+1 == len(idx) || unit[idx[k+1]] != unit[i] {
+			s.CUDA = append(s.CUDA, '\n')
+		}
 	}
 	return s
+}
+
+// stringUnits numbers the Python strings made of literals: adjacent
+// literals ('a' 'b', also across lines inside brackets) and literals
+// joined by + are one string. unit[i] is the string of literal token i
+// (0 for other tokens); dynamic[u] is set when a + joins string u to
+// something that is not a literal (a name, a call), so that its text is
+// known only at run time, and when string u is a statement of its own (a
+// docstring: prose that may mention __global__, not code).
+func stringUnits(toks []token) (unit []int, dynamic map[int]bool) {
+	unit = make([]int, len(toks))
+	dynamic = map[int]bool{}
+	n := 0
+	for i := 0; i < len(toks); i++ {
+		if toks[i].kind != tokString {
+			continue
+		}
+		n++
+		if i > 0 && toks[i-1].text == "+" {
+			dynamic[n] = true // something that is not a literal before the +
+		}
+		first := i
+		for ; i < len(toks); i++ {
+			switch {
+			case toks[i].kind == tokString:
+				unit[i] = n
+				continue
+			case toks[i].text == "+" && i+1 < len(toks) && toks[i+1].kind == tokString:
+				continue
+			case toks[i].text == "+":
+				dynamic[n] = true
+			}
+			break
+		}
+		alone := first == 0 || toks[first-1].kind == tokNewline
+		if alone && (i == len(toks) || toks[i].kind == tokNewline) {
+			dynamic[n] = true
+		}
+	}
+	return unit, dynamic
 }
 
 // Position maps a 1-based line and byte column of the virtual CUDA file to

@@ -87,6 +87,32 @@ func TestNoCUDAIsNil(t *testing.T) {
 	}
 }
 
+// TestOneStringOfManyLiterals: adjacent literals and literals joined by +
+// are one Python string, joined without the newline that ends a string
+// (a CuPy kernel written as adjacent literals was cut at its first line:
+// "'{' is never closed"); a string completed at run time by a name, and a
+// docstring, are not taken.
+func TestOneStringOfManyLiterals(t *testing.T) {
+	py := "import cupy as cp\nscale = cp.RawKernel(\n    'extern \"C\" __global__ void scale(float* x, int s) {'\n    '    x[threadIdx.x * s] *= 2.0f;'\n    + '}', 'scale')\n"
+	s := Extract([]byte(py))
+	if s == nil || s.Strings != 3 || string(s.CUDA) != "extern \"C\" __global__ void scale(float* x, int s) {    x[threadIdx.x * s] *= 2.0f;}\n" {
+		t.Fatalf("adjacent and added literals: %+v", s)
+	}
+	// The store is on line 4, column 10 of the Python file.
+	if l, c := s.Position(1, bytes.Index(s.CUDA, []byte("x[threadIdx"))+1); l != 4 || c != 10 {
+		t.Errorf("x[threadIdx.x * s] maps to %d:%d, want 4:10", l, c)
+	}
+	for _, py := range []string{
+		"def template(body):\n    return \"__global__ void gen(float* x, int n) { \" + body + \" }\"\n",
+		"def template(body):\n    return body + \"__global__ void gen(float* x) {}\"\n",
+		"\"\"\"Every __global__ function we make is launched as k<<<grid, block {rounded up.\"\"\"\nimport torch\n",
+	} {
+		if s := Extract([]byte(py)); s != nil {
+			t.Errorf("took %q from %q", s.CUDA, py)
+		}
+	}
+}
+
 func FuzzExtract(f *testing.F) {
 	py, _ := os.ReadFile("testdata/model_new.py")
 	f.Add(py)
