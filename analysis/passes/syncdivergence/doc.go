@@ -12,9 +12,12 @@
 // error at every barrier that is inside an if, switch, loop body, ?: or
 // short-circuit operand whose condition depends on the thread (package
 // taint) — including warp-uniform conditions such as threadIdx.x < 32,
-// which still split the block. A kernel can hang or compute garbage.
-// Threads that left the kernel through an earlier return are not
-// considered. A tile barrier (cg::sync(tile32), __syncwarp) waits only for
+// which still split the block. It also reports a barrier in a loop that
+// some threads leave early: a break taken on a thread-dependent condition
+// anywhere in the loop (those threads miss every later iteration's
+// barriers), or such a continue before the barrier. A kernel can hang or
+// compute garbage. Threads that left the kernel through an earlier return
+// are not considered. A tile barrier (cg::sync(tile32), __syncwarp) waits only for
 // its tile, so a condition that differs only between warps, or that splits
 // the threads at a multiple of the tile's size (idx < 16 with tiles of 16),
 // is not reported for it.

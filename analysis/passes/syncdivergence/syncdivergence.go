@@ -42,9 +42,14 @@ func run(pass *analysis.Pass) (any, error) {
 				if st.Kind != kernels.CallSite || !sync.IsBarrier(n, src) {
 					continue
 				}
-				cond, lvl := df.CallTaint(c).ControlCond(n)
+				ti := df.CallTaint(c)
+				cond, lvl := ti.ControlCond(n)
 				if c.Control > lvl {
 					cond, lvl = c.Cond, c.Control // the call site is conditional
+				}
+				var exit *syntax.Node // a thread-dependent break or continue that skips the barrier
+				if lvl == taint.Uniform || cond == nil {
+					exit, cond, lvl = loopExit(ti, n)
 				}
 				if lvl == taint.Uniform || cond == nil {
 					continue
@@ -67,6 +72,11 @@ func run(pass *analysis.Pass) (any, error) {
 					how = "differs between the warps of a block"
 				}
 				text := strings.Join(strings.Fields(pass.File.Text(cond)), " ")
+				if exit != nil {
+					pass.ReportKernelf(k.Name, n, "%s is skipped by the threads that leave its loop through the %s on line %d, taken when %s holds, and that condition %s: the others wait for threads that never arrive, which is undefined behaviour (hangs or wrong results); let every thread run the loop's barriers (compute a flag, and break or skip the work only after the barrier, on a condition the whole %s shares)",
+						pass.File.Text(n), strings.TrimSuffix(exit.Type(), "_statement"), exit.StartPoint().Row+1, text, how, group)
+					continue
+				}
 				holds := "holds"
 				if inElse(n, cond) {
 					holds = "does not hold" // the barrier is in the else arm
@@ -77,6 +87,76 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ReportKernelFeature(k.Name, "sync_divergent", float64(count))
 	}
 	return nil, nil
+}
+
+// loopExit finds a break or continue that makes threads skip barrier n in
+// a loop around it, on a thread-dependent condition: a break anywhere in
+// the loop's body (the thread misses every later iteration's barrier) or a
+// continue before the barrier (it misses this iteration's). It returns the
+// statement, its condition and the condition's level (Uniform when none).
+// A break of an inner loop or switch, and a continue of an inner loop,
+// leave only that statement.
+func loopExit(ti *taint.Info, n *syntax.Node) (exit, cond *syntax.Node, lvl taint.Level) {
+	for l := n.Parent(); l != nil; l = l.Parent() {
+		switch l.Type() {
+		case "for_statement", "while_statement", "do_statement", "for_range_loop":
+		case "function_definition", "lambda_expression":
+			return nil, nil, taint.Uniform
+		default:
+			continue
+		}
+		body := l.ChildByFieldName("body")
+		if body == nil {
+			continue
+		}
+		syntax.Inspect(body, func(s *syntax.Node) bool {
+			if exit != nil {
+				return false
+			}
+			switch s.Type() {
+			case "for_statement", "while_statement", "do_statement", "for_range_loop", "lambda_expression":
+				return false // its own break and continue
+			case "switch_statement":
+				// A break there leaves the switch; a continue, this loop.
+				syntax.Inspect(s, func(x *syntax.Node) bool {
+					if exit != nil {
+						return false
+					}
+					switch x.Type() {
+					case "for_statement", "while_statement", "do_statement", "for_range_loop", "lambda_expression":
+						return false
+					case "continue_statement":
+						exit, cond, lvl = skips(ti, x, n)
+					}
+					return true
+				})
+				return false
+			case "break_statement":
+				exit, cond, lvl = skips(ti, s, nil)
+			case "continue_statement":
+				exit, cond, lvl = skips(ti, s, n)
+			}
+			return true
+		})
+		if exit != nil {
+			return exit, cond, lvl
+		}
+	}
+	return nil, nil, taint.Uniform
+}
+
+// skips returns s with its thread-dependent condition when s is taken on
+// one, and, for a continue (before set), only when it comes before the
+// barrier; nil otherwise.
+func skips(ti *taint.Info, s, before *syntax.Node) (*syntax.Node, *syntax.Node, taint.Level) {
+	if before != nil && s.StartByte() > before.StartByte() {
+		return nil, nil, taint.Uniform
+	}
+	cond, lvl := ti.ControlCond(s)
+	if lvl == taint.Uniform || cond == nil {
+		return nil, nil, taint.Uniform
+	}
+	return s, cond, lvl
 }
 
 // tileBarrier reports whether a barrier call syncs a tile of threads

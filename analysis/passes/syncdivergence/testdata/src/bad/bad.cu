@@ -44,3 +44,29 @@ __global__ void elsearm(float* out) { // want kernel=elsearm sync_divergent:"1"
     __syncthreads(); // want `for which \(threadIdx.x < 16\) does not hold`
   }
 }
+
+// A thread that breaks out of the loop misses the barriers of every later
+// iteration; one that continues before the barrier misses this one's (both
+// were reported only as divergence notes).
+__global__ void earlyout(float* x, int iters) { // want kernel=earlyout sync_divergent:"2"
+  __shared__ float s[256];
+  float v = x[threadIdx.x];
+  for (int k = 0; k < iters; ++k) {
+    if (fabsf(v) < 1e-6f) break;
+    s[threadIdx.x] = v;
+    __syncthreads(); // want `is skipped by the threads that leave its loop through the break on line 55, taken when \(fabsf\(v\) < 1e-6f\) holds`
+    v = s[255 - threadIdx.x] * 0.5f;
+    __syncthreads(); // want `through the break on line 55`
+  }
+  x[threadIdx.x] = v;
+}
+
+__global__ void skipsome(float* x, int iters) { // want kernel=skipsome sync_divergent:"1"
+  __shared__ float s[256];
+  for (int k = 0; k < iters; ++k) {
+    if (threadIdx.x >= k) continue;
+    s[threadIdx.x] = x[threadIdx.x];
+    __syncthreads(); // want `through the continue on line 67, taken when \(threadIdx.x >= k\) holds`
+    x[threadIdx.x] = s[0];
+  }
+}
