@@ -12,6 +12,69 @@ import (
 // Check is the check id under which problems with directives are reported.
 const Check = "suppression"
 
+// commentRanges returns the [start, end) byte ranges of src's comments,
+// in order, lexing C++ as far as comments need: string and character
+// literals (escapes, raw strings R"d(...)d"), and digit separators (1'000),
+// which are not character literals.
+func commentRanges(src []byte) [][2]int {
+	var out [][2]int
+	word := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			end := bytes.IndexByte(src[i:], '\n')
+			if end < 0 {
+				end = len(src) - i
+			}
+			out = append(out, [2]int{i, i + end})
+			i += end
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				end = len(src) - i - 2
+			} else {
+				end += 2
+			}
+			out = append(out, [2]int{i, i + 2 + end})
+			i += 1 + end
+		case c == '"' && i > 0 && src[i-1] == 'R' && (i < 2 || !word(src[i-2]) || src[i-2] == 'u' || src[i-2] == 'U' || src[i-2] == 'L' || src[i-2] == '8'):
+			open := bytes.IndexByte(src[i:], '(')
+			if open < 0 {
+				return out
+			}
+			close := bytes.Index(src[i+open:], append(append([]byte(")"), src[i+1:i+open]...), '"'))
+			if close < 0 {
+				return out
+			}
+			i += open + close + open // past the closing quote
+		case c == '\'' && i > 0 && word(src[i-1]) && src[i-1] >= '0' && src[i-1] <= '9':
+			// a digit separator
+		case c == '"' || c == '\'':
+			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return out
+}
+
+// inRanges reports whether offset lies in one of the ordered ranges.
+func inRanges(rs [][2]int, off int) bool {
+	for _, r := range rs {
+		if off < r[0] {
+			return false
+		}
+		if off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // Directive is one parsed `cudaperf:ignore` comment.
 type Directive struct {
 	Line    int // line of the comment (1-based)
@@ -26,13 +89,19 @@ type Directive struct {
 
 var directiveRE = regexp.MustCompile(`(//|/\*)\s*cudaperf:ignore\b(.*?)(\*/|$)`)
 
-// Parse finds the directives in a source file.
+// Parse finds the directives in a source file: those in its comments (a
+// string literal that spells one, such as a message printed by the
+// kernel, silenced the findings on its line).
 func Parse(file string, src []byte) []*Directive {
 	lines := bytes.Split(src, []byte("\n"))
+	comments := commentRanges(src)
 	var ds []*Directive
+	lineStart := 0
 	for i, l := range lines {
+		start := lineStart
+		lineStart += len(l) + 1
 		m := directiveRE.FindSubmatchIndex(l)
-		if m == nil {
+		if m == nil || !inRanges(comments, start+m[0]) {
 			continue
 		}
 		d := &Directive{Line: i + 1, Column: m[0] + 1, EndCol: m[1] + 1}

@@ -58,3 +58,25 @@ func TestApply(t *testing.T) {
 		t.Errorf("unused-directive problem: %+v", problems[1])
 	}
 }
+
+// TestOnlyCommentsAreDirectives: a directive spelled in a string literal
+// (a message the kernel prints) is text, not a directive; one in a comment
+// after a literal, a digit separator or a raw string still counts.
+func TestOnlyCommentsAreDirectives(t *testing.T) {
+	src := `__global__ void k(float *x, int s) {
+  const char *msg = "// cudaperf:ignore coalescing in a string"; x[threadIdx.x * s] = 0.f;
+  const char *m2 = "/* cudaperf:ignore all no */"; x[threadIdx.x * s] = 1.f;
+  char q = '"'; x[threadIdx.x * s] = 2.f; // cudaperf:ignore coalescing after a char literal
+  int n = 1'000; x[threadIdx.x * s] = 3.f; // cudaperf:ignore coalescing after a digit separator
+  const char *r = R"x(" // cudaperf:ignore coalescing in a raw string )x"; x[threadIdx.x * s] = 4.f;
+  const char *r2 = R"(")"; x[threadIdx.x * s] = 5.f; /* cudaperf:ignore coalescing after a raw string */
+}
+`
+	var got []int
+	for _, d := range Parse("k.cu", []byte(src)) {
+		got = append(got, d.Line)
+	}
+	if want := []int{4, 5, 7}; len(got) != len(want) || got[0] != 4 || got[1] != 5 || got[2] != 7 {
+		t.Errorf("directives on lines %v, want %v", got, want)
+	}
+}
