@@ -283,6 +283,11 @@ func (in *Info) guardsOf(n *syntax.Node) []*syntax.Node {
 	return out
 }
 
+// Guards returns the conditions that control n's execution within its
+// function (if, switch, loop and ?: conditions, short-circuit operands),
+// innermost first.
+func (in *Info) Guards(n *syntax.Node) []*syntax.Node { return in.guardsOf(n) }
+
 // ControlCond returns the condition that makes n's execution most
 // thread-dependent (the innermost one of the highest level) and its level;
 // nil and Uniform when n runs in every thread that runs its function.

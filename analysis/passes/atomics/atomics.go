@@ -67,16 +67,33 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				addr := df.Address(c.Func, args.NamedChild(0))
-				if addr == nil || addr.Space != dataflow.Global {
+				if addr == nil {
+					continue
+				}
+				space := addr.Space
+				if addr.Decl != nil && addr.Decl.Param && c.Levels != nil {
+					// A device function's pointer parameter: the caller's
+					// argument says where it points, and whether it is one
+					// address for all threads (a scatter passes &out[idx[i]]).
+					if s, ok := c.Spaces[addr.Base]; ok {
+						space = s
+					}
+					if c.Levels[addr.Base] != taint.Uniform {
+						continue
+					}
+				}
+				if space != dataflow.Global {
 					continue
 				}
 				idx := c.Index(addr)
 				if idx.Kind != affine.Affine || idx.ThreadDependent() {
 					continue
 				}
-				// An atomic only one lane per warp (or block) reaches is
-				// already aggregated.
-				if _, lvl := df.CallTaint(c).ControlCond(n); lvl == taint.Varying {
+				// An atomic only the lanes a thread-dependent equality elects
+				// reach (lane == 0, threadIdx.x == 0) is already aggregated;
+				// a bounds guard (i < n, a grid-stride loop) lets nearly
+				// every thread through (it had hidden the contention).
+				if elected(df.CallTaint(c), n) {
 					continue
 				}
 				key := [2]uint32{n.StartByte(), n.EndByte()}
@@ -90,6 +107,42 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ReportKernelFeatureStatus(k.Name, "atomics", total, df.Kernels.WeightStatus(k))
 	}
 	return nil, nil
+}
+
+// elected reports whether a thread-dependent condition that elects a few
+// threads controls n: an equality (lane == 0), a negation (!(tid & 31)),
+// a switch on the thread, or && with one of them.
+func elected(ti *taint.Info, n *syntax.Node) bool {
+	for _, g := range ti.Guards(n) {
+		if ti.Expr(g) == taint.Varying && (isElection(g) || g.Parent() != nil && g.Parent().Type() == "switch_statement") {
+			return true
+		}
+	}
+	return false
+}
+
+func isElection(e *syntax.Node) bool {
+	for e != nil && (e.Type() == "parenthesized_expression" || e.Type() == "condition_clause") && e.NamedChildCount() == 1 {
+		e = e.NamedChild(0)
+	}
+	if e == nil {
+		return false
+	}
+	switch e.Type() {
+	case "binary_expression":
+		l, r := e.ChildByFieldName("left"), e.ChildByFieldName("right")
+		switch e.Operator() {
+		case "==":
+			return true
+		case "&&":
+			return isElection(l) || isElection(r)
+		case "||":
+			return isElection(l) && isElection(r)
+		}
+	case "unary_expression":
+		return e.Operator() == "!"
+	}
+	return false
 }
 
 func calleeText(n *syntax.Node, src []byte) string {

@@ -19,7 +19,11 @@
 // atomicAdd(counter, 1)) serialises every thread of the grid on one memory
 // location. Reduce within the warp (__shfl_down_sync or __reduce_add_sync)
 // and the block (shared memory) first, and issue one atomic per block.
-// Atomics in shared memory and on per-thread addresses are not reported.
+// Atomics in shared memory and on per-thread addresses are not reported
+// (through a device function's pointer parameter, what the caller passed
+// decides), nor ones that a thread-dependent equality elects a few lanes
+// for (lane == 0, !(threadIdx.x & 31), a switch on the thread); a bounds
+// guard (i < n) or a grid-stride loop elects nobody.
 //
 // Bad (n threads contend for one address):
 //

@@ -92,6 +92,11 @@ type Call struct {
 	// Levels are the thread dependence of the arguments, by parameter name
 	// (nil for the kernel itself).
 	Levels map[string]taint.Level
+	// Spaces are the memory the pointer arguments point into, by parameter
+	// name, where the caller knows it (a __shared__ array passed to a
+	// device function): inside the callee a pointer parameter reads as
+	// global memory.
+	Spaces map[string]Space
 }
 
 // Index returns an access's index in the kernel's terms.
@@ -216,8 +221,8 @@ func (r *Result) Reach(f *kernels.Function) []Call {
 func (r *Result) reachOf(f *kernels.Function) []Call {
 	out := []Call{{Func: f, Weight: 1}}
 	index := map[*kernels.Function]int{f: 0}
-	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, levels map[string]taint.Level, cond *syntax.Node, ctl taint.Level, depth int)
-	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, levels map[string]taint.Level, cond *syntax.Node, ctl taint.Level, depth int) {
+	var visit func(g *kernels.Function, w float64, bind map[string]affine.Form, levels map[string]taint.Level, spaces map[string]Space, cond *syntax.Node, ctl taint.Level, depth int)
+	visit = func(g *kernels.Function, w float64, bind map[string]affine.Form, levels map[string]taint.Level, spaces map[string]Space, cond *syntax.Node, ctl taint.Level, depth int) {
 		if depth > 8 || g.Body == nil {
 			return
 		}
@@ -246,6 +251,7 @@ func (r *Result) reachOf(f *kernels.Function) []Call {
 				}
 				cb := map[string]affine.Form{}
 				lv := map[string]taint.Level{}
+				sp := map[string]Space{}
 				if args := n.ChildByFieldName("arguments"); args != nil {
 					named := namedChildren(args)
 					callerTaint := r.TaintOf(g, levels)
@@ -253,6 +259,9 @@ func (r *Result) reachOf(f *kernels.Function) []Call {
 						if i < len(named) && p.Name != "" {
 							cb[p.Name] = scope.Eval(named[i]).Subst(bind)
 							lv[p.Name] = callerTaint.Expr(named[i])
+							if p.Pointer > 0 {
+								sp[p.Name] = r.argSpace(g, named[i], spaces)
+							}
 						}
 					}
 				}
@@ -261,13 +270,29 @@ func (r *Result) reachOf(f *kernels.Function) []Call {
 					ccond, cctl = c, l
 				}
 				index[callee] = len(out)
-				out = append(out, Call{Func: callee, Weight: cw, Bind: cb, Cond: ccond, Control: cctl, Levels: lv})
-				visit(callee, cw, cb, lv, ccond, cctl, depth+1)
+				out = append(out, Call{Func: callee, Weight: cw, Bind: cb, Cond: ccond, Control: cctl, Levels: lv, Spaces: sp})
+				visit(callee, cw, cb, lv, sp, ccond, cctl, depth+1)
 			}
 		}
 	}
-	visit(f, 1, nil, nil, nil, taint.Uniform, 0)
+	visit(f, 1, nil, nil, nil, nil, taint.Uniform, 0)
 	return out
+}
+
+// argSpace is the memory a pointer argument of a call in g points into:
+// what g declares it as, or, for g's own pointer parameter, what g's
+// caller passed (spaces); Unknown when neither says.
+func (r *Result) argSpace(g *kernels.Function, arg *syntax.Node, spaces map[string]Space) Space {
+	a := r.Address(g, arg)
+	if a == nil {
+		return Unknown
+	}
+	if a.Decl != nil && a.Decl.Param {
+		if s, ok := spaces[a.Base]; ok {
+			return s
+		}
+	}
+	return a.Space
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -17,3 +17,29 @@ __global__ void cas(int* lock) { // want kernel=cas atomics:"0"
   int v = lock[threadIdx.x];
   lock[threadIdx.x] = v + 1;
 }
+
+// Elections under a bounds guard, a negation and a switch on the thread
+// are aggregated.
+__global__ void elect(const float* in, float* out, int n) { // want kernel=elect atomics:"3"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < n ? in[i] : 0.0f;
+  if (i < n && threadIdx.x == 0) atomicAdd(&out[0], v);
+  if (!(threadIdx.x & 31)) atomicAdd(&out[1], v);
+  switch (threadIdx.x) {
+  case 0: atomicAdd(&out[2], v); break;
+  }
+}
+
+// A device function's pointer parameter points where its caller says: a
+// shared array, or a per-thread address (both had been taken for one
+// global address).
+__device__ void bump(unsigned* local, unsigned w) { atomicAdd(&local[w >> 24], 1u); }
+__device__ void add_at(float* addr, float v) { atomicAdd(addr, v); }
+__global__ void viadevice(const unsigned* data, const int* idx, float* out, int n) { // want kernel=viadevice atomics:"2"
+  __shared__ unsigned local[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = i; k < n; k += blockDim.x * gridDim.x) {
+    bump(local, data[k]);
+    add_at(&out[idx[k]], 1.0f);
+  }
+}
