@@ -158,3 +158,30 @@ func TestAtomFactors(t *testing.T) {
 		}
 	}
 }
+
+// TestStructLayout: members at their natural alignment, arrays, typedef
+// names, __align__ and a member of unknown size.
+func TestStructLayout(t *testing.T) {
+	root, b := parse(t, "testdata/structs.cu")
+	f := NewFile(root, b)
+	for _, c := range []struct {
+		name  string
+		size  int64
+		field string
+		off   int64
+	}{
+		{"P", 24, "d", 8}, {"P", 24, "s", 16}, {"P", 24, "x", 4},
+		{"V", 16, "e", 0}, {"const F3", 16, "w", 12},
+	} {
+		l, ok := f.StructLayout(c.name)
+		if !ok || l.Size != c.size || l.Fields[c.field].Offset != c.off {
+			t.Errorf("%s: layout %+v (%v), want size %d and %s at %d", c.name, l, ok, c.size, c.field, c.off)
+		}
+	}
+	if l, ok := f.StructLayout("V"); !ok || l.Fields["e"].Count != 3 {
+		t.Errorf("V.e: %+v", l)
+	}
+	if _, ok := f.StructLayout("U"); ok {
+		t.Error("U has a member of unknown size: no layout")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cudaperf/cudaperf/analysis/syntax"
 )
@@ -55,6 +56,9 @@ type File struct {
 	fmacros map[string]*funcMacro
 	expands map[string]*macro // function-like macro expansions by text
 	globals map[string]*Decl
+
+	structsOnce sync.Once
+	structs     map[string]*Layout // StructLayout's, by struct and typedef name
 }
 
 // funcMacro is a function-like macro: #define IDX(r, c) ((r) * N + (c)).

@@ -329,6 +329,7 @@ func (r *Result) collect(f *kernels.Function) []*Access {
 				return true
 			}
 			a = r.subscript(s, n)
+			r.fieldView(a, n)
 		case "pointer_expression":
 			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "*" {
 				a = r.deref(s, n, n.ChildByFieldName("argument"))
@@ -396,6 +397,45 @@ func addressTaken(n *syntax.Node) bool {
 	}
 	op := p.ChildByFieldName("operator")
 	return op != nil && op.Type() == "&"
+}
+
+// fieldView narrows a[i].f, an access of one member of an element of a
+// struct the file lays out (affine.File.StructLayout), to that member:
+// its size, and the index in its units (i * sizeof(struct) / sizeof(f) +
+// offsetof(f) / sizeof(f)). Without it the struct's size was unknown and
+// taken as 4 bytes, so reading one float of a 32-byte struct per thread
+// looked perfectly coalesced. Left alone when the struct's size or the
+// member's offset is not a multiple of the member's size.
+func (r *Result) fieldView(a *Access, n *syntax.Node) {
+	if a == nil || a.SizeOK {
+		return
+	}
+	c, p := n, n.Parent()
+	for p != nil && p.Type() == "parenthesized_expression" {
+		c, p = p, p.Parent()
+	}
+	if p == nil || p.Type() != "field_expression" || !sameNode(p.ChildByFieldName("argument"), c) {
+		return
+	}
+	if op := p.ChildByFieldName("operator"); op == nil || op.Type() != "." {
+		return
+	}
+	name := p.ChildByFieldName("field")
+	if name == nil {
+		return
+	}
+	l, ok := r.Kernels.Affine.StructLayout(a.Elem)
+	if !ok {
+		return
+	}
+	f, ok := l.Fields[name.Content(r.src)]
+	if !ok || f.Count != 1 || l.Size%f.Size != 0 || f.Offset%f.Size != 0 {
+		return
+	}
+	if a.Index.Kind == affine.Affine {
+		a.Index = a.Index.Scale(l.Size / f.Size).Add(affine.Const(f.Offset / f.Size))
+	}
+	a.Elem, a.Size, a.SizeOK = f.Type, f.Size, true
 }
 
 // direction says whether an access node is read, written or both.

@@ -81,3 +81,12 @@ __global__ void cast64(const float* x, float* y, int n, int s) { // want kernel=
   auto i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) y[i * s] = x[i]; // want `global store to y\[i \* s\] is uncoalesced`
 }
+
+// One member of a struct the file defines, per thread: the struct's size
+// is the stride (it was unknown, taken as 4 bytes: "coalesced").
+struct Particle { float x, y, z, vx, vy, vz, m, q; }; // 32 bytes
+typedef struct { double d; float f; } Pair;          // 16 bytes: f at 8
+__global__ void aos(const Particle* __restrict__ p, const Pair* __restrict__ q, float* __restrict__ out, int n) { // want kernel=aos coal_load:"0.1875" coal_store:"1"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = p[i].x + q[i].f; // want `global load from p\[i\] is uncoalesced: .* 8 elements \(32 B\) apart` `global load from q\[i\] is uncoalesced: .* 4 elements \(16 B\) apart`
+}
