@@ -100,6 +100,9 @@ func NewTrainer(ctx context.Context, cfg *Config, o Options, resume bool) (*Trai
 		}
 	}
 	if err := LoadInit(ctx, o.Policy, t.run.dir, cfg.Policy.Init); err != nil {
+		// The start did not load (another LoRA rank, a broken folder):
+		// the run never began, and its folder would refuse the fix.
+		t.run.abandon()
 		return nil, err
 	}
 	return t, nil

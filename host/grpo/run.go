@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -43,6 +44,17 @@ type runDir struct {
 	// prev is config.yaml as the run folder held it before this process
 	// (nil for a new run): what a refused resume is compared with.
 	prev []byte
+	// created is set when this process made the folder: a run that fails
+	// before its first step removes it (abandon), so that the corrected
+	// command is not refused as a second run of the same name.
+	created bool
+}
+
+// abandon removes a run folder this process made, before any step.
+func (r *runDir) abandon() {
+	if r.created {
+		os.RemoveAll(r.dir)
+	}
 }
 
 // ErrRunExists is returned when a new run would overwrite one.
@@ -75,6 +87,9 @@ func openRun(cfg *Config, resume bool) (*runDir, error) {
 		return nil, fmt.Errorf("grpo: %s: %w: continue it with --resume, or choose another name", r.dir, ErrRunExists)
 	}
 	r.prev = prev
+	if _, err := os.Stat(r.dir); errors.Is(err, fs.ErrNotExist) {
+		r.created = true
+	}
 	for _, d := range []string{r.dir, filepath.Join(r.dir, "rollouts"), filepath.Join(r.dir, "checkpoints")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, fmt.Errorf("grpo: %w", err)

@@ -146,6 +146,32 @@ func TestMissingStartLeavesNoRun(t *testing.T) {
 	}
 }
 
+// TestUnloadableStartLeavesNoRun: a start the policy cannot load (another
+// LoRA rank) leaves no run folder, so the corrected command runs; it was
+// refused as a second run of the same name.
+func TestUnloadableStartLeavesNoRun(t *testing.T) {
+	d := testDataset(t)
+	c := testConfig(t, t.TempDir(), 2)
+	c.Policy.Init = t.TempDir() // exists, but holds nothing replay can load
+	_, err := NewTrainer(context.Background(), c, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, false)
+	if err == nil || !strings.Contains(err.Error(), "load the initial policy") {
+		t.Fatalf("err = %v, want the load's failure", err)
+	}
+	if _, err := os.Stat(c.Dir()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the run folder %s exists after the failed start (%v)", c.Dir(), err)
+	}
+	// A folder the user made beforehand is theirs: left in place.
+	if err := os.MkdirAll(c.Dir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewTrainer(context.Background(), c, Options{Policy: replayPolicy(t), Benchmarker: newFakeBench(t, d), Dataset: d}, false); err == nil {
+		t.Fatal("the unloadable start loaded")
+	}
+	if _, err := os.Stat(c.Dir()); err != nil {
+		t.Errorf("the user's folder was removed: %v", err)
+	}
+}
+
 // failingSave is a policy whose first Save fails (the process killed while
 // it saved).
 type failingSave struct {
