@@ -118,6 +118,15 @@ class Engine:
             import peft
             base.requires_grad_(False)
             torch.manual_seed(cfg.seed)  # the adapter's random initialisation
+            if cfg.lora_targets != "all-linear":
+                # PEFT drops a name that matches no module without a word
+                # (q_proj,vproj adapted q_proj alone).
+                have = {name.rsplit(".", 1)[-1] for name, _ in base.named_modules()}
+                unknown = [t for t in cfg.lora_targets if t not in have]
+                if unknown:
+                    raise settings_mod.SettingsError(
+                        f"{settings_mod.ENV_PREFIX}LORA_TARGETS names {', '.join(unknown)}, which the model has no module "
+                        f"called; its linear layers: {', '.join(sorted(_linear_names(base)))} (or all-linear)")
             lcfg = peft.LoraConfig(r=cfg.lora_r, lora_alpha=cfg.lora_alpha, lora_dropout=0.0,
                                    target_modules=cfg.lora_targets, task_type="CAUSAL_LM")
             self.model = peft.get_peft_model(base, lcfg)
@@ -645,8 +654,11 @@ class Engine:
                 if self.optimizer is not None:
                     torch.save(self.optimizer.state_dict(), os.path.join(tmp, OPTIMIZER_FILE))
                 with open(os.path.join(tmp, STATE_FILE), "w") as f:
-                    json.dump({"mode": self.cfg.mode, "model": self.cfg.model_name(), "steps": self.steps,
-                               "lora_r": self.cfg.lora_r if self.cfg.mode == "lora" else 0}, f, indent=1)
+                    state = {"mode": self.cfg.mode, "model": self.cfg.model_name(), "steps": self.steps,
+                             "lora_r": self.cfg.lora_r if self.cfg.mode == "lora" else 0}
+                    if self.cfg.mode == "lora":
+                        state.update(lora_alpha=self.cfg.lora_alpha, lora_targets=self.cfg.lora_targets)
+                    json.dump(state, f, indent=1)
             old = None
             if os.path.exists(path):
                 old = tempfile.mkdtemp(prefix=os.path.basename(path) + ".old-", dir=parent)
@@ -675,6 +687,19 @@ class Engine:
         if st.get("mode") != self.cfg.mode:
             raise InputError(f"{path} holds a {st.get('mode')} checkpoint but the policy runs in {self.cfg.mode} mode; "
                              f"set CUDAPERF_HF_MODE={st.get('mode')}")
+        if st.get("model") and st["model"] != self.cfg.model_name():
+            # Weights of one model's shape load into another's without an
+            # error: a different policy would run under the same name.
+            raise InputError(f"{path} was saved by a policy on model {st['model']}, this one runs "
+                             f"{self.cfg.model_name()}; set CUDAPERF_HF_MODEL to that model")
+        if self.cfg.mode == "lora":
+            # Checkpoints since these were recorded; older ones hold rank only.
+            for key, env, now in (("lora_alpha", "LORA_ALPHA", self.cfg.lora_alpha),
+                                  ("lora_targets", "LORA_TARGETS", self.cfg.lora_targets)):
+                if key in st and st[key] != now:
+                    shown = ",".join(st[key]) if isinstance(st[key], list) else st[key]
+                    raise InputError(f"{path}: the adapter was trained with {key} {st[key]}, this policy has {now}; "
+                                     f"set {settings_mod.ENV_PREFIX}{env}={shown}")
         with self.lock:
             if self.cfg.mode == "lora":
                 import peft
@@ -682,6 +707,13 @@ class Engine:
                     raise InputError(f"{path}: adapter rank {st.get('lora_r')}, policy rank {self.cfg.lora_r}; "
                                      f"set CUDAPERF_HF_LORA_R={st.get('lora_r')}")
                 weights = load_file(os.path.join(path, ADAPTER_FILE), device=str(self.device))
+                own = set(peft.get_peft_model_state_dict(self.model))
+                if set(weights) != own:
+                    # Checked before anything is replaced (set_peft_model_state_dict
+                    # had already swapped the weights when the optimiser refused).
+                    raise InputError(f"{path}: the adapter adapts other modules than this policy "
+                                     f"({len(weights)} tensors against {len(own)}); set "
+                                     f"{settings_mod.ENV_PREFIX}LORA_TARGETS as when it was trained")
                 res = peft.set_peft_model_state_dict(self.model, weights)
                 missing = [k for k in getattr(res, "unexpected_keys", []) if "lora" in k]
                 if missing:
@@ -693,7 +725,11 @@ class Engine:
                         sd.update(load_file(os.path.join(path, name), device=str(self.device)))
                 if not sd:
                     raise InputError(f"{path}: no .safetensors weights")
-                missing, unexpected = self.model.load_state_dict(sd, strict=False)
+                try:
+                    missing, unexpected = self.model.load_state_dict(sd, strict=False)
+                except RuntimeError as e:  # size mismatches: another model's weights
+                    raise InputError(f"{path}: the weights do not fit this model (another model's?): "
+                                     f"{str(e).splitlines()[0]}; set CUDAPERF_HF_MODEL to the model they were saved from")
                 missing = [k for k in missing if not k.endswith("lm_head.weight")]  # tied to the embeddings
                 if missing or unexpected:
                     raise InputError(f"{path}: weights do not fit this model (missing {missing[:3]}, unexpected {unexpected[:3]})")
@@ -704,6 +740,12 @@ class Engine:
                 opt.load_state_dict(torch.load(opt_path, map_location=self.device, weights_only=True))
             self.steps = 0 if weights_only else int(st.get("steps", 0))
             self.model.eval()
+
+
+def _linear_names(model):
+    """The names of the model's linear layers (what LoRA can adapt)."""
+    import torch.nn as nn
+    return {name.rsplit(".", 1)[-1] for name, m in model.named_modules() if isinstance(m, nn.Linear) and name}
 
 
 def _chunks(xs, n):

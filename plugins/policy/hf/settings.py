@@ -138,6 +138,11 @@ class Settings:
             raise SettingsError(f"{ENV_PREFIX}MODE={self.mode!r}: use lora or full")
         if self.lora_r < 1:
             raise SettingsError(f"{ENV_PREFIX}LORA_R={self.lora_r}: the adapter rank must be >= 1")
+        if not self.lora_alpha > 0:
+            # alpha scales the adapter's output: 0 trains nothing, silently.
+            raise SettingsError(f"{ENV_PREFIX}LORA_ALPHA={self.lora_alpha}: must be > 0 (16 is the default)")
+        if self.lora_targets != "all-linear" and not self.lora_targets:
+            raise SettingsError(f"{ENV_PREFIX}LORA_TARGETS is empty: name module names (q_proj,v_proj) or all-linear")
         if self.gen_copy not in GEN_COPIES:
             raise SettingsError(f"{ENV_PREFIX}GEN_COPY={self.gen_copy!r}: use one of {', '.join(GEN_COPIES)}")
         if self.gen_cache not in ("dynamic", "static"):
@@ -161,6 +166,10 @@ class Settings:
             if p.endswith(".gguf") and os.path.isfile(p):
                 return p
             if os.path.isfile(os.path.join(p, "config.json")):
+                if not any(os.path.isfile(os.path.join(p, f)) for f in ("tokenizer.json", "tokenizer.model", "vocab.json")):
+                    # transformers then blamed a missing sentencepiece package.
+                    raise SettingsError(f"{ENV_PREFIX}MODEL={self.model!r}: the folder has no tokenizer (tokenizer.json, "
+                                        "tokenizer.model or vocab.json); copy the model's tokenizer files next to config.json")
                 return p
             raise SettingsError(f"{ENV_PREFIX}MODEL={self.model!r}: not a .gguf file nor a Hugging Face "
                                 "checkpoint folder (with config.json); models are not downloaded")

@@ -310,9 +310,45 @@ def test_load_errors_name_the_fix(tiny_model, tmp_path):
         e.load(str(tmp_path / "f"))
 
 
-def test_settings_from_env_errors():
+def test_load_refuses_another_adapter_or_model(tiny_model, tmp_path):
+    """A checkpoint loads only into the policy it was made by: the same
+    alpha, targets and model (another alpha loaded silently and ran another
+    policy; other targets swapped the weights, then failed as a plugin bug;
+    another model of the same shape loaded without a word)."""
+    a = make(tiny_model)
+    ck = str(tmp_path / "ck")
+    a.save(ck)
+    with pytest.raises(engine.InputError, match="lora_alpha 16.0, this policy has 64.0; set CUDAPERF_HF_LORA_ALPHA=16.0"):
+        make(tiny_model, lora_alpha=64.0).load(ck)
+    other = make(tiny_model, lora_targets=["q_proj", "v_proj"])
+    before = {k: v.clone() for k, v in other.model.state_dict().items()}
+    with pytest.raises(engine.InputError, match="lora_targets all-linear, this policy has"):
+        other.load(ck)
+    state = json.load(open(os.path.join(ck, engine.STATE_FILE)))
+    del state["lora_targets"]  # as a checkpoint from before targets were recorded
+    json.dump(state, open(os.path.join(ck, engine.STATE_FILE), "w"))
+    with pytest.raises(engine.InputError, match="adapts other modules than this policy"):
+        other.load(ck)
+    assert all(torch.equal(v, before[k]) for k, v in other.model.state_dict().items())
+    state["model"] = "another-model"
+    json.dump(state, open(os.path.join(ck, engine.STATE_FILE), "w"))
+    with pytest.raises(engine.InputError, match="saved by a policy on model another-model"):
+        a.load(ck)
+
+
+def test_lora_settings_that_train_nothing_are_refused(tiny_model):
+    with pytest.raises(settings.SettingsError, match="LORA_ALPHA=0.0: must be > 0"):
+        make(tiny_model, lora_alpha=0.0)
+    with pytest.raises(settings.SettingsError, match="LORA_TARGETS names vproj, which the model has no module called"):
+        make(tiny_model, lora_targets=["q_proj", "vproj"])
+
+
+def test_settings_from_env_errors(tmp_path):
     with pytest.raises(settings.SettingsError, match="not a .gguf file nor a Hugging Face"):
         settings.Settings.from_env({"CUDAPERF_HF_MODEL": "/nonexistent"})
+    (tmp_path / "config.json").write_text("{}")
+    with pytest.raises(settings.SettingsError, match="the folder has no tokenizer"):
+        settings.Settings.from_env({"CUDAPERF_HF_MODEL": str(tmp_path)})
     with pytest.raises(settings.SettingsError, match="use lora or full"):
         settings.Settings.from_env({"CUDAPERF_HF_MODEL": "/nonexistent", "CUDAPERF_HF_MODE": "qlora"})
     with pytest.raises(settings.SettingsError, match="LORA_R='x' is not a valid int"):
