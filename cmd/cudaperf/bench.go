@@ -81,12 +81,12 @@ func benchCommand() *cli.Command {
 			&cli.BoolFlag{Name: "cheats", Usage: "also evaluate cheats/*.cu (selftest suites); they must be rejected"},
 			&cli.BoolFlag{Name: "compile-only", Usage: "compile only (and check that each task's programs build): no GPU needed"},
 			&cli.StringFlag{Name: "profile", Value: string(bench.ProfileReport), Usage: "evaluation `PROFILE`: report (full rigour) or rl (RL configurations, fewer calls, the RL time limit)"},
-			&cli.IntFlag{Name: "repeats", Usage: "timed calls per configuration (default: the profile's, 20 or 5)"},
-			&cli.IntFlag{Name: "warmup", Usage: "untimed calls before timing (default: the profile's, 3 or 1)"},
-			&cli.DurationFlag{Name: "timeout", Usage: "wall-time limit per configuration (default: the profile's, 30s or the RL rule)"},
+			&cli.IntFlag{Name: "repeats", DefaultText: "the profile's, 20 or 5", Usage: "timed calls per configuration"},
+			&cli.IntFlag{Name: "warmup", DefaultText: "the profile's, 3 or 1", Usage: "untimed calls before timing"},
+			&cli.DurationFlag{Name: "timeout", DefaultText: "the profile's, 30s or the RL rule", Usage: "wall-time limit per configuration"},
 			&cli.StringFlag{Name: "arch", Usage: "nvcc `ARCH` such as sm_90 (default: the GPU's, else " + device.DefaultArch + ")"},
 			&cli.StringFlag{Name: "nvcc", Usage: "nvcc `PATH` (default: $CUDAPERF_NVCC, PATH, /usr/local/cuda/bin, .venv)"},
-			&cli.IntFlag{Name: "jobs", Usage: "parallel compiles (default: CPUs)"},
+			&cli.IntFlag{Name: "jobs", DefaultText: "CPUs", Usage: "parallel compiles"},
 			&cli.IntFlag{Name: "in-flight", DefaultText: "8 per CPU", Usage: "candidates sent to the benchmarker at once; it compiles --jobs of them and runs its GPU slots' worth at a time, so more in flight keep both busy while a task's reference program runs, fewer keep fewer tasks' inputs staged at once"},
 			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
@@ -262,6 +262,28 @@ func openBenchmarker(c *cli.Context, prof bench.Profile) (*pluginhost.Host, *plu
 	return h, p, nil
 }
 
+// checkBenchFlags refuses values bench would otherwise ignore or misread:
+// KernelBench's flags without --kernelbench, and negative counts and
+// durations (each had been accepted and done nothing, or the default).
+func checkBenchFlags(c *cli.Context) error {
+	if c.String("kernelbench") == "" {
+		for _, f := range []string{"level", "limit", "kernelbench-candidates"} {
+			if c.IsSet(f) {
+				return usageErrorf("bench: --%s goes with --kernelbench DIR (a KernelBench checkout); without it, it does nothing", f)
+			}
+		}
+	}
+	for _, f := range []string{"jobs", "in-flight", "limit"} {
+		if n := c.Int(f); n < 0 {
+			return usageErrorf("bench: --%s %d: give 1 or more (or leave it out for the default)", f, n)
+		}
+	}
+	if d := c.Duration("time-budget"); d < 0 {
+		return usageErrorf("bench: --time-budget %v: give a positive duration, or leave it out for none", d)
+	}
+	return nil
+}
+
 // benchRequestTimeout bounds the wait for one candidate's answer: the
 // reference may take minutes the first time, and candidates queue for the
 // compile pool and the GPUs.
@@ -272,8 +294,8 @@ func benchAction(c *cli.Context) error {
 	if format != "text" && format != "json" {
 		return usageErrorf("bench: --format %q: want text or json", format)
 	}
-	if c.NArg() > 0 {
-		return usageErrorf("bench: unexpected arguments %v; select tasks with --suite and --task", c.Args().Slice())
+	if err := checkBenchFlags(c); err != nil {
+		return err
 	}
 	settings, err := benchSettings(c)
 	if err != nil {
@@ -474,6 +496,13 @@ func skipMeasured(items []benchItem, patterns []string) ([]benchItem, error) {
 			return nil, usageErrorf("bench: --skip-measured %q: %v", p, err)
 		}
 		files = append(files, m...)
+	}
+	for _, p := range patterns {
+		if m, _ := filepath.Glob(p); len(m) == 0 && !strings.ContainsAny(p, "*?[") {
+			// Not an error: a sweep's first run names the file it will
+			// write. But a typo re-measures everything, so say so.
+			fmt.Fprintf(os.Stderr, "cudaperf: bench: --skip-measured %s: no such file; nothing is skipped for it\n", p)
+		}
 	}
 	if len(files) == 0 {
 		return items, nil // nothing measured yet: the first run of a sweep

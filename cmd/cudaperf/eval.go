@@ -133,6 +133,12 @@ func checkEvalFlags(c *cli.Context) error {
 	if m := c.Int("max-tokens"); m < 1 {
 		return usageErrorf("--max-tokens %d: at least 1", m)
 	}
+	if n := c.Int("concurrency"); n < 1 {
+		return usageErrorf("--concurrency %d: at least 1 candidate at a time", n)
+	}
+	if d := c.Duration("candidate-timeout"); d <= 0 {
+		return usageErrorf("--candidate-timeout %v: give a positive duration, such as 5m", d)
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Exit codes: the one place that names them. Every command returns an error
@@ -48,6 +49,9 @@ func exitCode(err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
+	}
+	if strings.HasPrefix(err.Error(), "No help topic for") {
+		return exitUsage // urfave/cli's `help NOSUCH`: a usage mistake, not a failure
 	}
 	return exitFailure
 }

@@ -143,6 +143,11 @@ func usageErrors(cmds []*cli.Command, parent string, global []cli.Flag) {
 			if ctx.Args().Present() && c.Command(ctx.Args().First()) != nil {
 				return nil // the subcommand checks its own
 			}
+			if c.ArgsUsage == " " && ctx.Args().Present() {
+				// A command that takes no arguments ignored them (version x);
+				// its flags say what to give instead (bench --task saxpy).
+				return usageErrorf("%s takes no arguments, got %q: give what they meant with flags (see 'cudaperf %s --help')", path, ctx.Args().Slice(), path)
+			}
 			for _, n := range required {
 				if !ctx.IsSet(n) {
 					return usageErrorf("%s needs --%s (see 'cudaperf %s --help')", path, n, path)

@@ -73,6 +73,13 @@ func openHost(c *cli.Context) (*pluginhost.Host, error) {
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}
+	// Zero and below meant the default within pluginhost: a user who set
+	// 0 to wait without a limit waited a minute and was told to raise it.
+	for _, f := range []string{"plugin-start-timeout", "plugin-timeout", "policy-timeout"} {
+		if d := c.Duration(f); d <= 0 {
+			return nil, usageErrorf("--%s %v: give a positive duration, such as 10m (there is no unlimited wait: a hung plugin must end)", f, d)
+		}
+	}
 	level := hclog.LevelFromString(c.String("log-level"))
 	if level == hclog.NoLevel {
 		return nil, usageErrorf("--log-level %q: use debug, info, warn or error", c.String("log-level"))
@@ -431,15 +438,20 @@ func pluginsAnalyze(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	failures := append(readErrs, a.Failures...)
+	failures := append(readErrs[len(inErrs):], a.Failures...)
 	for _, fa := range a.Files {
 		failures = append(failures, fa.Errors...)
 	}
+	for _, e := range append(readErrs[:len(inErrs):len(inErrs)], failures...) {
+		fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
+	}
 	if len(failures) > 0 {
-		for _, e := range failures {
-			fmt.Fprintf(c.App.ErrWriter, "cudaperf: %v\n", e)
-		}
-		return failuref("%d plugin or file failure(s) (see above)", len(failures))
+		return failuref("%d plugin failure(s) (see above)", len(failures))
+	}
+	if len(inErrs) > 0 {
+		// As lint and features: an input that cannot be read is the
+		// caller's mistake (exit 2), not a plugin's failure (exit 3).
+		return usageErrorf("%d input(s) could not be read (see above)", len(inErrs))
 	}
 	return nil
 }

@@ -204,6 +204,8 @@ func TestVersionAndUsageErrors(t *testing.T) {
 		{[]string{"plugins", "list", "--kind", "linter"}, `--kind "linter"`},
 		{[]string{"plugins", "analyze"}, "needs at least one file or folder"},
 		{[]string{"plugins", "analyze", "nosuch.cu"}, "nosuch.cu: no such file or directory"},
+		// With a readable file beside it, as lint: exit 2, not 3.
+		{[]string{"plugins", "analyze", "examples/kernels/saxpy.cu", "nosuch.cu"}, "1 input(s) could not be read"},
 	} {
 		_, stderr, code := cudaperf(t, tc.args...)
 		if code != exitUsage || !strings.Contains(stderr, tc.want) {

@@ -34,6 +34,16 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"parse", "f.cu", "--check"}, "parse: flag --check comes after the arguments"},
 		{[]string{"lint", "f.cu", "--log-level=debug"}, "lint: flag --log-level=debug comes after"},
 		{[]string{"plugins", "describe", "x", "--format", "json"}, "plugins describe: flag --format comes after"},
+		{[]string{"version", "extra"}, `version takes no arguments, got ["extra"]`},
+		{[]string{"bench", "saxpy"}, `bench takes no arguments, got ["saxpy"]`},
+		{[]string{"bench", "--level", "2", "--task", "saxpy"}, "bench: --level goes with --kernelbench DIR"},
+		{[]string{"bench", "--jobs", "-3", "--task", "saxpy"}, "bench: --jobs -3: give 1 or more"},
+		{[]string{"bench", "--time-budget", "-1s", "--task", "saxpy"}, "bench: --time-budget -1s"},
+		{[]string{"eval", "--policy", "replay", "--concurrency", "-1"}, "--concurrency -1: at least 1"},
+		{[]string{"eval", "--policy", "replay", "--candidate-timeout", "-1s"}, "--candidate-timeout -1s: give a positive duration"},
+		{[]string{"help", "nosuch"}, `No help topic for 'nosuch'`},
+		{[]string{"--plugin-timeout", "0", "plugins", "list"}, "--plugin-timeout 0s: give a positive duration"},
+		{[]string{"--policy-timeout", "-1s", "plugins", "list"}, "--policy-timeout -1s: give a positive duration"},
 	}
 	for _, c := range cases {
 		var out, errw bytes.Buffer

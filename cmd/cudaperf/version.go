@@ -13,9 +13,10 @@ import (
 
 func versionCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "version",
-		Usage: "print the version of cudaperf and of its plugin protocol",
-		Flags: []cli.Flag{formatFlag()},
+		Name:      "version",
+		Usage:     "print the version of cudaperf and of its plugin protocol",
+		ArgsUsage: " ",
+		Flags:     []cli.Flag{formatFlag()},
 		Action: func(c *cli.Context) error {
 			format, err := outputFormat(c)
 			if err != nil {
