@@ -30,3 +30,14 @@ __global__ void chunk4(const float* x, float* y, int n) { // want kernel=chunk4 
     if (i < n) y[i] = 2.0f * x[i]; // want `global y\[i\] is strided \(neighbouring threads 4 elements apart\) but the iterations of its loop cover contiguous memory` `global x\[i\] is strided`
   }
 }
+
+// Five contiguous floats per thread at a run-time stride: a group, whose
+// stride is named as written (a stand-in number was printed) and whose
+// waste is said (it was "no sectors are wasted").
+__global__ void five(float* __restrict__ x, int s) { // want kernel=five coal:"0.625"
+  x[threadIdx.x * s] = 1.f; // want `global x\[threadIdx.x \* s\] is strided \(neighbouring threads s elements apart\) but it and the 4 accesses next to it cover contiguous memory, so about 38% of the bytes of the sectors they touch go unused`
+  x[threadIdx.x * s + 1] = 2.f;
+  x[threadIdx.x * s + 2] = 3.f;
+  x[threadIdx.x * s + 3] = 4.f;
+  x[threadIdx.x * s + 4] = 0.f;
+}
