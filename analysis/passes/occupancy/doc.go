@@ -45,9 +45,10 @@
 // launches (bench/perf/analysis.md has the measurement). Give a ptxas
 // report for exact values.
 //
-// Diagnostics: an error when no block of the launch fits on an SM (the launch
-// fails), and a warning when occupancy is 25% or less, naming the limiting
-// resource and what to change.
+// Diagnostics: an error when a kernel declares more static shared memory
+// than a kernel may (48 KB: ptxas rejects it), an error when no block of
+// the launch fits on an SM (the launch fails), and a warning when occupancy
+// is 25% or less, naming the limiting resource and what to change.
 //
 // Bad (64 registers per thread and 1024 threads: one block per SM, 50%;
 // with 72 or more registers it cannot launch at all):

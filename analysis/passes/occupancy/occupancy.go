@@ -92,6 +92,12 @@ func run(pass *analysis.Pass) (any, error) {
 		k := &Kernel{Func: f}
 		res.Kernels = append(res.Kernels, k)
 		resources(pass, kr, f, k)
+		if k.Shared > dev.SharedPerBlock && f.NameNode != nil {
+			// ptxas refuses the kernel ("uses too much shared data"): more
+			// than a kernel may declare statically, whatever the launch.
+			pass.ReportKernelf(f.Name, f.NameNode, "%s declares %d B of static __shared__ memory, over the %d B a kernel may declare statically, so it does not compile (ptxas: too much shared data); make the array extern __shared__, launch with that many bytes of dynamic shared memory, and raise the kernel's limit first with cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) (up to %d B on %s)",
+				f.Name, k.Shared, dev.SharedPerBlock, f.Name, dev.SharedPerBlockOptin-dev.ReservedSharedPerBlock, dev.Name)
+		}
 		bounded := false
 		for _, l := range f.LaunchedBy {
 			tpb, exact, ok := l.Cfg.ThreadsPerBlockBound()

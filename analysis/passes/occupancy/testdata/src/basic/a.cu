@@ -56,3 +56,11 @@ void run(float *a, float *b, int n, int bs) {
     too_big<<<1, block>>>(a);  // want `kernel too_big cannot launch with 2048 threads per block on sm_90: a block has at most 1024 threads`
     symbolic<<<n / bs, bs>>>(a);
 }
+
+// 64 KB of static shared memory: ptxas refuses it, however it is launched.
+__global__ void static64(float *a) { // want `static64 declares 65536 B of static __shared__ memory, over the 49152 B a kernel may declare statically`
+    __shared__ float s[16 * 1024];
+    s[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+    a[threadIdx.x] = s[1023 - threadIdx.x];
+}
