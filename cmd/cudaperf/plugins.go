@@ -187,8 +187,9 @@ type pluginJSON struct {
 
 func describePlugin(p *pluginhost.Plugin) pluginJSON {
 	j := pluginJSON{Name: p.Name(), Path: p.ManifestPath(), Status: "ok", Version: p.Version()}
+	j.Kind = string(p.DeclaredKind())
 	if m := p.Manifest(); m != nil {
-		j.Kind, j.Language, j.Protocol, j.Description = string(m.Kind), m.Language, m.Protocol, m.Description
+		j.Language, j.Protocol, j.Description = m.Language, m.Protocol, m.Description
 	}
 	if err := p.Err(); err != nil {
 		j.Status, j.Error = "error", err.Error()
@@ -214,7 +215,10 @@ func pluginsList(c *cli.Context) error {
 		if !k.Valid() {
 			return usageErrorf("--kind %q: use analyzer, benchmarker or policy", k)
 		}
-		plugins = h.OfKind(k)
+		// Broken plugins that may be of the kind too: lint counts them as
+		// failures, so a listing by kind must not hide them.
+		plugins = append(h.OfKind(k), h.Broken(k)...)
+		slices.SortFunc(plugins, func(a, b *pluginhost.Plugin) int { return strings.Compare(a.Name(), b.Name()) })
 	}
 	h.Start(c.Context, plugins...)
 	rows := make([]pluginJSON, 0, len(plugins))
@@ -240,6 +244,9 @@ func pluginsList(c *cli.Context) error {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", r.Name, dash(r.Kind), dash(r.Language), dash(r.Version), r.Protocol, r.Status, r.Path)
 		}
 		tw.Flush()
+		for _, s := range h.Shadowed() {
+			fmt.Fprintf(c.App.ErrWriter, "cudaperf: plugin %s; rename one to use both\n", s)
+		}
 		for _, r := range rows {
 			if r.Error != "" {
 				fmt.Fprintf(c.App.ErrWriter, "\n%s\n", r.Error)

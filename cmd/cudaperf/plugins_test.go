@@ -131,6 +131,13 @@ func TestPluginsListReportsBrokenPluginsAndFails(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
+	// Listed by kind, a broken manifest that may be an analyzer is still
+	// listed, and fails the listing (lint counts it as a failure; it was
+	// left out, exit 0).
+	out, _, code = cudaperf(t, "--plugin-dir", extra, "plugins", "list", "--kind", "analyzer")
+	if code != exitFailure || !strings.Contains(out, "broken") || !strings.Contains(out, "crashy") {
+		t.Errorf("--kind analyzer: exit %d, want %d, with broken and crashy listed:\n%s", code, exitFailure, out)
+	}
 }
 
 func TestPluginsDescribe(t *testing.T) {

@@ -246,3 +246,20 @@ func TestOptionKey(t *testing.T) {
 		t.Errorf("key = %s", k)
 	}
 }
+
+// TestShadowedPluginIsNamed: of two manifests with one name, the first
+// found is used and the other is named by Shadowed (it was a log line at
+// warn level, which no listing showed).
+func TestShadowedPluginIsNamed(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	installNamed(t, a, "same", "ok")
+	installNamed(t, b, "same", "ok")
+	h := newHost(t, pluginhost.Options{Dirs: []string{a, b}})
+	if len(h.Plugins()) != 1 {
+		t.Fatalf("plugins = %v, want one", h.Plugins())
+	}
+	s := h.Shadowed()
+	if len(s) != 1 || !strings.Contains(s[0], filepath.Join(a, "same")) || !strings.Contains(s[0], filepath.Join(b, "same")) || !strings.HasPrefix(s[0], "same: ") {
+		t.Errorf("Shadowed = %q", s)
+	}
+}

@@ -58,7 +58,14 @@ type Host struct {
 	log     hclog.Logger
 	plugins []*Plugin // sorted by name
 	leftOut []*Plugin // installed plugins that Select left out
+	// shadowed says which manifests were ignored because an earlier one
+	// has their name ("NAME: used A, ignored B").
+	shadowed []string
 }
+
+// Shadowed describes the manifests ignored because a plugin of the same
+// name was found first, so that a listing can say why one is unused.
+func (h *Host) Shadowed() []string { return slices.Clone(h.shadowed) }
 
 // New discovers the plugins of opts.Dirs; it starts nothing. Plugins whose
 // manifest is missing, malformed or shadowed are listed with Err set, so they
@@ -106,6 +113,7 @@ func New(opts Options) (*Host, error) {
 			}
 			if prev, dup := byName[p.name]; dup {
 				h.log.Warn("plugin shadowed", "plugin", p.name, "used", prev.manifestPath, "ignored", p.manifestPath)
+				h.shadowed = append(h.shadowed, fmt.Sprintf("%s: %s is used, %s is ignored (the same name; the earlier search folder wins)", p.name, prev.manifestPath, p.manifestPath))
 				continue
 			}
 			byName[p.name] = p
@@ -298,6 +306,16 @@ func (p *Plugin) Kind() sdk.Kind {
 		return ""
 	}
 	return p.manifest.Kind
+}
+
+// DeclaredKind is the kind the plugin's manifest states, even when the
+// manifest is otherwise unusable (an unsupported protocol): what a listing
+// of broken plugins shows. "" when it states no valid kind.
+func (p *Plugin) DeclaredKind() sdk.Kind {
+	if p.manifest != nil {
+		return p.manifest.Kind
+	}
+	return p.declared
 }
 
 // Err returns the plugin's failure, if it has failed (at discovery, start,
