@@ -263,3 +263,19 @@ func TestShadowedPluginIsNamed(t *testing.T) {
 		t.Errorf("Shadowed = %q", s)
 	}
 }
+
+// TestSourceFolderHint: --plugin-dir at a Go plugin's source folder (as a
+// developer tries) is told to build it there; "make build" was the hint,
+// which never puts a binary in that folder.
+func TestSourceFolderHint(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mine")
+	plugintest.WriteManifest(t, dir, pluginhost.Manifest{Name: "mine", Kind: sdk.KindAnalyzer, Language: "go", Protocol: 1, Command: "mine"})
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHost(t, pluginhost.Options{Dirs: []string{dir}})
+	errs := h.Start(context.Background())
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "this is the plugin's source folder: build it there (go build -o mine .)") {
+		t.Errorf("start errors = %v", errs)
+	}
+}

@@ -134,7 +134,12 @@ func (m *Manifest) resolveCommand() (string, error) {
 	}
 	p, err := lookPath(c)
 	if err != nil {
-		how := "build the plugin (make build)"
+		how := "build the plugin (make build installs the built-in plugins in bin/plugins, make examples the examples)"
+		if gos, _ := filepath.Glob(filepath.Join(m.Dir(), "*.go")); len(gos) > 0 {
+			// --plugin-dir at a Go plugin's source folder: make build
+			// never puts a binary there.
+			how = fmt.Sprintf("this is the plugin's source folder: build it there (go build -o %s .), or install it (make examples for the examples) and point --plugin-dir at the installed folder", c)
+		}
 		if m.Language == "python" {
 			// A Python plugin's source folder has main.py, not the
 			// launcher its manifest names.
