@@ -6,8 +6,10 @@
 // Statistics. Every run r = (mode, seed) is evaluated on the same tasks; a
 // metric m (pass@1 correctness, log speedup@k, ...) is a per-task value
 // m[r][task]. A mode's value is the mean over seeds and tasks, with a
-// two-level bootstrap interval: each resample draws seeds with replacement
-// and, within it, tasks with replacement. A paired comparison A − B draws
+// two-way (crossed) bootstrap interval: each resample draws seeds with
+// replacement and tasks with replacement, one task sample for all its
+// seeds, since every seed ran on the same tasks (drawing tasks anew per
+// seed made intervals about √seeds too narrow). A paired comparison A − B draws
 // the same seeds and tasks for both modes (the runs of one seed share the
 // task order and sampling seeds; the tasks are the same), so the variation
 // that the two modes share cancels. The minimum detectable effect (MDE) of

@@ -30,7 +30,7 @@ type PlanRow struct {
 // time, and a resampling of its 4 failures would never say so); then each
 // run's evaluation samples eval.n answers per task at that rate, a correct
 // one with the speed of one of the task's correct base samples (its known
-// variants' geomean when it had none). The report's paired two-level
+// variants' geomean when it had none). The report's paired two-way
 // bootstrap then gives the MDE. The simulated modes differ only by
 // sampling noise, as they would if the reward made no difference; training
 // noise on top of it (seeds that learn differently) makes the real MDE
@@ -176,7 +176,7 @@ func WritePlan(w io.Writer, c *Config, rows []PlanRow, bases map[string]string, 
 	b := c.base
 	fmt.Fprintf(w, "Design: modes %s × seeds %v, %d steps × %d tasks × G = %d × T = %d; evaluation %d samples per task. Primary metric: %s on the %s side.\n\n",
 		strings.Join(c.Modes, ", "), c.Seeds, b.Steps, b.Batch, b.Group, b.Turns, c.Eval.N, c.Primary.Metric, c.Primary.Side)
-	fmt.Fprintf(w, "Minimum detectable difference (80%% power, α = 0.05 two-sided: 2.80 × the report's paired two-level bootstrap SE) in %d simulated ablations where every mode behaves like the start checkpoint: each simulation draws every task's true correct rate from its Jeffreys posterior given the checkpoint's evaluation (below), and every run samples its evaluation at those rates, a correct answer as fast as one of the task's correct samples there (its known variants' geomean if it had none). So the modes differ by sampling noise only; training noise adds to it: read these as lower bounds.\n\n", sims)
+	fmt.Fprintf(w, "Minimum detectable difference (80%% power, α = 0.05 two-sided: 2.80 × the report's paired two-way bootstrap SE) in %d simulated ablations where every mode behaves like the start checkpoint: each simulation draws every task's true correct rate from its Jeffreys posterior given the checkpoint's evaluation (below), and every run samples its evaluation at those rates, a correct answer as fast as one of the task's correct samples there (its known variants' geomean if it had none). So the modes differ by sampling noise only; training noise adds to it: read these as lower bounds.\n\n", sims)
 	var sides []string
 	for s := range bases {
 		sides = append(sides, s)

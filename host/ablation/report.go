@@ -175,7 +175,7 @@ func (r *Results) Write(w io.Writer, dir, command string) error {
 	if rw.StrBound > 0 {
 		fmt.Fprintf(w, "- The structural term is squashed into ±%g (str_bound: b·tanh(λ·Rstr/b)).\n", rw.StrBound)
 	}
-	fmt.Fprintf(w, "- Evaluation: %d samples per task, k ∈ %v, temperature %g; intervals are 95%% two-level bootstraps (seeds, then tasks; %d resamples); comparisons are paired by seed and task; MDE = 2.80 × the bootstrap SE of the difference (α = 0.05 two-sided, power 0.8).\n",
+	fmt.Fprintf(w, "- Evaluation: %d samples per task, k ∈ %v, temperature %g; intervals are 95%% two-way bootstraps (seeds and tasks, crossed: every seed on one task sample; %d resamples); comparisons are paired by seed and task; MDE = 2.80 × the bootstrap SE of the difference (α = 0.05 two-sided, power 0.8).\n",
 		c.Eval.N, c.Eval.K, c.Eval.Temperature, resamples)
 	fmt.Fprintf(w, "- Commands: the runs by `cudaperf ablate --config FILE --resume [--budget D]`, in as many slices as the machine allows (each run's full configuration is `%s/<run>/config.yaml`); this page by the command above.\n", c.Dir())
 	if len(r.Missing) > 0 {

@@ -64,12 +64,13 @@ func (c Comparison) Verdict() string {
 	return "no difference detected"
 }
 
-// mean over the drawn seeds and, per seed, the drawn tasks.
-func mean(v [][]float64, seeds []int, tasks [][]int) float64 {
+// mean over the drawn seeds and the drawn tasks (every seed on the same
+// tasks).
+func mean(v [][]float64, seeds []int, tasks []int) float64 {
 	var s float64
 	n := 0
-	for k, si := range seeds {
-		for _, ti := range tasks[k] {
+	for _, si := range seeds {
+		for _, ti := range tasks {
 			s += v[si][ti]
 			n++
 		}
@@ -85,16 +86,20 @@ func all(n int) []int {
 	return out
 }
 
-// resample draws seeds, then tasks per drawn seed.
-func resample(rng *rand.Rand, nSeeds, nTasks int) ([]int, [][]int) {
+// resample draws seeds and tasks, each with replacement, crossed: one task
+// sample serves every drawn seed, as every run was evaluated on the same
+// tasks. Drawing tasks anew for each seed (nested) treated the seeds'
+// tasks as independent, so the task-to-task spread shrank with the number
+// of seeds: intervals narrower by about √seeds, and a null difference
+// "detected" in 27% of simulated 3-seed ablations instead of 5%.
+func resample(rng *rand.Rand, nSeeds, nTasks int) ([]int, []int) {
 	seeds := make([]int, nSeeds)
-	tasks := make([][]int, nSeeds)
 	for k := range seeds {
 		seeds[k] = rng.IntN(nSeeds)
-		tasks[k] = make([]int, nTasks)
-		for j := range tasks[k] {
-			tasks[k][j] = rng.IntN(nTasks)
-		}
+	}
+	tasks := make([]int, nTasks)
+	for j := range tasks {
+		tasks[j] = rng.IntN(nTasks)
 	}
 	return seeds, tasks
 }
@@ -116,11 +121,7 @@ func estimate(point float64, boots []float64) Estimate {
 // Mode estimates one mode's mean with a two-level bootstrap (B resamples).
 func (t *Table) Mode(mode string, B int, seed uint64) Estimate {
 	v := t.Values[mode]
-	allTasks := make([][]int, len(t.Seeds))
-	for i := range allTasks {
-		allTasks[i] = all(len(t.Tasks))
-	}
-	point := mean(v, all(len(t.Seeds)), allTasks)
+	point := mean(v, all(len(t.Seeds)), all(len(t.Tasks)))
 	rng := rand.New(rand.NewPCG(seed, 0xab1a7e))
 	boots := make([]float64, B)
 	for b := range boots {
@@ -133,11 +134,7 @@ func (t *Table) Mode(mode string, B int, seed uint64) Estimate {
 // Compare is the paired two-level bootstrap of mean(A) − mean(B).
 func (t *Table) Compare(a, b string, B int, seed uint64) Comparison {
 	va, vb := t.Values[a], t.Values[b]
-	allTasks := make([][]int, len(t.Seeds))
-	for i := range allTasks {
-		allTasks[i] = all(len(t.Tasks))
-	}
-	point := mean(va, all(len(t.Seeds)), allTasks) - mean(vb, all(len(t.Seeds)), allTasks)
+	point := mean(va, all(len(t.Seeds)), all(len(t.Tasks))) - mean(vb, all(len(t.Seeds)), all(len(t.Tasks)))
 	rng := rand.New(rand.NewPCG(seed, 0xc0ffee))
 	boots := make([]float64, B)
 	for k := range boots {

@@ -70,3 +70,28 @@ func TestCheckShape(t *testing.T) {
 		t.Error("a missing seed was not reported")
 	}
 }
+
+// TestTaskSpreadDoesNotShrinkWithSeeds: every seed ran on the same tasks,
+// so with identical seeds the interval is the tasks' alone, whatever the
+// number of seeds (the nested bootstrap drew tasks anew per seed and
+// halved the SE at 4 seeds: sd/√T = 0.112 for these 20 tasks).
+func TestTaskSpreadDoesNotShrinkWithSeeds(t *testing.T) {
+	task := make([]float64, 20)
+	for i := range task {
+		task[i] = float64(i%2) * 1.0 // 0,1,0,1,...: sd 0.5
+	}
+	var ses []float64
+	for _, nSeeds := range []int{1, 4, 16} {
+		tb := &Table{Metric: "m", Modes: []string{"a"}, Tasks: make([]string, 20), Values: map[string][][]float64{}}
+		for s := 0; s < nSeeds; s++ {
+			tb.Seeds = append(tb.Seeds, uint64(s+1))
+			tb.Values["a"] = append(tb.Values["a"], task)
+		}
+		ses = append(ses, tb.Mode("a", 4000, 7).SE)
+	}
+	for i, se := range ses {
+		if se < 0.10 || se > 0.125 {
+			t.Errorf("SE with %d seed(s) = %.4f, want about 0.112 (sd/√tasks) for any number", []int{1, 4, 16}[i], se)
+		}
+	}
+}
