@@ -92,11 +92,14 @@ func run(pass *analysis.Pass) (any, error) {
 		k := &Kernel{Func: f}
 		res.Kernels = append(res.Kernels, k)
 		resources(pass, kr, f, k)
-		if k.Shared > dev.SharedPerBlock && f.NameNode != nil {
+		if k.Shared > dev.SharedPerBlock && f.NameNode != nil && !sharedUnderPreproc(f, map[*kernels.Function]bool{}) {
 			// ptxas refuses the kernel ("uses too much shared data"): more
 			// than a kernel may declare statically, whatever the launch.
-			pass.ReportKernelf(f.Name, f.NameNode, "%s declares %d B of static __shared__ memory, over the %d B a kernel may declare statically, so it does not compile (ptxas: too much shared data); make the array extern __shared__, launch with that many bytes of dynamic shared memory, and raise the kernel's limit first with cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) (up to %d B on %s)",
-				f.Name, k.Shared, dev.SharedPerBlock, f.Name, dev.SharedPerBlockOptin-dev.ReservedSharedPerBlock, dev.Name)
+			// Not said when a declaration is under #if: the sum then adds
+			// branches of which one is compiled.
+			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Error, Range: analysis.NodeRange(f.NameNode), Kernel: f.Name,
+				Message: fmt.Sprintf("%s declares %d B of static __shared__ memory, over the %d B a kernel may declare statically, so it does not compile (ptxas: too much shared data); make the array extern __shared__, launch with that many bytes of dynamic shared memory, and raise the kernel's limit first with cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) (up to %d B on %s)",
+					f.Name, k.Shared, dev.SharedPerBlock, f.Name, dev.SharedPerBlockOptin, dev.Name)})
 		}
 		bounded := false
 		for _, l := range f.LaunchedBy {
@@ -141,6 +144,28 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return res, nil
+}
+
+// sharedUnderPreproc reports whether a __shared__ declaration of f, or of
+// a function it calls, is inside a preprocessor conditional.
+func sharedUnderPreproc(f *kernels.Function, seen map[*kernels.Function]bool) bool {
+	if seen[f] {
+		return false
+	}
+	seen[f] = true
+	for _, s := range f.Shared {
+		for p := s.Node; p != nil; p = p.Parent() {
+			if strings.HasPrefix(p.Type(), "preproc_if") || strings.HasPrefix(p.Type(), "preproc_el") {
+				return true
+			}
+		}
+	}
+	for _, g := range f.Calls {
+		if sharedUnderPreproc(g, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func (k *Kernel) add(pass *analysis.Pass, l *kernels.Launch, tpb, dyn int) {

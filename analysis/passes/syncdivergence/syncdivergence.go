@@ -72,14 +72,14 @@ func run(pass *analysis.Pass) (any, error) {
 					how = "differs between the warps of a block"
 				}
 				text := strings.Join(strings.Fields(pass.File.Text(cond)), " ")
-				if exit != nil {
-					pass.ReportKernelf(k.Name, n, "%s is skipped by the threads that leave its loop through the %s on line %d, taken when %s holds, and that condition %s: the others wait for threads that never arrive, which is undefined behaviour (hangs or wrong results); let every thread run the loop's barriers (compute a flag, and break or skip the work only after the barrier, on a condition the whole %s shares)",
-						pass.File.Text(n), strings.TrimSuffix(exit.Type(), "_statement"), exit.StartPoint().Row+1, text, how, group)
-					continue
-				}
 				holds := "holds"
-				if inElse(n, cond) {
-					holds = "does not hold" // the barrier is in the else arm
+				if exit != nil && inElse(exit, cond) || exit == nil && inElse(n, cond) {
+					holds = "does not hold" // the statement is in the else arm
+				}
+				if exit != nil {
+					pass.ReportKernelf(k.Name, n, "%s is skipped by the threads that leave its loop through the %s on line %d, taken when %s %s, and that condition %s: the others wait for threads that never arrive, which is undefined behaviour (hangs or wrong results); let every thread run the loop's barriers (compute a flag, and break or skip the work only after the barrier, on a condition the whole %s shares)",
+						pass.File.Text(n), strings.TrimSuffix(exit.Type(), "_statement"), exit.StartPoint().Row+1, text, holds, how, group)
+					continue
 				}
 				pass.ReportKernelf(k.Name, n, "%s is reached only by the threads for which %s %s, and that condition %s: the others never arrive, which is undefined behaviour (hangs or wrong results); move the barrier out of the conditional code so every thread of the %s reaches it", pass.File.Text(n), text, holds, how, group)
 			}

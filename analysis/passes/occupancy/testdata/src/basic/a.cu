@@ -64,3 +64,15 @@ __global__ void static64(float *a) { // want `static64 declares 65536 B of stati
     __syncthreads();
     a[threadIdx.x] = s[1023 - threadIdx.x];
 }
+
+// One branch of the #if is compiled: 48 KB either way, no finding.
+__global__ void archdep(float *a) {
+#if __CUDA_ARCH__ >= 800
+    __shared__ float s[12 * 1024];
+#else
+    __shared__ float s[8 * 1024];
+#endif
+    s[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+    a[threadIdx.x] = s[0];
+}

@@ -70,3 +70,13 @@ __global__ void skipsome(float* x, int iters) { // want kernel=skipsome sync_div
     x[threadIdx.x] = s[0];
   }
 }
+
+// The break in the else arm is taken when the condition does not hold.
+__global__ void elsebreak(float* x, int iters) { // want kernel=elsebreak sync_divergent:"1"
+  __shared__ float s[256];
+  for (int k = 0; k < iters; ++k) {
+    if (x[threadIdx.x] < 1.0f) { x[threadIdx.x] *= 2.0f; } else { break; }
+    s[threadIdx.x] = x[threadIdx.x];
+    __syncthreads(); // want `through the break on line 78, taken when \(x\[threadIdx.x\] < 1.0f\) does not hold`
+  }
+}
