@@ -11,9 +11,10 @@ import (
 // punctuation (or around brackets, commas and semicolons) dropped, so that
 // reformatting or re-commenting a kernel does not change it while any
 // change to its tokens does. Whitespace between two operator characters
-// stays (`a++ + b` is not `a + ++b`), and so does all whitespace of a
-// preprocessor line (`#define F (x)` is not `#define F(x)`), whose line end
-// also stays. The `recorded` benchmarker keys its answers on it: two
+// that would join into one token stays (`a++ + b` is not `a + ++b`, and
+// `/ *p` is not a comment), and so does all whitespace of a preprocessor
+// line (`#define F (x)` is not `#define F(x)`), whose line end also stays;
+// `x = -a` and `x=-a` still hash alike. The `recorded` benchmarker keys its answers on it: two
 // programs with one hash share a measurement.
 func SourceHash(src []byte) string {
 	h := sha256.Sum256([]byte(NormalizeSource(string(src))))
@@ -27,7 +28,7 @@ func NormalizeSource(src string) string {
 	lineStart, directive := true, false
 	emit := func(c byte) {
 		if pendingSpace && b.Len() > 0 {
-			if p := lastByte(&b); directive && p != '\n' || isWord(c) && isWord(p) || isOperator(c) && isOperator(p) {
+			if p := lastByte(&b); directive && p != '\n' || isWord(c) && isWord(p) || joins(p, c) {
 				b.WriteByte(' ')
 			}
 		}
@@ -96,9 +97,17 @@ func lastByte(b *strings.Builder) byte {
 	return s[len(s)-1]
 }
 
-// isOperator is a character that can join the next one into another token
-// (+ + is not ++, / / is not a comment).
-func isOperator(c byte) bool { return strings.IndexByte("+-*/%<>=!&|^~.:?#", c) >= 0 }
+// joins reports whether operator characters a and b, written together,
+// would read as one token (or open a comment): ++, ->, <<, <=, &&, /*, //,
+// ... Between others (= -, * *) whitespace separates nothing.
+func joins(a, b byte) bool {
+	switch string([]byte{a, b}) {
+	case "++", "--", "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "::", "//", "/*", "*/", "..", "##",
+		"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<:", ":>", "<%", "%>", "%:":
+		return true
+	}
+	return false
+}
 
 func isWord(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80

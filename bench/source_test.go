@@ -51,6 +51,12 @@ func TestSourceHashKeepsTokensApart(t *testing.T) {
 			t.Errorf("%q and %q hash alike (normalized %q)", pair[0], pair[1], NormalizeSource(pair[0]))
 		}
 	}
+	// Whitespace between operator characters that do not join is layout.
+	for _, pair := range [][2]string{{"int x = -a;", "int x=-a;"}, {"*o = *i;", "*o=*i;"}, {"return a && !b;", "return a&&!b;"}} {
+		if SourceHash([]byte(pair[0])) != SourceHash([]byte(pair[1])) {
+			t.Errorf("%q and %q hash differently (normalized %q, %q)", pair[0], pair[1], NormalizeSource(pair[0]), NormalizeSource(pair[1]))
+		}
+	}
 	// Layout inside a directive that does not separate tokens still counts:
 	// a directive is kept as written, its blank runs collapsed.
 	if a, b := NormalizeSource("#define  N   4\nint n = N;"), NormalizeSource("#define N 4\nint n = N;"); a != b {

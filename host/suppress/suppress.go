@@ -49,8 +49,8 @@ func commentRanges(src []byte) [][2]int {
 				return out
 			}
 			i += open + close + open // past the closing quote
-		case c == '\'' && i > 0 && word(src[i-1]) && src[i-1] >= '0' && src[i-1] <= '9':
-			// a digit separator
+		case c == '\'' && inNumber(src, i, word):
+			// a digit separator (1'000, 0xFFFF'FFFF), not u8'a'
 		case c == '"' || c == '\'':
 			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
 				if src[i] == '\\' {
@@ -60,6 +60,16 @@ func commentRanges(src []byte) [][2]int {
 		}
 	}
 	return out
+}
+
+// inNumber reports whether the quote at i is inside a number literal: the
+// word before it (letters, digits, separators) starts with a digit.
+func inNumber(src []byte, i int, word func(byte) bool) bool {
+	j := i
+	for j > 0 && (word(src[j-1]) || src[j-1] == '\'' || src[j-1] == '.') {
+		j--
+	}
+	return j < i && src[j] >= '0' && src[j] <= '9'
 }
 
 // inRanges reports whether offset lies in one of the ordered ranges.

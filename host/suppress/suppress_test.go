@@ -1,6 +1,7 @@
 package suppress
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/cudaperf/cudaperf/host/report"
@@ -70,13 +71,15 @@ func TestOnlyCommentsAreDirectives(t *testing.T) {
   int n = 1'000; x[threadIdx.x * s] = 3.f; // cudaperf:ignore coalescing after a digit separator
   const char *r = R"x(" // cudaperf:ignore coalescing in a raw string )x"; x[threadIdx.x * s] = 4.f;
   const char *r2 = R"(")"; x[threadIdx.x * s] = 5.f; /* cudaperf:ignore coalescing after a raw string */
+  unsigned m = 0xFFFF'FFFF; x[threadIdx.x * s] = 6.f; // cudaperf:ignore coalescing after a hex separator
+  char c = u8'a'; x[threadIdx.x * s] = 7.f; // cudaperf:ignore coalescing after a u8 literal
 }
 `
 	var got []int
 	for _, d := range Parse("k.cu", []byte(src)) {
 		got = append(got, d.Line)
 	}
-	if want := []int{4, 5, 7}; len(got) != len(want) || got[0] != 4 || got[1] != 5 || got[2] != 7 {
+	if want := []int{4, 5, 7, 8, 9}; !slices.Equal(got, want) {
 		t.Errorf("directives on lines %v, want %v", got, want)
 	}
 }
