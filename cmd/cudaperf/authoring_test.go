@@ -134,6 +134,11 @@ func TestChoosingPlugins(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, `unknown check "TC001"`) || !strings.Contains(errOut, "if it belongs to textcount, left out by") {
 		t.Errorf("a left-out plugin's setting: exit %d, stderr %s", code, errOut)
 	}
+	// A bad value of a check in use gets no such hint.
+	_, errOut, code = lintWith(t, "version: 1\nplugins:\n  disable: [textcount]\nlint:\n  settings:\n    coalescing: {min-ratio: -1}\n", "--plugin-dir", ex, "lint", "k.cu")
+	if code != 2 || !strings.Contains(errOut, "below the option's minimum") || strings.Contains(errOut, "left out") {
+		t.Errorf("a bad value with a plugin left out: exit %d, stderr %s", code, errOut)
+	}
 	_, errOut, code = lintWith(t, "", "--no-plugins", "cudaperf-analyzer", "lint", "k.cu")
 	if code != 2 || !strings.Contains(errOut, "every analyzer plugin (cudaperf-analyzer) is left out") {
 		t.Errorf("every analyzer left out: exit %d, stderr %s", code, errOut)
@@ -160,6 +165,12 @@ func TestAnalyzerThatCannotStartWithAConfig(t *testing.T) {
 		if code != 3 || !strings.Contains(out, "[coalescing]") || !strings.Contains(errOut, "nostart") {
 			t.Errorf("config %q: exit %d, want 3 with the built-in findings and nostart's failure\nstdout:\n%s\nstderr:\n%s", cfg, code, out, errOut)
 		}
+	}
+	// A bad value of an option of an analyzer that answered is still
+	// refused (the whole check had been skipped).
+	_, errOut, code := lintWith(t, "version: 1\nlint:\n  settings:\n    coalescing: {min-ratio: abc}\n", "--plugin-dir", dir, "lint", "--no-score", "k.cu")
+	if code != 2 || !strings.Contains(errOut, `lint.settings.coalescing.min-ratio: "abc" is not a float`) {
+		t.Errorf("a bad value beside an analyzer that cannot start: exit %d, stderr:\n%s", code, errOut)
 	}
 }
 

@@ -285,9 +285,10 @@ func (s *analysisSession) ready(c *cli.Context) error {
 //
 // An analyzer that cannot be asked (it does not start) is not a
 // configuration mistake: the analysis reports it as that plugin's failure,
-// and the others' results still count. The check is then skipped, since a
-// name the configuration uses may be that analyzer's; it had ended the
-// whole run with no result from any analyzer.
+// and the others' results still count. The names are then not checked,
+// since one the configuration uses may be that analyzer's (it had ended the
+// whole run with no result from any analyzer), but the values of the
+// options the other analyzers declare still are.
 //
 // The settings of declared options are then rewritten in their canonical
 // form (options.Canonicalize), which every plugin SDK reads.
@@ -295,7 +296,7 @@ func (s *analysisSession) ready(c *cli.Context) error {
 // leftOut names the analyzers --plugins/--no-plugins left out: a check or
 // setting that only one of them knows is still an error (a typo must not
 // pass), whose message names them and the fix.
-func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *config.File, leftOut []string) (err error) {
+func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *config.File, leftOut []string) error {
 	if len(cfg.Lint.Enable)+len(cfg.Lint.Disable)+len(cfg.Lint.Settings) == 1 && cfg.Lint.Enable[0] == "all" {
 		return nil // nothing to validate: skip the Describe round trips
 	}
@@ -314,26 +315,32 @@ func checkConfig(ctx context.Context, analyzers []*pluginhost.Plugin, cfg *confi
 		decls = append(decls, pluginhost.DeclaredOptions(d)...)
 	}
 	defer options.Canonicalize(decls, cfg.Lint.Settings)
-	if !asked {
-		return nil
+	where := cfg.Path
+	if where == "" {
+		where = "defaults"
 	}
-	if len(leftOut) > 0 {
-		defer func() {
-			if err != nil {
-				err = fmt.Errorf("%w; if it belongs to %s, left out by --plugins/--no-plugins or plugins: in the configuration, remove it while that plugin is left out", err, strings.Join(leftOut, ", "))
+	if !asked {
+		// The names may be the silent analyzer's; the values of the
+		// checks that answered can still be checked.
+		answered := map[string]map[string]string{}
+		for _, d := range decls {
+			if v, ok := cfg.Lint.Settings[d.Check]; ok {
+				answered[d.Check] = v
 			}
-		}()
+		}
+		return options.Validate(decls, answered, where)
 	}
 	var owners []string
 	for _, d := range decls {
 		owners = append(owners, d.Check) // a check, or a plugin for its check-less options
 	}
 	if err := cfg.Validate(known, owners...); err != nil {
-		return err
-	}
-	where := cfg.Path
-	if where == "" {
-		where = "defaults"
+		// A name no analyzer in use knows: perhaps a left-out plugin's.
+		// (Only here: a bad value of a check in use is not about that.)
+		if len(leftOut) == 0 {
+			return err
+		}
+		return fmt.Errorf("%w; if it belongs to %s, left out by --plugins/--no-plugins or plugins: in the configuration, remove it while that plugin is left out", err, strings.Join(leftOut, ", "))
 	}
 	return options.Validate(decls, cfg.Lint.Settings, where)
 }
