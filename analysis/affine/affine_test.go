@@ -171,7 +171,7 @@ func TestStructLayout(t *testing.T) {
 		off   int64
 	}{
 		{"P", 24, "d", 8}, {"P", 24, "s", 16}, {"P", 24, "x", 4},
-		{"V", 16, "e", 0}, {"const F3", 16, "w", 12},
+		{"V", 16, "e", 0}, {"const F3", 16, "w", 12}, {"const struct P", 24, "d", 8},
 	} {
 		l, ok := f.StructLayout(c.name)
 		if !ok || l.Size != c.size || l.Fields[c.field].Offset != c.off {

@@ -32,7 +32,8 @@ func (f *File) StructLayout(name string) (Layout, bool) {
 		f.structs = map[string]*Layout{}
 		f.collectStructs()
 	})
-	l, ok := f.structs[strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), "const "))]
+	name = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), "const "))
+	l, ok := f.structs[strings.TrimSpace(strings.TrimPrefix(name, "struct "))]
 	if !ok || l == nil {
 		return Layout{}, false
 	}

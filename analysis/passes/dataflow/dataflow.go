@@ -329,7 +329,7 @@ func (r *Result) collect(f *kernels.Function) []*Access {
 				return true
 			}
 			a = r.subscript(s, n)
-			r.fieldView(a, n)
+			r.fieldView(a, memberOf(n))
 		case "pointer_expression":
 			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "*" {
 				a = r.deref(s, n, n.ChildByFieldName("argument"))
@@ -337,6 +337,7 @@ func (r *Result) collect(f *kernels.Function) []*Access {
 		case "field_expression":
 			if op := n.ChildByFieldName("operator"); op != nil && op.Type() == "->" {
 				a = r.deref(s, n, n.ChildByFieldName("argument"))
+				r.fieldView(a, n) // (p + i)->x: one member, as p[i].x
 			}
 		case "call_expression":
 			if fn := n.ChildByFieldName("function"); fn != nil && strings.HasPrefix(fn.Content(r.src), "__ldg") {
@@ -406,18 +407,8 @@ func addressTaken(n *syntax.Node) bool {
 // taken as 4 bytes, so reading one float of a 32-byte struct per thread
 // looked perfectly coalesced. Left alone when the struct's size or the
 // member's offset is not a multiple of the member's size.
-func (r *Result) fieldView(a *Access, n *syntax.Node) {
-	if a == nil || a.SizeOK {
-		return
-	}
-	c, p := n, n.Parent()
-	for p != nil && p.Type() == "parenthesized_expression" {
-		c, p = p, p.Parent()
-	}
-	if p == nil || p.Type() != "field_expression" || !sameNode(p.ChildByFieldName("argument"), c) {
-		return
-	}
-	if op := p.ChildByFieldName("operator"); op == nil || op.Type() != "." {
+func (r *Result) fieldView(a *Access, p *syntax.Node) {
+	if a == nil || a.SizeOK || p == nil {
 		return
 	}
 	name := p.ChildByFieldName("field")
@@ -436,6 +427,22 @@ func (r *Result) fieldView(a *Access, n *syntax.Node) {
 		a.Index = a.Index.Scale(l.Size / f.Size).Add(affine.Const(f.Offset / f.Size))
 	}
 	a.Elem, a.Size, a.SizeOK = f.Type, f.Size, true
+}
+
+// memberOf returns the field expression n.f that selects a member of the
+// element subscript n names (a[i].f), or nil.
+func memberOf(n *syntax.Node) *syntax.Node {
+	c, p := n, n.Parent()
+	for p != nil && p.Type() == "parenthesized_expression" {
+		c, p = p, p.Parent()
+	}
+	if p == nil || p.Type() != "field_expression" || !sameNode(p.ChildByFieldName("argument"), c) {
+		return nil
+	}
+	if op := p.ChildByFieldName("operator"); op == nil || op.Type() != "." {
+		return nil
+	}
+	return p
 }
 
 // direction says whether an access node is read, written or both.

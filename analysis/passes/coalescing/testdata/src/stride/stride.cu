@@ -90,3 +90,10 @@ __global__ void aos(const Particle* __restrict__ p, const Pair* __restrict__ q, 
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = p[i].x + q[i].f; // want `global load from p\[i\] is uncoalesced: .* 8 elements \(32 B\) apart` `global load from q\[i\] is uncoalesced: .* 4 elements \(16 B\) apart`
 }
+
+// Members through -> and through a C-style struct type (m and q are
+// neighbours: together two of every eight floats).
+__global__ void aos2(const struct Particle* __restrict__ p, float* __restrict__ out, int n) { // want kernel=aos2 coal_load:"0.25"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = (p + i)->m + p[i].q; // want `global load from \(p \+ i\)->m is uncoalesced: .* 8 elements \(32 B\) apart` `global load from p\[i\] is uncoalesced`
+}
