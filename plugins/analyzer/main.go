@@ -52,7 +52,7 @@ var driverChecks = []*pluginv1.CheckInfo{
 		Doc:             "The CUDA grammar could not parse part of the file (an ERROR or MISSING node). The rest of the file is still analyzed; findings near the error may be missing.\n\nFix the syntax, or, if the code compiles with nvcc, report the construct so the grammar can learn it (`cudaperf parse --check FILE` shows the nodes).",
 		DefaultSeverity: pluginv1.Severity_SEVERITY_ERROR},
 	{Id: driver.CheckInput, Title: "the file could not be analyzed",
-		Doc:             "The file is missing, unreadable, binary, not UTF-8 or larger than 10 MB. Name CUDA source files only.",
+		Doc:             "The file is missing, unreadable, binary or larger than 10 MB (an error: name CUDA source files only), or it is not valid UTF-8 (a warning: it is analysed as is, as nvcc compiles it; save it as UTF-8).",
 		DefaultSeverity: pluginv1.Severity_SEVERITY_ERROR},
 	{Id: driver.CheckInternal, Title: "an analysis pass failed on this file",
 		Doc:             "A pass crashed or returned an error; its findings for this file are missing and the other passes still ran. This is a bug in cudaperf: please report it with the file.",

@@ -120,13 +120,17 @@ class Engine:
             torch.manual_seed(cfg.seed)  # the adapter's random initialisation
             if cfg.lora_targets != "all-linear":
                 # PEFT drops a name that matches no module without a word
-                # (q_proj,vproj adapted q_proj alone).
-                have = {name.rsplit(".", 1)[-1] for name, _ in base.named_modules()}
-                unknown = [t for t in cfg.lora_targets if t not in have]
+                # (q_proj,vproj adapted q_proj alone). A target matches as
+                # PEFT matches it: a module's full name or its dotted suffix
+                # (self_attn.q_proj), of a layer LoRA can adapt.
+                adaptable = [name for name, m in base.named_modules()
+                             if isinstance(m, (torch.nn.Linear, torch.nn.Embedding)) and name]
+                unknown = [t for t in cfg.lora_targets
+                           if not any(name == t or name.endswith("." + t) for name in adaptable)]
                 if unknown:
                     raise settings_mod.SettingsError(
-                        f"{settings_mod.ENV_PREFIX}LORA_TARGETS names {', '.join(unknown)}, which the model has no module "
-                        f"called; its linear layers: {', '.join(sorted(_linear_names(base)))} (or all-linear)")
+                        f"{settings_mod.ENV_PREFIX}LORA_TARGETS names {', '.join(unknown)}, which names no layer of the model "
+                        f"that LoRA can adapt; its linear layers: {', '.join(sorted(_linear_names(base)))} (or all-linear)")
             lcfg = peft.LoraConfig(r=cfg.lora_r, lora_alpha=cfg.lora_alpha, lora_dropout=0.0,
                                    target_modules=cfg.lora_targets, task_type="CAUSAL_LM")
             self.model = peft.get_peft_model(base, lcfg)
@@ -696,7 +700,9 @@ class Engine:
             # Checkpoints since these were recorded; older ones hold rank only.
             for key, env, now in (("lora_alpha", "LORA_ALPHA", self.cfg.lora_alpha),
                                   ("lora_targets", "LORA_TARGETS", self.cfg.lora_targets)):
-                if key in st and st[key] != now:
+                same = (st.get(key) == now if key != "lora_targets" or isinstance(now, str) or not isinstance(st.get(key), list)
+                        else sorted(st[key]) == sorted(now))  # a list of targets is a set
+                if key in st and not same:
                     shown = ",".join(st[key]) if isinstance(st[key], list) else st[key]
                     raise InputError(f"{path}: the adapter was trained with {key} {st[key]}, this policy has {now}; "
                                      f"set {settings_mod.ENV_PREFIX}{env}={shown}")

@@ -320,6 +320,9 @@ def test_load_refuses_another_adapter_or_model(tiny_model, tmp_path):
     a.save(ck)
     with pytest.raises(engine.InputError, match="lora_alpha 16.0, this policy has 64.0; set CUDAPERF_HF_LORA_ALPHA=16.0"):
         make(tiny_model, lora_alpha=64.0).load(ck)
+    qv = make(tiny_model, lora_targets=["q_proj", "v_proj"])
+    qv.save(str(tmp_path / "qv"))
+    make(tiny_model, lora_targets=["v_proj", "q_proj"]).load(str(tmp_path / "qv"))  # the same set of targets
     other = make(tiny_model, lora_targets=["q_proj", "v_proj"])
     before = {k: v.clone() for k, v in other.model.state_dict().items()}
     with pytest.raises(engine.InputError, match="lora_targets all-linear, this policy has"):
@@ -339,8 +342,11 @@ def test_load_refuses_another_adapter_or_model(tiny_model, tmp_path):
 def test_lora_settings_that_train_nothing_are_refused(tiny_model):
     with pytest.raises(settings.SettingsError, match="LORA_ALPHA=0.0: must be > 0"):
         make(tiny_model, lora_alpha=0.0)
-    with pytest.raises(settings.SettingsError, match="LORA_TARGETS names vproj, which the model has no module called"):
+    with pytest.raises(settings.SettingsError, match="LORA_TARGETS names vproj, which names no layer of the model"):
         make(tiny_model, lora_targets=["q_proj", "vproj"])
+    with pytest.raises(settings.SettingsError, match="LORA_TARGETS names mlp, which names no layer"):
+        make(tiny_model, lora_targets=["mlp"])  # a module, but not one LoRA adapts
+    make(tiny_model, lora_targets=["self_attn.q_proj"])  # a dotted suffix, as PEFT matches
 
 
 def test_settings_from_env_errors(tmp_path):
