@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -144,9 +145,15 @@ func usageErrors(cmds []*cli.Command, parent string, global []cli.Flag) {
 				return nil // the subcommand checks its own
 			}
 			if c.ArgsUsage == " " && ctx.Args().Present() {
-				// A command that takes no arguments ignored them (version x);
-				// its flags say what to give instead (bench --task saxpy).
-				return usageErrorf("%s takes no arguments, got %q: give what they meant with flags (see 'cudaperf %s --help')", path, ctx.Args().Slice(), path)
+				// A command that takes no arguments ignored them (version x).
+				hint := argsHint[path]
+				if hint == "" && hasSubcommands(c) {
+					return usageErrorf("%s: no command %q (see 'cudaperf %s --help')", path, ctx.Args().First(), path)
+				}
+				if hint == "" {
+					hint = "give what they meant with flags"
+				}
+				return usageErrorf("%s takes no arguments, got %q: %s (see 'cudaperf %s --help')", path, ctx.Args().Slice(), hint, path)
 			}
 			for _, n := range required {
 				if !ctx.IsSet(n) {
@@ -164,6 +171,17 @@ func usageErrors(cmds []*cli.Command, parent string, global []cli.Flag) {
 			return nil
 		}
 	}
+}
+
+// argsHint says what a command that takes no arguments reads instead.
+var argsHint = map[string]string{
+	"bench": "select tasks with --suite and --task, candidates with --candidate (or run a command: bench report)",
+}
+
+// hasSubcommands reports whether c has subcommands of its own (urfave/cli
+// adds a help command to some).
+func hasSubcommands(c *cli.Command) bool {
+	return slices.ContainsFunc(c.Subcommands, func(s *cli.Command) bool { return s.Name != "help" })
 }
 
 // notRequired turns off urfave/cli's own check of a required flag, which

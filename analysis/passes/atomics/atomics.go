@@ -93,8 +93,8 @@ func run(pass *analysis.Pass) (any, error) {
 				// reach (lane == 0, threadIdx.x == 0) is already aggregated;
 				// a bounds guard (i < n, a grid-stride loop) lets nearly
 				// every thread through (it had hidden the contention).
-				if elected(df.CallTaint(c), n) {
-					continue
+				if elected(df.CallTaint(c), df.BoundScope(c), n) || c.Control == taint.Varying && isElection(df.BoundScope(c), c.Cond) {
+					continue // elected here, or by the caller (if (threadIdx.x == 0) flush(out, s))
 				}
 				key := [2]uint32{n.StartByte(), n.EndByte()}
 				if reported[key] {
@@ -111,17 +111,23 @@ func run(pass *analysis.Pass) (any, error) {
 
 // elected reports whether a thread-dependent condition that elects a few
 // threads controls n: an equality (lane == 0), a negation (!(tid & 31)),
-// a switch on the thread, or && with one of them.
-func elected(ti *taint.Info, n *syntax.Node) bool {
+// a comparison with a small constant (lane < 1), a switch on the thread,
+// or && with one of them.
+func elected(ti *taint.Info, s *affine.Scope, n *syntax.Node) bool {
 	for _, g := range ti.Guards(n) {
-		if ti.Expr(g) == taint.Varying && (isElection(g) || g.Parent() != nil && g.Parent().Type() == "switch_statement") {
+		if ti.Expr(g) == taint.Varying && (isElection(s, g) || g.Parent() != nil && g.Parent().Type() == "switch_statement") {
 			return true
 		}
 	}
 	return false
 }
 
-func isElection(e *syntax.Node) bool {
+// electMax is the largest constant a thread-dependent comparison may bound
+// to count as an election: lane < 4 lets a few lanes of each warp through;
+// i < 1024 or i < n lets nearly all.
+const electMax = 32
+
+func isElection(s *affine.Scope, e *syntax.Node) bool {
 	for e != nil && (e.Type() == "parenthesized_expression" || e.Type() == "condition_clause") && e.NamedChildCount() == 1 {
 		e = e.NamedChild(0)
 	}
@@ -131,13 +137,21 @@ func isElection(e *syntax.Node) bool {
 	switch e.Type() {
 	case "binary_expression":
 		l, r := e.ChildByFieldName("left"), e.ChildByFieldName("right")
+		small := func(x *syntax.Node) bool {
+			v, ok := s.Eval(x).Int()
+			return ok && v <= electMax
+		}
 		switch e.Operator() {
 		case "==":
 			return true
+		case "<", "<=":
+			return small(r)
+		case ">", ">=":
+			return small(l)
 		case "&&":
-			return isElection(l) || isElection(r)
+			return isElection(s, l) || isElection(s, r)
 		case "||":
-			return isElection(l) && isElection(r)
+			return isElection(s, l) && isElection(s, r)
 		}
 	case "unary_expression":
 		return e.Operator() == "!"

@@ -21,9 +21,13 @@
 // and the block (shared memory) first, and issue one atomic per block.
 // Atomics in shared memory and on per-thread addresses are not reported
 // (through a device function's pointer parameter, what the caller passed
-// decides), nor ones that a thread-dependent equality elects a few lanes
-// for (lane == 0, !(threadIdx.x & 31), a switch on the thread); a bounds
-// guard (i < n) or a grid-stride loop elects nobody.
+// decides), nor ones that a thread-dependent condition elects a few lanes
+// for, here or around the call of the device function that issues them
+// (lane == 0, !(threadIdx.x & 31), lane < 4: a comparison with a constant
+// of at most 32, a switch on the thread); a bounds guard (i < n) or a
+// grid-stride loop elects nobody. Threads that returned early
+// (if (threadIdx.x != 0) return;) are not considered: such an atomic is
+// still reported.
 //
 // Bad (n threads contend for one address):
 //

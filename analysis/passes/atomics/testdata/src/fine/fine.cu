@@ -18,16 +18,19 @@ __global__ void cas(int* lock) { // want kernel=cas atomics:"0"
   lock[threadIdx.x] = v + 1;
 }
 
-// Elections under a bounds guard, a negation and a switch on the thread
-// are aggregated.
-__global__ void elect(const float* in, float* out, int n) { // want kernel=elect atomics:"3"
+// Elections under a bounds guard, a negation, a comparison with a small
+// constant, a switch on the thread and the caller's are aggregated.
+__device__ void flush(float* out, float v) { atomicAdd(&out[4], v); }
+__global__ void elect(const float* in, float* out, int n) { // want kernel=elect atomics:"5"
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = i < n ? in[i] : 0.0f;
   if (i < n && threadIdx.x == 0) atomicAdd(&out[0], v);
   if (!(threadIdx.x & 31)) atomicAdd(&out[1], v);
+  if ((threadIdx.x & 31) < 1) atomicAdd(&out[3], v);
   switch (threadIdx.x) {
   case 0: atomicAdd(&out[2], v); break;
   }
+  if (threadIdx.x == 0) flush(out, v);
 }
 
 // A device function's pointer parameter points where its caller says: a
