@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/cudaperf/cudaperf/bench/verdict"
 )
 
 // Drift compares the primary-configuration medians of the variants two
@@ -80,9 +82,11 @@ func Compare(a, b []*Task) Drift {
 	for i, x := range d.Largest {
 		ratios[i] = x.B / x.A
 	}
-	sort.Float64s(ratios)
-	d.Ratio = ratios[d.Common/2]
-	d.Median = rel[d.Common/2]
+	// Medians average the two middle values of an even count (the upper
+	// one was taken: {1.00, 1.04} gave 1.04, outside the [0.98, 1.02] that
+	// ControlDecision accepts, though the median is 1.02).
+	d.Ratio = verdict.Median(ratios)
+	d.Median = verdict.Median(rel)
 	d.P90 = rel[min(d.Common-1, int(0.9*float64(d.Common)))]
 	d.Max = rel[d.Common-1]
 	d.Largest = d.Largest[:min(5, d.Common)]

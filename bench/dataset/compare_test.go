@@ -66,3 +66,20 @@ func TestControlDecision(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareMedianOfEvenCount: the median of two variants' drifts is
+// their mean (the upper one was taken: 1.04 for drifts of 0 and 4%, which
+// fails ControlDecision's [0.98, 1.02] though the median, 1.02, passes).
+func TestCompareMedianOfEvenCount(t *testing.T) {
+	task := func(ms ...float64) []*Task {
+		tk := &Task{Name: "t"}
+		for i, m := range ms {
+			tk.Variants = append(tk.Variants, Variant{Name: string(rune('a' + i)), Accepted: true, MedianMs: m})
+		}
+		return []*Task{tk}
+	}
+	d := Compare(task(1, 1), task(1, 1.04))
+	if d.Ratio < 1.0199 || d.Ratio > 1.0201 || d.Median < 0.0199 || d.Median > 0.0201 {
+		t.Errorf("ratio %.4f median %.4f, want 1.02 and 0.02", d.Ratio, d.Median)
+	}
+}

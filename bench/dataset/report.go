@@ -251,8 +251,7 @@ func Summary(ts []*Task) Stats {
 		}
 	}
 	if len(spreads) > 0 {
-		sort.Float64s(spreads)
-		s.MedianSpread = spreads[len(spreads)/2]
+		s.MedianSpread = verdict.Median(spreads)
 	}
 	if nLog > 0 {
 		s.GeomeanBestSpdp = math.Exp(logSum / float64(nLog))

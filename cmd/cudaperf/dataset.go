@@ -120,6 +120,20 @@ func datasetAssignCommand() *cli.Command {
 }
 
 func runDatasetAssign(c *cli.Context) error {
+	// Fractions outside [0, 1] (or NaN) were accepted and sent every new
+	// task to one side.
+	val, test := c.Float64("validation"), c.Float64("test")
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"validation", val}, {"test", test}} {
+		if !(f.v >= 0 && f.v <= 1) {
+			return usageErrorf("dataset assign: --%s %v: give a fraction of all tasks, from 0 to 1", f.name, f.v)
+		}
+	}
+	if val+test > 1 {
+		return usageErrorf("dataset assign: --validation %v and --test %v leave no share for train: together at most 1", val, test)
+	}
 	suite := c.Args().First()
 	if suite == "" {
 		suite = defaultSuiteDir
