@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/results"
@@ -21,14 +22,18 @@ func Finished(r *bench.Result) bool { return r.Error == "" && (r.Ran || !r.Compi
 // MergeStats counts what Merge did with the records it read.
 type MergeStats struct {
 	Added      int // appended to the records file
-	Duplicates int // the records file (or an earlier line) already held a finished record of the candidate
+	Superseded int // of Added: a candidate re-measured with another source (its source_hash differs), which Load takes over the old record
+	Duplicates int // the records file (or an earlier line) already held a finished record of the candidate's source
 	Unfinished int // not finished (see Finished): left for the next run
 	Recorded   int // answered from a measurements file (plugins/recorded), not measured: never a new record
 }
 
 // Merge appends to the records file into (created if missing) every
 // finished result in files whose (task, candidate) into does not hold a
-// finished result of yet, byte for byte as it was written. into is only
+// finished result of yet, byte for byte as it was written; and one whose
+// source_hash differs from every hash that into's finished records of the
+// candidate carry (the variant was edited and re-measured: Load takes the
+// later line). into is only
 // appended to, never rewritten, so records are never lost; and a candidate
 // is never recorded twice, so merging the same files again adds nothing.
 // A torn last line (a run killed while writing) is skipped, and so is a
@@ -37,14 +42,18 @@ type MergeStats struct {
 // candidate's name it would count that measurement twice.
 func Merge(into string, files ...string) (MergeStats, error) {
 	var st MergeStats
-	done := map[[2]string]bool{}
+	// The source hashes of each candidate's finished records; "" for a
+	// record made before records carried one, which matches any source
+	// (it cannot tell an edit).
+	done := map[[2]string][]string{}
 	err := results.Read(into, func(line []byte) error {
 		var r bench.Result
 		if err := json.Unmarshal(line, &r); err != nil {
 			return err
 		}
 		if Finished(&r) {
-			done[[2]string{r.Task, r.Candidate}] = true
+			k := [2]string{r.Task, r.Candidate}
+			done[k] = append(done[k], r.SourceHash)
 		}
 		return nil
 	})
@@ -59,18 +68,23 @@ func Merge(into string, files ...string) (MergeStats, error) {
 				return err // Read skips a torn last line and reports any other
 			}
 			k := [2]string{r.Task, r.Candidate}
+			seen := done[k]
+			edited := len(seen) > 0 && r.SourceHash != "" && !slices.ContainsFunc(seen, func(h string) bool { return h == "" || h == r.SourceHash })
 			switch {
 			case r.Recorded:
 				st.Recorded++
 			case !Finished(&r):
 				st.Unfinished++
-			case done[k]:
+			case len(seen) > 0 && !edited:
 				st.Duplicates++
 			default:
-				done[k] = true
+				done[k] = append(done[k], r.SourceHash)
 				add.Write(line)
 				add.WriteByte('\n')
 				st.Added++
+				if edited {
+					st.Superseded++
+				}
 			}
 			return nil
 		})

@@ -53,6 +53,37 @@ func TestMerge(t *testing.T) {
 	}
 }
 
+// TestMergeKeepsAReMeasurementOfEditedCode: a record of the candidate with
+// another source hash is a re-measurement of edited code, appended (Load
+// takes the later line); the same hash again, or any hash against a
+// record without one (which cannot tell), is a duplicate.
+func TestMergeKeepsAReMeasurementOfEditedCode(t *testing.T) {
+	dir := t.TempDir()
+	into := filepath.Join(dir, "m.jsonl")
+	old := `{"task":"t","candidate":"a","compile":{"ok":true},"ran":true,"source_hash":"sha256:aaaa"}`
+	legacy := `{"task":"t","candidate":"b","compile":{"ok":true},"ran":true}`
+	os.WriteFile(into, []byte(old+"\n"+legacy+"\n"), 0o644)
+	run := filepath.Join(dir, "r.jsonl")
+	edited := `{"task":"t","candidate":"a","compile":{"ok":true},"ran":true,"source_hash":"sha256:bbbb"}`
+	os.WriteFile(run, []byte(edited+"\n"+old+"\n"+`{"task":"t","candidate":"b","compile":{"ok":true},"ran":true,"source_hash":"sha256:cccc"}`+"\n"), 0o644)
+	st, err := Merge(into, run)
+	if err != nil || st != (MergeStats{Added: 1, Superseded: 1, Duplicates: 2}) {
+		t.Errorf("stats %+v, %v; want the edited a added (superseding), the same a and b duplicates", st, err)
+	}
+	rs, err := Load(into)
+	if err != nil || len(rs) == 0 {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if r.Candidate == "a" && r.SourceHash != "sha256:bbbb" {
+			t.Errorf("Load gives a's %s, want the re-measurement's", r.SourceHash)
+		}
+	}
+	if st, _ := Merge(into, run); st.Added != 0 {
+		t.Errorf("merging again added %d", st.Added)
+	}
+}
+
 // TestMergeAfterATornWrite: a merge killed while writing leaves a record
 // without its newline; the next merge cuts it off instead of gluing a new
 // record onto it, and merges that candidate again.

@@ -291,6 +291,9 @@ func datasetMergeCommand() *cli.Command {
 			}
 			fmt.Fprintf(c.App.Writer, "dataset merge: %d added to %s, %d already there, %d unfinished (measured again by the next run)",
 				st.Added, c.String("into"), st.Duplicates, st.Unfinished)
+			if st.Superseded > 0 {
+				fmt.Fprintf(c.App.Writer, ", %d of those re-measurements of edited code (another source_hash; they supersede the old records)", st.Superseded)
+			}
 			if st.Recorded > 0 {
 				fmt.Fprintf(c.App.Writer, ", %d recorded answers left out (replayed, not measured)", st.Recorded)
 			}
