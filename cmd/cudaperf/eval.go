@@ -225,13 +225,24 @@ func printEval(c *cli.Context, rep *grpo.EvalReport, side string) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
+	// The intervals resample tasks: with one task every resample is that
+	// task, and [x, x] read as certainty.
+	ci := func(verb string, e grpo.Estimate) string {
+		if len(rep.Tasks) < 2 {
+			return "[n/a]"
+		}
+		return fmt.Sprintf("["+verb+", "+verb+"]", e.Lo, e.Hi)
+	}
 	for _, a := range rep.AtK {
-		fmt.Fprintf(w, "pass@%d  %.3f [%.3f, %.3f]   speedup@%d  %.4g× [%.4g, %.4g]\n", a.K,
-			a.PassAtK.Value, a.PassAtK.Lo, a.PassAtK.Hi, a.K, a.Speedup.Value, a.Speedup.Lo, a.Speedup.Hi)
+		fmt.Fprintf(w, "pass@%d  %.3f %s   speedup@%d  %.4g× %s\n", a.K,
+			a.PassAtK.Value, ci("%.3f", a.PassAtK), a.K, a.Speedup.Value, ci("%.4g", a.Speedup))
 	}
 	for _, k := range []string{"fast_0", "fast_1_ref", "fast_1_known"} {
 		e := rep.FastP[k]
-		fmt.Fprintf(w, "%-13s %.3f [%.3f, %.3f]\n", k, e.Value, e.Lo, e.Hi)
+		fmt.Fprintf(w, "%-13s %.3f %s\n", k, e.Value, ci("%.3f", e))
+	}
+	if len(rep.Tasks) < 2 {
+		fmt.Fprintln(w, "(no intervals: they resample tasks, and there is one; evaluate more tasks for them)")
 	}
 	if len(rep.TurnCorrect) > 1 {
 		fmt.Fprint(w, "correct by turn (fraction of samples):")

@@ -243,6 +243,10 @@ func TestEvalAndSFTOffline(t *testing.T) {
 	if !regexp.MustCompile(`correct by turn \(fraction of samples\): 1: \d\.\d{3} 2: \d\.\d{3}\nfresh samples instead \(pass@t of the first attempts\): 1: \d\.\d{3} 2: \d\.\d{3}\n`).MatchString(out) || !strings.Contains(out, "2 attempts each") {
 		t.Errorf("eval --turns 2 output lacks the per-turn line or the protocol's attempts:\n%s", out)
 	}
+	// One task: no interval (a bootstrap over one task printed [x, x]).
+	if !strings.Contains(out, "pass@1  ") || !strings.Contains(out, "[n/a]") || !strings.Contains(out, "no intervals: they resample tasks") {
+		t.Errorf("eval of one task prints intervals:\n%s", out)
+	}
 	if _, errOut, code := rlRun(t, "eval", "--policy", "replay", "--benchmarker", "recorded", "-n", "1", "-k", "1", "--turns", "0"); code != 2 || !strings.Contains(errOut, "--turns 0") {
 		t.Errorf("eval --turns 0: exit %d, %s", code, errOut)
 	}
