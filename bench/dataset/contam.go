@@ -77,6 +77,45 @@ func CheckContamination(suite string, split *Split, threshold float64) ([]Overla
 			return nil, 0, err
 		}
 	}
+	return crossSide(fps, threshold), len(fps), nil
+}
+
+// DefaultReferenceThreshold is the shingle similarity from which two tasks'
+// reference programs are reported as perhaps one function. References
+// share more boilerplate (loops over the output, a double accumulator)
+// than kernels, and the report is a warning to read, not a verdict: on
+// c2cuda two cross-side pairs reach it, gemm_tall_skinny (test) and
+// matmul_fp32 (train) at 0.52, which compute the same C = A·B bit for bit,
+// and l2_norm (validation) and dot_product (train) at 0.50, related
+// reductions but not one function.
+const DefaultReferenceThreshold = 0.5
+
+// CheckReferences compares the reference programs (reference.c) of the
+// suite's tasks across sides of the split, as CheckContamination compares
+// kernels, and returns the pairs at or above threshold, most similar
+// first. Two tasks whose references compute one function on different
+// sizes are one task for a model that learned either: a train task's
+// kernels solve the test task, renamed. Tasks without a reference.c (a
+// torch2cuda problem) are left out.
+func CheckReferences(suite string, split *Split, threshold float64) ([]Overlap, error) {
+	var fps []fingerprint
+	for _, name := range TaskNames(suite) {
+		p := filepath.Join(suite, name, "reference.c")
+		src, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if side := split.Side(name); side != "" {
+			fps = append(fps, fingerprintOf(p, side, src))
+		}
+	}
+	return crossSide(fps, threshold), nil
+}
+
+// crossSide compares every pair of fingerprints on different sides and
+// returns those at or above threshold (exact copies always), most similar
+// first, each with the more protected side (test, then validation) as A.
+func crossSide(fps []fingerprint, threshold float64) []Overlap {
 	rank := map[string]int{"test": 0, "validation": 1, "train": 2}
 	var out []Overlap
 	for i := range fps {
@@ -114,7 +153,7 @@ func CheckContamination(suite string, split *Split, threshold float64) ([]Overla
 		}
 		return strings.Compare(x.A+x.B, y.A+y.B)
 	})
-	return out, len(fps), nil
+	return out
 }
 
 // eachKernelSource calls f with every kernel file of a task folder and the

@@ -151,3 +151,38 @@ func TestDuplicatesFindsRenamedCopies(t *testing.T) {
 		t.Fatalf("Duplicates = %v, %d files, %v; want one pair (naive.cu, copy.cu) among 3 files", dups, files, err)
 	}
 }
+
+// TestCheckReferencesFindsOneFunctionOnTwoSides: tasks whose references
+// compute one function (renamed, another size) are reported across sides
+// only; the c2cuda suite's own pair (gemm_tall_skinny and matmul_fp32) is
+// found at the default threshold.
+func TestCheckReferencesFindsOneFunctionOnTwoSides(t *testing.T) {
+	suite := t.TempDir()
+	ref := "void mm(const float *A, const float *B, float *C, int M, int N, int K) {\n for (int i = 0; i < M; i++) for (int j = 0; j < N; j++) { double s = 0; for (int k = 0; k < K; k++) s += (double)A[i*K+k] * B[k*N+j]; C[i*N+j] = (float)s; } }\n"
+	for name, src := range map[string]string{
+		"tr": ref, "te": strings.ReplaceAll(ref, "mm(", "tall_skinny("), "tr2": ref,
+		"va": "void hist(const int *v, int *h, int n) { for (int i = 0; i < n; i++) h[v[i] & 255]++; }\n",
+	} {
+		writeTask(t, suite, name, "v.cu", "__global__ void k"+name+"(float *x) { x[threadIdx.x] = 0; }\n")
+		if err := os.WriteFile(filepath.Join(suite, name, "reference.c"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := &Split{Train: []string{"tr", "tr2"}, Validation: []string{"va"}, Test: []string{"te"}}
+	o, err := CheckReferences(suite, s, DefaultReferenceThreshold)
+	if err != nil || len(o) != 2 || o[0].SideA != "test" || o[1].SideA != "test" {
+		t.Fatalf("overlaps %v, %v: want te against both train tasks and nothing else", o, err)
+	}
+	c2, err := LoadSplit(filepath.Join("..", "suites", "c2cuda", SplitFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err = CheckReferences(filepath.Join("..", "suites", "c2cuda"), c2, DefaultReferenceThreshold)
+	found := false
+	for _, x := range o {
+		found = found || strings.Contains(x.A, "gemm_tall_skinny") && strings.Contains(x.B, "matmul_fp32")
+	}
+	if err != nil || !found {
+		t.Errorf("c2cuda: %v, %v; want gemm_tall_skinny (test) against matmul_fp32 (train)", o, err)
+	}
+}

@@ -261,6 +261,18 @@ func runDatasetCheck(c *cli.Context) error {
 		same += len(g) - 1
 	}
 	fmt.Fprintf(c.App.ErrWriter, "dataset check: %d distinct token streams among %d files (variants and templates)\n", files-same, files)
+	// Kernels can differ while the tasks are one function: a train task's
+	// kernels then solve a held-out one, renamed. Said, not failed: the
+	// split is frozen, so what it means for held-out results is for the
+	// reader (a later split revision decides).
+	refs, err := dataset.CheckReferences(suite, split, dataset.DefaultReferenceThreshold)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	for _, o := range refs {
+		fmt.Fprintf(c.App.ErrWriter, "warning: task references that may compute one function on two sides: %v; a model trained on one may solve the other: read held-out results with this in mind\n", o)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "dataset check: %d cross-side pairs of task references at similarity >= %.2f\n", len(refs), dataset.DefaultReferenceThreshold)
 	if test > 0 || len(dups) > 0 {
 		return findings("")
 	}
