@@ -192,12 +192,37 @@ func hash(s string) uint64 {
 	return h.Sum64()
 }
 
+// roundRobin reorders tasks sorted by category so that the categories take
+// turns: each one's first task, then each one's second, and so on.
+func roundRobin(tasks []string, categories map[string]string) []string {
+	var groups [][]string
+	for i, t := range tasks {
+		if i == 0 || categories[t] != categories[tasks[i-1]] {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], t)
+	}
+	out := make([]string, 0, len(tasks))
+	for k := 0; len(out) < len(tasks); k++ {
+		for _, g := range groups {
+			if k < len(g) {
+				out = append(out, g[k])
+			}
+		}
+	}
+	return out
+}
+
 // Assign extends a frozen split to tasks it does not name yet (categories
 // maps every task of the suite to its category). Assigned tasks never move.
-// New tasks are dealt per category, in the same stable hash order as
-// MakeSplit, to the side furthest below its share (valFrac, testFrac of all
-// tasks) — but a category keeps at least one training task, so the ranker
-// sees every kind of kernel. It returns the new tasks and their sides.
+// New tasks are dealt round-robin over the categories (the first new task
+// of each category, then the second, ...; within a category in the same
+// stable hash order as MakeSplit) to the side furthest below its share
+// (valFrac, testFrac of all tasks) — but a category keeps at least one
+// training task, so the ranker sees every kind of kernel. (Dealt category
+// by category, the first categories in name order took every held-out
+// slot: 8 new attention tasks went 3/3/2 and 8 new reduction tasks all to
+// train.) It returns the new tasks and their sides.
 func (s *Split) Assign(categories map[string]string, valFrac, testFrac float64) map[string]string {
 	added := map[string]string{}
 	var fresh []string
@@ -213,6 +238,7 @@ func (s *Split) Assign(categories map[string]string, valFrac, testFrac float64) 
 		}
 		return hash(fresh[i]) < hash(fresh[j])
 	})
+	fresh = roundRobin(fresh, categories)
 	trainIn := map[string]int{}
 	for _, t := range s.Train {
 		trainIn[categories[t]]++

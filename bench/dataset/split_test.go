@@ -1,8 +1,10 @@
 package dataset
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -171,5 +173,29 @@ func TestTaskNames(t *testing.T) {
 	}
 	if got := strings.Join(TaskNames(suite), ","); got != "a,b" {
 		t.Errorf("TaskNames = %s, want a,b", got)
+	}
+}
+
+// TestAssignSpreadsHeldOutSlotsOverCategories: new tasks of two categories
+// share the held-out slots (category by category, the first took them all:
+// attention 3 test, 3 validation, 2 train; reduction 8 train).
+func TestAssignSpreadsHeldOutSlotsOverCategories(t *testing.T) {
+	s := &Split{}
+	cats := map[string]string{}
+	for i := range 8 {
+		cats[fmt.Sprintf("att%d", i)] = "attention"
+		cats[fmt.Sprintf("red%d", i)] = "reduction"
+	}
+	s.Assign(cats, 0.2, 0.2)
+	for _, c := range []string{"attention", "reduction"} {
+		held := 0
+		for _, x := range append(slices.Clone(s.Validation), s.Test...) {
+			if cats[x] == c {
+				held++
+			}
+		}
+		if held < 2 || held > 4 {
+			t.Errorf("%s has %d held-out tasks of 8; want its share, 2 to 4 (split %v / %v / %v)", c, held, s.Train, s.Validation, s.Test)
+		}
 	}
 }
