@@ -291,12 +291,20 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func ci(x rank.CI) string { return fmt.Sprintf("%.2f [%.2f, %.2f]", x.Mean, x.Lo, x.Hi) }
+func ci(x rank.CI) string {
+	if x.N == 0 {
+		return "n/a (no task has it)"
+	}
+	return fmt.Sprintf("%.2f [%.2f, %.2f]", x.Mean, x.Lo, x.Hi)
+}
 
 func diff(r scorerResult, metric string) string {
 	d, ok := r.Diff[metric]
 	if !ok {
 		return ""
+	}
+	if d.N == 0 {
+		return "n/a" // no task with the metric for both: it was +0.00 [+0.00, +0.00]
 	}
 	s := fmt.Sprintf("%+.2f [%+.2f, %+.2f]", d.Mean, d.Lo, d.Hi)
 	if d.Lo > 0 || d.Hi < 0 {

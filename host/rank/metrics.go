@@ -139,6 +139,9 @@ type CI struct {
 	Mean float64 `json:"mean"`
 	Lo   float64 `json:"lo"`
 	Hi   float64 `json:"hi"`
+	// N is the number of values (tasks) it rests on; 0 means no value, and
+	// the zeros above mean nothing (no task had the metric).
+	N int `json:"n"`
 }
 
 // Summary is a scorer's result over tasks: the mean over tasks of each
@@ -279,7 +282,7 @@ func bootstrap(n int, stat func(idx []int) float64, seed uint64) CI {
 	for i := range all {
 		all[i] = i
 	}
-	ci := CI{Mean: stat(all)}
+	ci := CI{Mean: stat(all), N: n}
 	ci.Lo, ci.Hi = stats.Bootstrap(n, BootstrapRounds, 0.95, seed, stat)
 	return ci
 }

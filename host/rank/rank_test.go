@@ -220,8 +220,12 @@ func TestCorrelations(t *testing.T) {
 
 func TestBootstrap(t *testing.T) {
 	ci := Bootstrap([]float64{1, 1, 1}, 1)
-	if ci != (CI{1, 1, 1}) {
+	if ci != (CI{1, 1, 1, 3}) {
 		t.Errorf("constant sample: %+v", ci)
+	}
+	// No value: N says so (it read as a certain zero).
+	if ci := Bootstrap(nil, 1); ci.N != 0 {
+		t.Errorf("empty sample: %+v, want N 0", ci)
 	}
 	ci = Bootstrap([]float64{0, 1, 0, 1, 0, 1, 0, 1}, 1)
 	if ci.Mean != 0.5 || ci.Lo < 0.1 || ci.Lo > 0.3 || ci.Hi < 0.7 || ci.Hi > 0.9 {
