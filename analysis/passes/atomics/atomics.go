@@ -122,10 +122,11 @@ func elected(ti *taint.Info, s *affine.Scope, n *syntax.Node) bool {
 	return false
 }
 
-// electMax is the largest constant a thread-dependent comparison may bound
-// to count as an election: lane < 4 lets a few lanes of each warp through;
-// i < 1024 or i < n lets nearly all.
-const electMax = 32
+// electMax is the largest constant a comparison of the thread's index may
+// bound to count as an election: lane < 4 lets a few lanes of each warp
+// through; lane < 32, i < 1024 or i < n lets nearly all, and a comparison
+// of data (in[i] < 0) elects nobody in particular.
+const electMax = 16
 
 func isElection(s *affine.Scope, e *syntax.Node) bool {
 	for e != nil && (e.Type() == "parenthesized_expression" || e.Type() == "condition_clause") && e.NamedChildCount() == 1 {
@@ -141,13 +142,19 @@ func isElection(s *affine.Scope, e *syntax.Node) bool {
 			v, ok := s.Eval(x).Int()
 			return ok && v <= electMax
 		}
+		// The thread's index (threadIdx.x & 31, a lane number), not data:
+		// its form is known and depends on threadIdx.
+		index := func(x *syntax.Node) bool {
+			f := s.Eval(x)
+			return f.Kind != affine.Unknown && f.ThreadDependent()
+		}
 		switch e.Operator() {
 		case "==":
 			return true
 		case "<", "<=":
-			return small(r)
+			return small(r) && index(l)
 		case ">", ">=":
-			return small(l)
+			return small(l) && index(r)
 		case "&&":
 			return isElection(s, l) || isElection(s, r)
 		case "||":

@@ -23,9 +23,10 @@
 // (through a device function's pointer parameter, what the caller passed
 // decides), nor ones that a thread-dependent condition elects a few lanes
 // for, here or around the call of the device function that issues them
-// (lane == 0, !(threadIdx.x & 31), lane < 4: a comparison with a constant
-// of at most 32, a switch on the thread); a bounds guard (i < n) or a
-// grid-stride loop elects nobody. Threads that returned early
+// (lane == 0, !(threadIdx.x & 31), lane < 4: a comparison of the thread's
+// index with a constant of at most 16, a switch on the thread); a bounds
+// guard (i < n), a grid-stride loop or a test of data (in[i] < 0) elects
+// nobody. Threads that returned early
 // (if (threadIdx.x != 0) return;) are not considered: such an atomic is
 // still reported.
 //

@@ -92,14 +92,14 @@ func run(pass *analysis.Pass) (any, error) {
 		k := &Kernel{Func: f}
 		res.Kernels = append(res.Kernels, k)
 		resources(pass, kr, f, k)
-		if k.Shared > dev.SharedPerBlock && f.NameNode != nil && !sharedUnderPreproc(f, map[*kernels.Function]bool{}) {
+		if static := unconditionalShared(f, map[*kernels.Function]bool{}); static > dev.SharedPerBlock && f.NameNode != nil {
 			// ptxas refuses the kernel ("uses too much shared data"): more
 			// than a kernel may declare statically, whatever the launch.
-			// Not said when a declaration is under #if: the sum then adds
-			// branches of which one is compiled.
+			// Counted without the declarations under #if (the sum would
+			// add branches of which one is compiled).
 			pass.Report(analysis.Diagnostic{Check: pass.Analyzer.Name, Severity: analysis.Error, Range: analysis.NodeRange(f.NameNode), Kernel: f.Name,
 				Message: fmt.Sprintf("%s declares %d B of static __shared__ memory, over the %d B a kernel may declare statically, so it does not compile (ptxas: too much shared data); make the array extern __shared__, launch with that many bytes of dynamic shared memory, and raise the kernel's limit first with cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) (up to %d B on %s)",
-					f.Name, k.Shared, dev.SharedPerBlock, f.Name, dev.SharedPerBlockOptin, dev.Name)})
+					f.Name, static, dev.SharedPerBlock, f.Name, dev.SharedPerBlockOptin, dev.Name)})
 		}
 		bounded := false
 		for _, l := range f.LaunchedBy {
@@ -146,26 +146,29 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// sharedUnderPreproc reports whether a __shared__ declaration of f, or of
-// a function it calls, is inside a preprocessor conditional.
-func sharedUnderPreproc(f *kernels.Function, seen map[*kernels.Function]bool) bool {
+// unconditionalShared is the static __shared__ memory of f and the
+// functions it calls that no preprocessor conditional inside a function
+// body selects: what every compilation declares. (A conditional around the
+// whole function, an include guard, is compiled or not as a whole.)
+func unconditionalShared(f *kernels.Function, seen map[*kernels.Function]bool) int {
 	if seen[f] {
-		return false
+		return 0
 	}
 	seen[f] = true
+	sum := 0
 	for _, s := range f.Shared {
-		for p := s.Node; p != nil; p = p.Parent() {
-			if strings.HasPrefix(p.Type(), "preproc_if") || strings.HasPrefix(p.Type(), "preproc_el") {
-				return true
-			}
+		conditional := false
+		for p := s.Node; p != nil && (f.Body == nil || p != f.Body); p = p.Parent() {
+			conditional = conditional || strings.HasPrefix(p.Type(), "preproc_if") || strings.HasPrefix(p.Type(), "preproc_el")
+		}
+		if !conditional && !s.Extern && s.Bytes > 0 {
+			sum += s.Bytes
 		}
 	}
 	for _, g := range f.Calls {
-		if sharedUnderPreproc(g, seen) {
-			return true
-		}
+		sum += unconditionalShared(g, seen)
 	}
-	return false
+	return sum
 }
 
 func (k *Kernel) add(pass *analysis.Pass, l *kernels.Launch, tpb, dyn int) {

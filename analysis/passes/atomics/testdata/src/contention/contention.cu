@@ -31,3 +31,10 @@ __global__ void viadevice(float* out, const float* __restrict__ in, int n) { // 
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) add_to(out, in[i]);
 }
+
+// A test of data or a bound every lane passes elects nobody.
+__global__ void filtered(const float* __restrict__ in, float* out, unsigned* cnt, int n) { // want kernel=filtered atomics:"2"
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && in[i] < 0) atomicAdd(&cnt[0], 1u); // want `every thread performs atomicAdd on the same global address \(&cnt\[0\]`
+  if ((threadIdx.x & 31) < 32) atomicAdd(&out[0], 1.0f); // want `every thread performs atomicAdd on the same global address \(&out\[0\]`
+}
