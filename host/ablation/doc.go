@@ -9,7 +9,9 @@
 // two-way (crossed) bootstrap interval: each resample draws seeds with
 // replacement and tasks with replacement, one task sample for all its
 // seeds, since every seed ran on the same tasks (drawing tasks anew per
-// seed made intervals about √seeds too narrow). A paired comparison A − B draws
+// seed made intervals up to √seeds too narrow; crossed, they are
+// conservative where the noise of each run's evaluation dominates, see
+// resample). A paired comparison A − B draws
 // the same seeds and tasks for both modes (the runs of one seed share the
 // task order and sampling seeds; the tasks are the same), so the variation
 // that the two modes share cancels. The minimum detectable effect (MDE) of
