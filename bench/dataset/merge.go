@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"slices"
 
 	"github.com/cudaperf/cudaperf/bench"
 	"github.com/cudaperf/cudaperf/bench/results"
@@ -22,38 +21,38 @@ func Finished(r *bench.Result) bool { return r.Error == "" && (r.Ran || !r.Compi
 // MergeStats counts what Merge did with the records it read.
 type MergeStats struct {
 	Added      int // appended to the records file
-	Superseded int // of Added: a candidate re-measured with another source (its source_hash differs), which Load takes over the old record
-	Duplicates int // the records file (or an earlier line) already held a finished record of the candidate's source
+	Superseded int // of Added: a later measurement of the candidate's source as it is now (another source_hash than its latest record's), which Load takes over the old record
+	Duplicates int // the records file (or an earlier line) already held a finished record of the candidate's source, or a later one of another source
 	Unfinished int // not finished (see Finished): left for the next run
 	Recorded   int // answered from a measurements file (plugins/recorded), not measured: never a new record
 }
 
 // Merge appends to the records file into (created if missing) every
 // finished result in files whose (task, candidate) into does not hold a
-// finished result of yet, byte for byte as it was written; and one whose
-// source_hash differs from every hash that into's finished records of the
-// candidate carry (the variant was edited and re-measured: Load takes the
-// later line). into is only
-// appended to, never rewritten, so records are never lost; and a candidate
-// is never recorded twice, so merging the same files again adds nothing.
-// A torn last line (a run killed while writing) is skipped, and so is a
-// recorded answer: it repeats an earlier measurement of some other
-// candidate with the same normalized source, and filed under this
-// candidate's name it would count that measurement twice.
+// finished result of yet, byte for byte as it was written; and one made
+// after the candidate's latest record with another source_hash (the
+// variant was edited, or reverted, and re-measured: Load takes the later
+// line). An older record of another source (a run merged late) does not
+// displace a newer one, and a record without a hash, on either side,
+// cannot tell an edit: it counts as the same source. into is only
+// appended to, never rewritten, so records are never lost; and merging
+// the same files again adds nothing. A torn last line (a run killed while
+// writing) is skipped, and so is a recorded answer: it repeats an earlier
+// measurement of some other candidate with the same normalized source,
+// and filed under this candidate's name it would count that measurement
+// twice.
 func Merge(into string, files ...string) (MergeStats, error) {
 	var st MergeStats
-	// The source hashes of each candidate's finished records; "" for a
-	// record made before records carried one, which matches any source
-	// (it cannot tell an edit).
-	done := map[[2]string][]string{}
+	// Each candidate's latest finished record: its source hash and time.
+	type latest struct{ hash, time string }
+	done := map[[2]string]latest{}
 	err := results.Read(into, func(line []byte) error {
 		var r bench.Result
 		if err := json.Unmarshal(line, &r); err != nil {
 			return err
 		}
 		if Finished(&r) {
-			k := [2]string{r.Task, r.Candidate}
-			done[k] = append(done[k], r.SourceHash)
+			done[[2]string{r.Task, r.Candidate}] = latest{r.SourceHash, r.Time}
 		}
 		return nil
 	})
@@ -68,21 +67,23 @@ func Merge(into string, files ...string) (MergeStats, error) {
 				return err // Read skips a torn last line and reports any other
 			}
 			k := [2]string{r.Task, r.Candidate}
-			seen := done[k]
-			edited := len(seen) > 0 && r.SourceHash != "" && !slices.ContainsFunc(seen, func(h string) bool { return h == "" || h == r.SourceHash })
+			prev, seen := done[k]
+			// Another source than the latest record's, measured after it
+			// (RFC 3339 UTC times order as strings).
+			newer := seen && r.SourceHash != "" && prev.hash != "" && r.SourceHash != prev.hash && r.Time > prev.time
 			switch {
 			case r.Recorded:
 				st.Recorded++
 			case !Finished(&r):
 				st.Unfinished++
-			case len(seen) > 0 && !edited:
+			case seen && !newer:
 				st.Duplicates++
 			default:
-				done[k] = append(done[k], r.SourceHash)
+				done[k] = latest{r.SourceHash, r.Time}
 				add.Write(line)
 				add.WriteByte('\n')
 				st.Added++
-				if edited {
+				if newer {
 					st.Superseded++
 				}
 			}

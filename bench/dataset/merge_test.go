@@ -53,34 +53,54 @@ func TestMerge(t *testing.T) {
 	}
 }
 
-// TestMergeKeepsAReMeasurementOfEditedCode: a record of the candidate with
-// another source hash is a re-measurement of edited code, appended (Load
-// takes the later line); the same hash again, or any hash against a
-// record without one (which cannot tell), is a duplicate.
+// TestMergeKeepsAReMeasurementOfEditedCode: a later record of the
+// candidate with another source hash than its latest (code edited, then
+// reverted) is appended and is what Load takes; the same source again, an
+// older record of another source (a run merged late), and anything against
+// a record without a hash are duplicates.
 func TestMergeKeepsAReMeasurementOfEditedCode(t *testing.T) {
 	dir := t.TempDir()
 	into := filepath.Join(dir, "m.jsonl")
-	old := `{"task":"t","candidate":"a","compile":{"ok":true},"ran":true,"source_hash":"sha256:aaaa"}`
-	legacy := `{"task":"t","candidate":"b","compile":{"ok":true},"ran":true}`
-	os.WriteFile(into, []byte(old+"\n"+legacy+"\n"), 0o644)
-	run := filepath.Join(dir, "r.jsonl")
-	edited := `{"task":"t","candidate":"a","compile":{"ok":true},"ran":true,"source_hash":"sha256:bbbb"}`
-	os.WriteFile(run, []byte(edited+"\n"+old+"\n"+`{"task":"t","candidate":"b","compile":{"ok":true},"ran":true,"source_hash":"sha256:cccc"}`+"\n"), 0o644)
-	st, err := Merge(into, run)
-	if err != nil || st != (MergeStats{Added: 1, Superseded: 1, Duplicates: 2}) {
-		t.Errorf("stats %+v, %v; want the edited a added (superseding), the same a and b duplicates", st, err)
+	rec := func(cand, hash, time string) string {
+		h := ""
+		if hash != "" {
+			h = `,"source_hash":"sha256:` + hash + `"`
+		}
+		return `{"time":"` + time + `","task":"t","candidate":"` + cand + `","compile":{"ok":true},"ran":true` + h + `}`
 	}
-	rs, err := Load(into)
-	if err != nil || len(rs) == 0 {
-		t.Fatal(err)
-	}
-	for _, r := range rs {
-		if r.Candidate == "a" && r.SourceHash != "sha256:bbbb" {
-			t.Errorf("Load gives a's %s, want the re-measurement's", r.SourceHash)
+	os.WriteFile(into, []byte(rec("a", "aaaa", "2026-12-01T00:00:00Z")+"\n"+rec("b", "", "2026-12-01T00:00:00Z")+"\n"), 0o644)
+	merge := func(want MergeStats, lines ...string) {
+		t.Helper()
+		run := filepath.Join(dir, "r.jsonl")
+		os.WriteFile(run, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+		if st, err := Merge(into, run); err != nil || st != want {
+			t.Errorf("merge %q: %+v, %v; want %+v", lines, st, err, want)
 		}
 	}
-	if st, _ := Merge(into, run); st.Added != 0 {
-		t.Errorf("merging again added %d", st.Added)
+	latest := func(cand string) string {
+		t.Helper()
+		rs, err := Load(into)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if r.Candidate == cand {
+				return r.SourceHash
+			}
+		}
+		return ""
+	}
+	merge(MergeStats{Added: 1, Superseded: 1, Duplicates: 2}, rec("a", "bbbb", "2026-12-02T00:00:00Z"), rec("a", "aaaa", "2026-12-01T00:00:00Z"), rec("b", "cccc", "2026-12-02T00:00:00Z"))
+	if h := latest("a"); h != "sha256:bbbb" {
+		t.Errorf("after the edit Load gives %s, want bbbb", h)
+	}
+	merge(MergeStats{Added: 1, Superseded: 1}, rec("a", "aaaa", "2026-12-03T00:00:00Z")) // reverted and re-measured
+	if h := latest("a"); h != "sha256:aaaa" {
+		t.Errorf("after the revert Load gives %s, want aaaa", h)
+	}
+	merge(MergeStats{Duplicates: 1}, rec("a", "bbbb", "2026-12-02T12:00:00Z")) // an older run merged late
+	if h := latest("a"); h != "sha256:aaaa" {
+		t.Errorf("a late older run displaced the latest: %s", h)
 	}
 }
 

@@ -301,11 +301,11 @@ func datasetMergeCommand() *cli.Command {
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
-			fmt.Fprintf(c.App.Writer, "dataset merge: %d added to %s, %d already there, %d unfinished (measured again by the next run)",
-				st.Added, c.String("into"), st.Duplicates, st.Unfinished)
+			fmt.Fprintf(c.App.Writer, "dataset merge: %d added to %s", st.Added, c.String("into"))
 			if st.Superseded > 0 {
-				fmt.Fprintf(c.App.Writer, ", %d of those re-measurements of edited code (another source_hash; they supersede the old records)", st.Superseded)
+				fmt.Fprintf(c.App.Writer, " (%d of them later measurements of edited code, which supersede the old records)", st.Superseded)
 			}
+			fmt.Fprintf(c.App.Writer, ", %d already there, %d unfinished (measured again by the next run)", st.Duplicates, st.Unfinished)
 			if st.Recorded > 0 {
 				fmt.Fprintf(c.App.Writer, ", %d recorded answers left out (replayed, not measured)", st.Recorded)
 			}
