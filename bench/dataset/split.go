@@ -244,17 +244,34 @@ func (s *Split) Assign(categories map[string]string, valFrac, testFrac float64) 
 		trainIn[categories[t]]++
 	}
 	n := float64(len(categories))
+	inCat, valIn, testIn := map[string]float64{}, map[string]float64{}, map[string]float64{}
+	for _, c := range categories {
+		inCat[c]++
+	}
+	for _, t := range s.Validation {
+		valIn[categories[t]]++
+	}
+	for _, t := range s.Test {
+		testIn[categories[t]]++
+	}
 	for _, t := range fresh {
 		c := categories[t]
 		side := "train"
 		if trainIn[c] > 0 {
-			// The side with the largest deficit against its share, if any.
-			dv := valFrac*n - float64(len(s.Validation))
-			dt := testFrac*n - float64(len(s.Test))
+			// A held-out side with room left in the whole split (a
+			// deficit of a task or more against its share) and in this
+			// category (below its share of the category); of two, the one
+			// further below its share in the category, then overall. By
+			// the overall deficit alone, categories taking turns each
+			// landed on one side: all of one on test, of the other on
+			// validation.
+			dv, dt := valFrac*n-float64(len(s.Validation)), testFrac*n-float64(len(s.Test))
+			dvc, dtc := valFrac*inCat[c]-valIn[c], testFrac*inCat[c]-testIn[c]
+			okT, okV := dt >= 1 && dtc > 0, dv >= 1 && dvc > 0
 			switch {
-			case dt >= 1 && dt >= dv:
+			case okT && (!okV || dtc > dvc || dtc == dvc && dt >= dv):
 				side = "test"
-			case dv >= 1:
+			case okV:
 				side = "validation"
 			}
 		}
@@ -264,8 +281,10 @@ func (s *Split) Assign(categories map[string]string, valFrac, testFrac float64) 
 			trainIn[c]++
 		case "validation":
 			s.Validation = append(s.Validation, t)
+			valIn[c]++
 		default:
 			s.Test = append(s.Test, t)
+			testIn[c]++
 		}
 		added[t] = side
 	}
