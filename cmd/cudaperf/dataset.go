@@ -270,7 +270,8 @@ func runDatasetCheck(c *cli.Context) error {
 		return failuref("%v", err)
 	}
 	for _, o := range refs {
-		fmt.Fprintf(c.App.ErrWriter, "warning: task references that may compute one function on two sides: %v; a model trained on one may solve the other: read held-out results with this in mind\n", o)
+		fmt.Fprintf(c.App.ErrWriter, "warning: task references alike (%.2f of shingles shared) on two sides: %s (%s) and %s (%s); if they compute one function, a model trained on one may solve the other: read held-out results with this in mind\n",
+			o.Similarity, o.A, o.SideA, o.B, o.SideB)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "dataset check: %d cross-side pairs of task references at similarity >= %.2f\n", len(refs), dataset.DefaultReferenceThreshold)
 	if test > 0 || len(dups) > 0 {

@@ -123,8 +123,9 @@ class Engine:
                 # (q_proj,vproj adapted q_proj alone). A target matches as
                 # PEFT matches it: a module's full name or its dotted suffix
                 # (self_attn.q_proj), of a layer LoRA can adapt.
+                from transformers.pytorch_utils import Conv1D  # GPT-2's linear layers
                 adaptable = [name for name, m in base.named_modules()
-                             if isinstance(m, (torch.nn.Linear, torch.nn.Embedding)) and name]
+                             if isinstance(m, (torch.nn.Linear, torch.nn.Embedding, Conv1D)) and name]
                 unknown = [t for t in cfg.lora_targets
                            if not any(name == t or name.endswith("." + t) for name in adaptable)]
                 if unknown:
