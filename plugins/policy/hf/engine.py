@@ -26,6 +26,9 @@ import settings as settings_mod
 _CHATML_START, _CHATML_END = "<|im_start|>", "<|im_end|>"
 
 ADAPTER_FILE = "adapter_model.safetensors"
+# The KL reference's adapter (the run's start), saved beside the adapter so
+# that a resumed run keeps the reference its first steps had.
+REFERENCE_FILE = "reference_adapter.safetensors"
 OPTIMIZER_FILE = "optimizer.pt"
 STATE_FILE = "policy_state.json"
 # The finish_reason of the empty completions of a prompt that leaves no room
@@ -97,6 +100,9 @@ class Engine:
         self.optimizer = None
         self.steps = 0
         self._ref_model = None  # full fine-tuning's frozen reference, loaded when KL is asked for
+        # LoRA: the adapter of the run's start (a weights_only Load), the KL
+        # reference; None: the base model (the adapter disabled).
+        self._ref_adapter = None
         t0 = time.monotonic()
         self.tokenizer, base = _load(cfg)
         self.load_seconds = time.monotonic() - t0
@@ -551,7 +557,15 @@ class Engine:
             opt.zero_grad(set_to_none=True)
             loss_sum, acc = 0.0, {"tokens": 0.0, "ratio_sum": 0.0, "clipped_sum": 0.0, "kl_sum": 0.0}
             mbs = 0
-            for batch in _chunks(order, int(h["micro_batch_size"])):
+            batches = list(_chunks(order, int(h["micro_batch_size"])))
+            refs = [None] * len(batches)
+            if not sft and h["kl_coef"]:
+                # Before any forward pass that builds a graph: the start's
+                # adapter is swapped in for these, which must not touch
+                # weights that a pending backward saved.
+                with torch.no_grad():
+                    refs = [self._ref_logp([pairs[k] for k in b], h["temperature"]) for b in batches]
+            for bi, batch in enumerate(batches):
                 mbs += 1
                 logp, mask = self._score([pairs[k] for k in batch], temperature=1.0 if sft else h["temperature"])
                 if sft:
@@ -567,11 +581,7 @@ class Engine:
                         else:
                             old[j] = logp[j].detach()
                     adv = torch.tensor([examples[k].advantage for k in batch], device=logp.device, dtype=logp.dtype)
-                    ref = None
-                    if h["kl_coef"]:
-                        with torch.no_grad():
-                            ref = self._ref_logp([pairs[k] for k in batch], h["temperature"])
-                    loss, st = grpo.grpo_loss(logp, old, adv, mask, h["clip"], h["kl_coef"], ref, n_total=n)
+                    loss, st = grpo.grpo_loss(logp, old, adv, mask, h["clip"], h["kl_coef"], refs[bi], n_total=n)
                     for key in acc:
                         acc[key] += st[key]
                 loss.backward()
@@ -608,10 +618,22 @@ class Engine:
         return stats
 
     def _ref_logp(self, pairs, temperature=1.0):
-        """Log-probabilities under the reference policy (the model as loaded)."""
+        """Log-probabilities under the reference policy: LoRA, the run's start
+        (the adapter a weights_only Load gave) or, without one, the base
+        model; full fine-tuning, the model file as loaded. Call it with no
+        graph pending: the start's adapter is swapped in and out in place."""
         if self.cfg.mode == "lora":
-            with self.model.disable_adapter():
+            if self._ref_adapter is None:
+                with self.model.disable_adapter():
+                    lp, _ = self._score(pairs, temperature=temperature)
+                return lp
+            import peft
+            cur = {k: v.detach().clone() for k, v in peft.get_peft_model_state_dict(self.model).items()}
+            peft.set_peft_model_state_dict(self.model, self._ref_adapter)
+            try:
                 lp, _ = self._score(pairs, temperature=temperature)
+            finally:
+                peft.set_peft_model_state_dict(self.model, cur)
             return lp
         if self._ref_model is None:
             _, ref = _load(self.cfg)
@@ -658,6 +680,9 @@ class Engine:
                     os.remove(card)
                 if self.optimizer is not None:
                     torch.save(self.optimizer.state_dict(), os.path.join(tmp, OPTIMIZER_FILE))
+                if self._ref_adapter is not None:
+                    from safetensors.torch import save_file
+                    save_file(self._ref_adapter, os.path.join(tmp, REFERENCE_FILE))
                 with open(os.path.join(tmp, STATE_FILE), "w") as f:
                     state = {"mode": self.cfg.mode, "model": self.cfg.model_name(), "steps": self.steps,
                              "lora_r": self.cfg.lora_r if self.cfg.mode == "lora" else 0}
@@ -722,6 +747,13 @@ class Engine:
                                      f"({len(weights)} tensors against {len(own)}); set "
                                      f"{settings_mod.ENV_PREFIX}LORA_TARGETS as when it was trained")
                 res = peft.set_peft_model_state_dict(self.model, weights)
+                # The KL reference: a start is its own reference; a resume
+                # keeps the one its run started with (none: the base model).
+                ref = os.path.join(path, REFERENCE_FILE)
+                if weights_only:
+                    self._ref_adapter = {k: v.detach().clone() for k, v in weights.items()}
+                else:
+                    self._ref_adapter = load_file(ref, device=str(self.device)) if os.path.isfile(ref) else None
                 missing = [k for k in getattr(res, "unexpected_keys", []) if "lora" in k]
                 if missing:
                     raise InputError(f"{path}: adapter weights do not fit this model ({missing[:3]} ...)")

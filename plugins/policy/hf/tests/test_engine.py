@@ -141,6 +141,35 @@ def test_kl_term_is_zero_at_the_start_and_grows_with_training(tiny_model):
     assert later["kl"] > 1e-6
 
 
+def test_kl_reference_is_the_runs_start_and_survives_a_resume(tiny_model, tmp_path):
+    """From a start (a weights_only Load of an SFT result) the KL term is 0
+    at the first step: the reference is that start, not the base model (it
+    was, and pulled towards the model before SFT). A resume keeps it."""
+    a = make(tiny_model)
+    for _ in range(3):
+        a.update([engine.Example(messages=PROMPT, completion="abc")], "sft", {"learning_rate": 3e-2})
+    start = str(tmp_path / "sft")
+    a.save(start)
+    b = make(tiny_model)
+    b.load(start, weights_only=True)
+    (group,) = b.generate([PROMPT], group_size=2, temperature=1.0, max_tokens=6, seed=5)
+    h = {"learning_rate": 5e-2, "kl_coef": 0.1}
+    first = b.update(rollouts(b, PROMPT, group, [1.0, -1.0]), "grpo", h)
+    assert first["kl"] == pytest.approx(0.0, abs=1e-7)
+    b.update(rollouts(b, PROMPT, group, [1.0, -1.0]), "grpo", h)
+    ck = str(tmp_path / "step2")
+    b.save(ck)
+    assert os.path.isfile(os.path.join(ck, engine.REFERENCE_FILE))
+    c = make(tiny_model)
+    c.load(ck)  # a resume
+    nb = b.update(rollouts(b, PROMPT, group, [1.0, -1.0]), "grpo", h)
+    nc = c.update(rollouts(c, PROMPT, group, [1.0, -1.0]), "grpo", h)
+    assert nb["kl"] > 1e-6 and nc["kl"] == pytest.approx(nb["kl"], rel=1e-4)
+    # The resumed policy took the same step: the reference, swapped in
+    # and out for the KL term, left the trained weights as they were.
+    assert c.logprob_of(PROMPT, group[0].token_ids) == pytest.approx(b.logprob_of(PROMPT, group[0].token_ids), abs=1e-5)
+
+
 def test_sft_lowers_the_loss_and_weights_count(tiny_model):
     e = make(tiny_model)
     good = engine.Example(messages=PROMPT, completion="__global__ void add(float*a){a[0]+=1;}", weight=4.0)
