@@ -6,14 +6,18 @@ import (
 	"testing"
 )
 
-func TestCompare(t *testing.T) {
-	mk := func(ms ...float64) []*Task {
-		task := &Task{Name: "t"}
-		for i, m := range ms {
-			task.Variants = append(task.Variants, Variant{Name: string(rune('a' + i)), Accepted: true, MedianMs: m})
-		}
-		return []*Task{task}
+// oneTask is a suite of one task "t" whose accepted variants a, b, ... have
+// the given primary medians.
+func oneTask(ms ...float64) []*Task {
+	task := &Task{Name: "t"}
+	for i, m := range ms {
+		task.Variants = append(task.Variants, Variant{Name: string(rune('a' + i)), Accepted: true, MedianMs: m})
 	}
+	return []*Task{task}
+}
+
+func TestCompare(t *testing.T) {
+	mk := oneTask
 	// Ten variants: nine move by 1%, one by 50%; the new run also has an extra variant.
 	a := mk(1, 1, 1, 1, 1, 1, 1, 1, 1, 2)
 	b := mk(1.01, 1.01, 1.01, 1.01, 1.01, 1.01, 1.01, 1.01, 1.01, 3, 7)
@@ -71,14 +75,7 @@ func TestControlDecision(t *testing.T) {
 // their mean (the upper one was taken: 1.04 for drifts of 0 and 4%, which
 // fails ControlDecision's [0.98, 1.02] though the median, 1.02, passes).
 func TestCompareMedianOfEvenCount(t *testing.T) {
-	task := func(ms ...float64) []*Task {
-		tk := &Task{Name: "t"}
-		for i, m := range ms {
-			tk.Variants = append(tk.Variants, Variant{Name: string(rune('a' + i)), Accepted: true, MedianMs: m})
-		}
-		return []*Task{tk}
-	}
-	d := Compare(task(1, 1), task(1, 1.04))
+	d := Compare(oneTask(1, 1), oneTask(1, 1.04))
 	if d.Ratio < 1.0199 || d.Ratio > 1.0201 || d.Median < 0.0199 || d.Median > 0.0201 {
 		t.Errorf("ratio %.4f median %.4f, want 1.02 and 0.02", d.Ratio, d.Median)
 	}
