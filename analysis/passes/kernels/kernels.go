@@ -92,5 +92,24 @@ func discover(root *syntax.Node, src []byte, defines map[string]string) *Result 
 	d.walkTop(root)
 	d.configs()
 	d.resolve()
+	qualifyCollidingKernels(r)
 	return r
+}
+
+// qualifyCollidingKernels names kernels that share a base name with
+// another kernel of the file by their qualified name (fp32::scale and
+// fp64::scale): findings and feature rows are keyed by kernel name, and
+// the two had been merged into one row. Lookups by either name still work
+// (byName was filled before). Overloads of one qualified name stay as
+// they are.
+func qualifyCollidingKernels(r *Result) {
+	count := map[string]int{}
+	for _, k := range r.Kernels {
+		count[k.Name]++
+	}
+	for _, k := range r.Kernels {
+		if count[k.Name] > 1 && k.Qualified != k.Name {
+			k.Name = k.Qualified
+		}
+	}
 }

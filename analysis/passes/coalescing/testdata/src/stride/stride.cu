@@ -97,3 +97,12 @@ __global__ void aos2(const struct Particle* __restrict__ p, float* __restrict__ 
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = (p + i)->m + p[i].q; // want `global load from \(p \+ i\)->m is uncoalesced: .* 8 elements \(32 B\) apart` `global load from p\[i\] is uncoalesced`
 }
+
+// Two kernels of one name in two namespaces are two kernels, named by
+// their qualified names (their features had been merged into one row).
+namespace fp32 {
+__global__ void scale(float* x) { x[threadIdx.x] *= 2.0f; } // want kernel=fp32::scale coal:"1"
+}
+namespace fp64 {
+__global__ void scale(double* x) { x[8 * threadIdx.x] *= 2.0; } // want kernel=fp64::scale coal:"0.25" `read-modify-write of x\[8 \* threadIdx.x\] is uncoalesced`
+}
