@@ -114,12 +114,12 @@ func (a *cpuAccount) write() {
 	a.mu.Unlock()
 }
 
-// toolKind is the kind of a compile or link by its tool and product.
-func toolKind(nvcc bool, product string) string {
+// toolKind is the kind of a compile or link: CUDA or C, and its product.
+func toolKind(cuda bool, product string) string {
 	switch {
-	case nvcc && filepath.Ext(product) == ".o":
+	case cuda && filepath.Ext(product) == ".o":
 		return CPUCompileCUDA
-	case nvcc:
+	case cuda:
 		return CPULinkCUDA
 	case filepath.Ext(product) == ".o":
 		return CPUCompileC

@@ -49,6 +49,11 @@ const DefaultCompileNice = 0
 // limit, as a Go duration ("10m"; "0" for none).
 const EnvCompileLimit = "CUDAPERF_COMPILE_LIMIT"
 
+// EnvLink chooses how candidates' executables are linked: "host" (the
+// default where nvcc's static runtime is found: the host C++ compiler with
+// it, nvcc.Toolchain.CUDARTDir) or "nvcc".
+const EnvLink = "CUDAPERF_LINK"
+
 // EvaluatorOptions configure an Evaluator.
 type EvaluatorOptions struct {
 	NVCC        string        // nvcc path; "": nvcc.Find
@@ -166,10 +171,17 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 		}
 		tc.Limit = d
 	}
+	switch v := os.Getenv(EnvLink); v {
+	case "", "host":
+	case "nvcc":
+		tc.CUDARTDir = ""
+	default:
+		return nil, fmt.Errorf("bench: %s=%q: give host (the host compiler with nvcc's static runtime) or nvcc", EnvLink, v)
+	}
 	e := &Evaluator{opt: opt, tc: tc, arch: device.DefaultArch, srcDir: filepath.Join(cache.Dir, "sources"), sessions: map[string]*entry{},
 		acct: newCPUAccount()}
 	if e.acct != nil {
-		tc.OnRun = func(nvcc bool, product string, cpu time.Duration) { e.acct.add(toolKind(nvcc, product), cpu) }
+		tc.OnRun = func(cuda bool, product string, cpu time.Duration) { e.acct.add(toolKind(cuda, product), cpu) }
 	}
 	CleanStale(opt.ScratchDir)
 	var workers []*Worker

@@ -70,6 +70,38 @@ func TestCompileLimitEnv(t *testing.T) {
 	}
 }
 
+// CUDAPERF_LINK=nvcc links candidates with nvcc; host (or unset) with the
+// host compiler where nvcc's static runtime is found; anything else is
+// refused with the choices.
+func TestLinkEnv(t *testing.T) {
+	if _, err := nvcc.Find(); err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	for _, c := range []struct{ env, want string }{{"", "found"}, {"host", "found"}, {"nvcc", ""}} {
+		t.Setenv(EnvLink, c.env)
+		e, err := NewEvaluator(EvaluatorOptions{CacheDir: t.TempDir(), NoGPU: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc := e.Toolchain()
+		want := c.want
+		if want == "found" {
+			want = nvcc.CUDARTDir(tc.NVCC)
+			if tc.CXX == "" {
+				want = ""
+			}
+		}
+		if tc.CUDARTDir != want {
+			t.Errorf("%s=%q: CUDARTDir %q, want %q", EnvLink, c.env, tc.CUDARTDir, want)
+		}
+		e.Close()
+	}
+	t.Setenv(EnvLink, "gold")
+	if _, err := NewEvaluator(EvaluatorOptions{CacheDir: t.TempDir(), NoGPU: true}); err == nil || !strings.Contains(err.Error(), "give host") {
+		t.Errorf("a bad link setting: %v", err)
+	}
+}
+
 // saxpyEvaluator is an evaluator without a GPU or compiler (sessions are
 // compile-only and compile nothing) and the selftest saxpy task.
 func saxpyEvaluator(t *testing.T, staging Staging) (*Evaluator, *task.Task) {

@@ -95,7 +95,19 @@ type Toolchain struct {
 	NVCCVersion string // last line of nvcc --version, e.g. "Build cuda_13.0.r13.0/compiler.36424714_0"
 	CC          string // host C compiler for references, gcc by default
 	CCVersion   string
-	Cache       *Cache
+	// CXX links CUDA executables when CUDARTDir is set: the host C++
+	// compiler, g++ by default ($CXX), the one nvcc itself links with.
+	CXX        string
+	CXXVersion string
+	// CUDARTDir is the folder of this nvcc's static CUDA runtime
+	// (libcudart_static.a), found by New beside nvcc. With it and CXX,
+	// LinkCUDA links with the host compiler alone; "" links with nvcc.
+	// nvcc's link also device-links (nvlink, fatbinary and a host compile
+	// of a registration stub) although the harness compiles whole-program
+	// (no -rdc), which leaves nothing to device-link: that stub's compile
+	// is most of its cost (bench/RESULTS.md, "host link").
+	CUDARTDir string
+	Cache     *Cache
 	// Limit is one compile's wall-time limit (<= 0: none; New sets
 	// DefaultLimit). A compile stopped by it is a failed compile whose log
 	// says so, and is not cached.
@@ -108,7 +120,8 @@ type Toolchain struct {
 	// a batch's compiles ran beside them and 5.6-7.2 after (bench/RESULTS.md).
 	Nice int
 	// OnRun, if set, is told the CPU time of every tool run (compiles and
-	// links, not answers from the cache): whether the tool was nvcc, the
+	// links, not answers from the cache): whether it was a CUDA compile or
+	// link (by nvcc or, for links, the host compiler), the
 	// product ("obj.o" or "a.out") and the CPU of the tool and what it ran.
 	OnRun func(nvcc bool, product string, cpu time.Duration)
 
@@ -158,7 +171,35 @@ func New(nvccPath string, jobs int, cache *Cache) (*Toolchain, error) {
 		tc.CC = p
 		tc.CCVersion, _ = versionLine(p, "--version")
 	}
+	cxx := os.Getenv("CXX")
+	if cxx == "" {
+		cxx = "g++"
+	}
+	if p, err := exec.LookPath(cxx); err == nil {
+		if v, err := versionLine(p, "--version"); err == nil {
+			tc.CXX, tc.CXXVersion = p, v
+			tc.CUDARTDir = CUDARTDir(nvccPath)
+		}
+	}
 	return tc, nil
+}
+
+// CUDARTDir returns the folder of the static CUDA runtime that belongs to
+// the nvcc at nvccPath ("" when there is none): lib64, lib or
+// targets/<arch>-linux/lib of its installation, as the toolkit, its Debian
+// packages and the PyPI wheels lay it out.
+func CUDARTDir(nvccPath string) string {
+	if p, err := filepath.EvalSymlinks(nvccPath); err == nil {
+		nvccPath = p
+	}
+	top := filepath.Dir(filepath.Dir(nvccPath))
+	for _, d := range []string{"lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib"} {
+		dir := filepath.Join(top, d)
+		if _, err := os.Stat(filepath.Join(dir, "libcudart_static.a")); err == nil {
+			return dir
+		}
+	}
+	return ""
 }
 
 // versionLine runs tool with arg and returns the line that names the
@@ -309,7 +350,7 @@ func (tc *Toolchain) CompileCUDAFlags(ctx context.Context, src, arch string, fla
 		}
 		args = append(args, flags...)
 		args = append(args, "-I", ".", "-c", filepath.Base(src), "-o", "{out}")
-		return tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, dir: filepath.Dir(src), args: args, inputs: append([]string{src}, deps...), product: "obj.o"})
+		return tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, dir: filepath.Dir(src), args: args, inputs: append([]string{src}, deps...), product: "obj.o", cuda: true})
 	}
 	res, err := compile(true)
 	if own := append([]string{src}, deps...); err == nil && !res.OK && leanMissed(res.Log, baseNames(own), readSources(own)) {
@@ -332,14 +373,23 @@ func (tc *Toolchain) CompileCUDAFlags(ctx context.Context, src, arch string, fla
 	return res, nil
 }
 
-// LinkCUDA links objects into an executable with nvcc (CUDA runtime, libm).
+// LinkCUDA links objects of CUDA compiles into an executable with the
+// static CUDA runtime and libm: with the host C++ compiler where the
+// runtime was found (CUDARTDir), as nvcc would link objects compiled
+// without -rdc, else with nvcc.
 func (tc *Toolchain) LinkCUDA(ctx context.Context, arch string, objs ...string) (*Result, error) {
 	if err := checkArch(arch); err != nil {
 		return nil, err
 	}
+	if tc.CUDARTDir != "" && tc.CXX != "" {
+		args := append([]string{"-o", "{out}"}, objs...)
+		args = append(args, "-L"+tc.CUDARTDir, "-lcudart_static", "-lrt", "-lpthread", "-ldl", "-lm")
+		// The runtime's version is nvcc's: both enter the key.
+		return tc.run(ctx, job{tool: tc.CXX, toolID: tc.CXXVersion + "\n" + tc.NVCCVersion, args: args, inputs: objs, product: "a.out", cuda: true})
+	}
 	args := append([]string{"-arch=" + arch, "-o", "{out}"}, objs...)
 	args = append(args, "-lm")
-	return tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, args: args, inputs: objs, product: "a.out"})
+	return tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, args: args, inputs: objs, product: "a.out", cuda: true})
 }
 
 // HostFlags are the flags of the C reference compile, as the task format says.
@@ -380,6 +430,7 @@ type job struct {
 	args         []string // "{out}" is replaced by the product path
 	inputs       []string // files whose content decides the product
 	product      string   // file name of the product inside the entry
+	cuda         bool     // a CUDA compile or link (for OnRun), whichever tool runs it
 }
 
 // key hashes everything that decides the product. Input paths enter the key
@@ -496,7 +547,7 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	if cmd.ProcessState != nil {
 		res.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 		if tc.OnRun != nil {
-			tc.OnRun(j.tool == tc.NVCC, j.product, res.CPU)
+			tc.OnRun(j.cuda, j.product, res.CPU)
 		}
 	}
 	if ctx.Err() != nil {

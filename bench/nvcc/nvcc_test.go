@@ -398,3 +398,101 @@ func TestNice(t *testing.T) {
 		}
 	}
 }
+
+func TestCUDARTDir(t *testing.T) {
+	for _, layout := range []string{"lib64", "lib", "targets/x86_64-linux/lib"} {
+		top := t.TempDir()
+		for _, f := range []string{"bin/nvcc", layout + "/libcudart_static.a"} {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(top, f)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(top, f), nil, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, want := CUDARTDir(filepath.Join(top, "bin/nvcc")), filepath.Join(top, layout); got != want {
+			t.Errorf("layout %s: CUDARTDir = %q, want %q", layout, got, want)
+		}
+		// nvcc reached through a link (a PATH folder of links, say) is
+		// the installation's.
+		link := filepath.Join(t.TempDir(), "nvcc")
+		if err := os.Symlink(filepath.Join(top, "bin/nvcc"), link); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := CUDARTDir(link), filepath.Join(top, layout); got != want {
+			t.Errorf("layout %s through a link: CUDARTDir = %q, want %q", layout, got, want)
+		}
+	}
+	if got := CUDARTDir(filepath.Join(t.TempDir(), "bin/nvcc")); got != "" {
+		t.Errorf("no runtime: CUDARTDir = %q, want \"\" (link with nvcc)", got)
+	}
+}
+
+// The host compiler's link and nvcc's make executables that behave alike:
+// both start the static runtime and register the kernel (a machine without
+// a GPU answers the runtime's first call with an error, the same for both).
+func TestLinkCUDAHost(t *testing.T) {
+	tc := toolchain(t)
+	if tc.CUDARTDir == "" || tc.CXX == "" {
+		t.Skipf("skipping: no static CUDA runtime beside %s or no g++: LinkCUDA links with nvcc", tc.NVCC)
+	}
+	var runs []string
+	var mu sync.Mutex
+	tc.OnRun = func(cuda bool, product string, cpu time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		runs = append(runs, fmt.Sprintf("%v %s", cuda, product))
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "prog.cu")
+	prog := `#include <cstdio>
+#include <vector>
+__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }
+int main() {
+  std::vector<int> v(32);
+  int n = -1;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  printf("%d %s %zu\n", (int)e, cudaGetErrorName(e), v.size());
+  return 0;
+}
+`
+	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	obj, err := tc.CompileCUDA(ctx, src, "sm_90")
+	if err != nil || !obj.OK {
+		t.Fatalf("compile: %v %+v", err, obj)
+	}
+	host, err := tc.LinkCUDA(ctx, "sm_90", obj.Output)
+	if err != nil || !host.OK {
+		t.Fatalf("host link: %v %+v", err, host)
+	}
+	if !strings.HasPrefix(host.Command, tc.CXX+" ") || !strings.Contains(host.Command, "-lcudart_static") {
+		t.Errorf("host link ran %q, want %s with the static runtime", host.Command, tc.CXX)
+	}
+	rt := tc.CUDARTDir
+	tc.CUDARTDir = ""
+	viaNVCC, err := tc.LinkCUDA(ctx, "sm_90", obj.Output)
+	tc.CUDARTDir = rt
+	if err != nil || !viaNVCC.OK {
+		t.Fatalf("nvcc link: %v %+v", err, viaNVCC)
+	}
+	if viaNVCC.Cached || viaNVCC.Output == host.Output {
+		t.Errorf("the nvcc link was served from the host link's entry")
+	}
+	if want := []string{"true obj.o", "true a.out", "true a.out"}; !slices.Equal(runs, want) {
+		t.Errorf("OnRun heard %q, want %q (links of CUDA objects are CUDA work, whichever tool runs them)", runs, want)
+	}
+	var outs []string
+	for _, exe := range []string{host.Output, viaNVCC.Output} {
+		out, err := exec.Command(exe).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", exe, err, out)
+		}
+		outs = append(outs, string(out))
+	}
+	if outs[0] != outs[1] || !strings.HasSuffix(outs[0], " 32\n") {
+		t.Errorf("host-linked program printed %q, nvcc-linked %q: want the same line", outs[0], outs[1])
+	}
+}
