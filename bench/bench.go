@@ -542,7 +542,7 @@ func (s *Session) Build(ctx context.Context, c Candidate) (r *Result) {
 	s.compMu.Lock()
 	obj := s.comps[c.Path].Output
 	s.compMu.Unlock()
-	exe, err := s.opt.Toolchain.LinkCUDA(ctx, s.opt.Arch, s.driverO, obj)
+	exe, err := s.opt.Toolchain.LinkCUDA(ctx, s.opt.Arch, nvcc.DeviceLink(c.Flags), s.driverO, obj)
 	if err != nil {
 		r.Error = err.Error()
 		return r

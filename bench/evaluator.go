@@ -172,7 +172,11 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 		tc.Limit = d
 	}
 	switch v := os.Getenv(EnvLink); v {
-	case "", "host":
+	case "":
+	case "host":
+		if tc.CUDARTDir == "" || tc.CXX == "" {
+			return nil, fmt.Errorf("bench: %s=host: no g++ ($CXX) or no libcudart_static.a beside %s to link with; unset it to link with nvcc", EnvLink, tc.NVCC)
+		}
 	case "nvcc":
 		tc.CUDARTDir = ""
 	default:

@@ -261,7 +261,7 @@ func (e *Evaluator) probeProgram(ctx context.Context, dir string) (string, error
 	if !obj.OK {
 		return "", fmt.Errorf("bench: CUDA probe does not compile:\n%s", obj.Log)
 	}
-	exe, err := e.tc.LinkCUDA(ctx, e.arch, obj.Output)
+	exe, err := e.tc.LinkCUDA(ctx, e.arch, false, obj.Output)
 	if err != nil {
 		return "", fmt.Errorf("bench: CUDA probe: %w", err)
 	}

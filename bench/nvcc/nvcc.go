@@ -103,9 +103,9 @@ type Toolchain struct {
 	// (libcudart_static.a), found by New beside nvcc. With it and CXX,
 	// LinkCUDA links with the host compiler alone; "" links with nvcc.
 	// nvcc's link also device-links (nvlink, fatbinary and a host compile
-	// of a registration stub) although the harness compiles whole-program
-	// (no -rdc), which leaves nothing to device-link: that stub's compile
-	// is most of its cost (bench/RESULTS.md, "host link").
+	// of a registration stub) even objects compiled whole-program (no
+	// -rdc, the harness's default), which leave nothing to device-link:
+	// that is most of its cost (bench/RESULTS.md, "host link").
 	CUDARTDir string
 	Cache     *Cache
 	// Limit is one compile's wall-time limit (<= 0: none; New sets
@@ -185,15 +185,16 @@ func New(nvccPath string, jobs int, cache *Cache) (*Toolchain, error) {
 }
 
 // CUDARTDir returns the folder of the static CUDA runtime that belongs to
-// the nvcc at nvccPath ("" when there is none): lib64, lib or
-// targets/<arch>-linux/lib of its installation, as the toolkit, its Debian
-// packages and the PyPI wheels lay it out.
+// the nvcc at nvccPath ("" when there is none): lib64, lib,
+// targets/<arch>-linux/lib or lib/<arch>-linux-gnu of its installation, as
+// NVIDIA's toolkit and its packages, the PyPI wheels and Debian's
+// nvidia-cuda-toolkit (nvcc in /usr/bin) lay it out.
 func CUDARTDir(nvccPath string) string {
 	if p, err := filepath.EvalSymlinks(nvccPath); err == nil {
 		nvccPath = p
 	}
 	top := filepath.Dir(filepath.Dir(nvccPath))
-	for _, d := range []string{"lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib"} {
+	for _, d := range []string{"lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib", "lib/x86_64-linux-gnu", "lib/aarch64-linux-gnu"} {
 		dir := filepath.Join(top, d)
 		if _, err := os.Stat(filepath.Join(dir, "libcudart_static.a")); err == nil {
 			return dir
@@ -374,22 +375,47 @@ func (tc *Toolchain) CompileCUDAFlags(ctx context.Context, src, arch string, fla
 }
 
 // LinkCUDA links objects of CUDA compiles into an executable with the
-// static CUDA runtime and libm: with the host C++ compiler where the
-// runtime was found (CUDARTDir), as nvcc would link objects compiled
-// without -rdc, else with nvcc.
-func (tc *Toolchain) LinkCUDA(ctx context.Context, arch string, objs ...string) (*Result, error) {
+// static CUDA runtime and libm. Objects compiled whole-program (no -rdc:
+// the harness's default) link with the host C++ compiler where the
+// runtime was found (CUDARTDir), as nvcc would link them; deviceLink
+// (DeviceLink of a compile's flags) or no runtime found links with nvcc,
+// which device-links first.
+func (tc *Toolchain) LinkCUDA(ctx context.Context, arch string, deviceLink bool, objs ...string) (*Result, error) {
 	if err := checkArch(arch); err != nil {
 		return nil, err
 	}
-	if tc.CUDARTDir != "" && tc.CXX != "" {
+	if !deviceLink && tc.CUDARTDir != "" && tc.CXX != "" {
+		rt := filepath.Join(tc.CUDARTDir, "libcudart_static.a")
 		args := append([]string{"-o", "{out}"}, objs...)
 		args = append(args, "-L"+tc.CUDARTDir, "-lcudart_static", "-lrt", "-lpthread", "-ldl", "-lm")
-		// The runtime's version is nvcc's: both enter the key.
-		return tc.run(ctx, job{tool: tc.CXX, toolID: tc.CXXVersion + "\n" + tc.NVCCVersion, args: args, inputs: objs, product: "a.out", cuda: true})
+		// The runtime is an input: its wheel (nvidia-cuda-runtime) is
+		// upgraded apart from nvcc's.
+		return tc.run(ctx, job{tool: tc.CXX, toolID: tc.CXXVersion + "\n" + tc.NVCCVersion, args: args, inputs: append(append([]string{}, objs...), rt), product: "a.out", cuda: true})
 	}
 	args := append([]string{"-arch=" + arch, "-o", "{out}"}, objs...)
 	args = append(args, "-lm")
 	return tc.run(ctx, job{tool: tc.NVCC, toolID: tc.NVCCVersion, args: args, inputs: objs, product: "a.out", cuda: true})
+}
+
+// DeviceLink reports whether nvcc flags make relocatable device code
+// (-rdc=true, -dc and their long forms), whose objects need nvcc's device
+// link.
+func DeviceLink(flags []string) bool {
+	for i, f := range flags {
+		name, val, hasVal := strings.Cut(f, "=")
+		switch name {
+		case "-dc", "--device-c", "-dlink", "--device-link":
+			return true
+		case "-rdc", "--relocatable-device-code":
+			if !hasVal && i+1 < len(flags) {
+				val = flags[i+1]
+			}
+			if val == "true" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // HostFlags are the flags of the C reference compile, as the task format says.

@@ -464,22 +464,22 @@ int main() {
 	if err != nil || !obj.OK {
 		t.Fatalf("compile: %v %+v", err, obj)
 	}
-	host, err := tc.LinkCUDA(ctx, "sm_90", obj.Output)
+	host, err := tc.LinkCUDA(ctx, "sm_90", false, obj.Output)
 	if err != nil || !host.OK {
 		t.Fatalf("host link: %v %+v", err, host)
 	}
 	if !strings.HasPrefix(host.Command, tc.CXX+" ") || !strings.Contains(host.Command, "-lcudart_static") {
 		t.Errorf("host link ran %q, want %s with the static runtime", host.Command, tc.CXX)
 	}
-	rt := tc.CUDARTDir
-	tc.CUDARTDir = ""
-	viaNVCC, err := tc.LinkCUDA(ctx, "sm_90", obj.Output)
-	tc.CUDARTDir = rt
+	viaNVCC, err := tc.LinkCUDA(ctx, "sm_90", true, obj.Output)
 	if err != nil || !viaNVCC.OK {
 		t.Fatalf("nvcc link: %v %+v", err, viaNVCC)
 	}
 	if viaNVCC.Cached || viaNVCC.Output == host.Output {
 		t.Errorf("the nvcc link was served from the host link's entry")
+	}
+	if !strings.HasPrefix(viaNVCC.Command, tc.NVCC+" ") {
+		t.Errorf("a device link ran %q, want nvcc", viaNVCC.Command)
 	}
 	if want := []string{"true obj.o", "true a.out", "true a.out"}; !slices.Equal(runs, want) {
 		t.Errorf("OnRun heard %q, want %q (links of CUDA objects are CUDA work, whichever tool runs them)", runs, want)
@@ -494,5 +494,97 @@ int main() {
 	}
 	if outs[0] != outs[1] || !strings.HasSuffix(outs[0], " 32\n") {
 		t.Errorf("host-linked program printed %q, nvcc-linked %q: want the same line", outs[0], outs[1])
+	}
+}
+
+// Relocatable device code needs nvcc's device link: the host compiler's
+// link leaves its registration undefined.
+func TestLinkCUDARelocatable(t *testing.T) {
+	tc := toolchain(t)
+	if tc.CUDARTDir == "" || tc.CXX == "" {
+		t.Skipf("skipping: no static CUDA runtime beside %s or no g++", tc.NVCC)
+	}
+	src := filepath.Join(t.TempDir(), "rdc.cu")
+	if err := os.WriteFile(src, []byte("__global__ void k(int *p) { *p = 1; }\nint main() { int *p; cudaMalloc(&p, 4); k<<<1, 1>>>(p); return 0; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	flags := []string{"-rdc=true"}
+	obj, err := tc.CompileCUDAFlags(ctx, src, "sm_90", flags)
+	if err != nil || !obj.OK {
+		t.Fatalf("compile: %v %+v", err, obj)
+	}
+	if !DeviceLink(flags) {
+		t.Fatalf("DeviceLink(%q) = false", flags)
+	}
+	if exe, err := tc.LinkCUDA(ctx, "sm_90", DeviceLink(flags), obj.Output); err != nil || !exe.OK {
+		t.Errorf("device link: %v %+v", err, exe)
+	}
+	if exe, err := tc.LinkCUDA(ctx, "sm_90", false, obj.Output); err != nil || exe.OK {
+		t.Errorf("the host compiler linked relocatable device code (%v): DeviceLink is not needed, or the test no longer shows why", err)
+	}
+}
+
+func TestDeviceLink(t *testing.T) {
+	for _, c := range []struct {
+		flags []string
+		want  bool
+	}{
+		{nil, false},
+		{[]string{"-O3", "-lineinfo"}, false},
+		{[]string{"-rdc=true"}, true},
+		{[]string{"-rdc", "true"}, true},
+		{[]string{"-rdc=false"}, false},
+		{[]string{"-rdc", "false"}, false},
+		{[]string{"--relocatable-device-code=true"}, true},
+		{[]string{"-dc"}, true},
+		{[]string{"--device-c"}, true},
+		{[]string{"-dlink"}, true},
+	} {
+		if got := DeviceLink(c.flags); got != c.want {
+			t.Errorf("DeviceLink(%q) = %v, want %v", c.flags, got, c.want)
+		}
+	}
+}
+
+// The static runtime is part of a host link's key: its wheel is upgraded
+// apart from nvcc's.
+func TestLinkCUDAKeysTheRuntime(t *testing.T) {
+	tc := toolchain(t)
+	if tc.CUDARTDir == "" || tc.CXX == "" {
+		t.Skipf("skipping: no static CUDA runtime beside %s or no g++", tc.NVCC)
+	}
+	rt, err := os.ReadFile(filepath.Join(tc.CUDARTDir, "libcudart_static.a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc.CUDARTDir = t.TempDir()
+	lib := filepath.Join(tc.CUDARTDir, "libcudart_static.a")
+	if err := os.WriteFile(lib, rt, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "m.cu")
+	if err := os.WriteFile(src, []byte("int main() { int n; return cudaGetDeviceCount(&n) == cudaSuccess ? 0 : 0; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	obj, err := tc.CompileCUDA(ctx, src, "sm_90")
+	if err != nil || !obj.OK {
+		t.Fatalf("compile: %v %+v", err, obj)
+	}
+	first, err := tc.LinkCUDA(ctx, "sm_90", false, obj.Output)
+	if err != nil || !first.OK {
+		t.Fatalf("link: %v %+v", err, first)
+	}
+	// Another runtime (here: the same archive with a member appended).
+	if err := os.WriteFile(lib, append(rt, []byte("extra.o/        0           0     0     644     2         `\n\n\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err := tc.LinkCUDA(ctx, "sm_90", false, obj.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Cached {
+		t.Errorf("after the runtime changed, the link came from the cache")
 	}
 }
