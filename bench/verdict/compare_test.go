@@ -90,6 +90,36 @@ func TestCompareFloat32SkipsOnlyFiniteEqualBlocks(t *testing.T) {
 			t.Fatalf("seed %d: no mismatch: the test compares nothing that matters", seed)
 		}
 	}
+	// Finite outputs, so that most blocks are skipped and what differs
+	// lies between skipped blocks: an ulp here and there, a few outside
+	// tolerance, some left as the poison.
+	for seed := uint64(1); seed <= 20; seed++ {
+		n := 64*50 + int(seed)
+		r := rand.New(rand.NewPCG(seed, 3))
+		want, got := make([]byte, 4*n), make([]byte, 4*n)
+		for i := 0; i < n; i++ {
+			wb := math.Float32bits(float32(r.NormFloat64() * 10))
+			gb := wb
+			switch k := r.IntN(400); {
+			case k < 3:
+				gb++
+			case k < 5:
+				gb = math.Float32bits(math.Float32frombits(wb) + 1)
+			case k < 6:
+				gb = 0xFFFFFFFF
+			}
+			binary.LittleEndian.PutUint32(want[4*i:], wb)
+			binary.LittleEndian.PutUint32(got[4*i:], gb)
+		}
+		tol := task.Tolerance{ATol: 1e-5, RTol: 1e-5}
+		fast := Comparison{FirstBad: -1, Elements: int64(n)}
+		compareFloat32(&fast, tol, want, got, 0xFF)
+		slow := Comparison{FirstBad: -1, Elements: int64(n)}
+		compareGeneric(&slow, task.Float32, tol, want, got, 0xFF)
+		if fast != slow || slow.Mismatches == 0 || slow.PoisonLeft == 0 {
+			t.Fatalf("finite seed %d:\nfast    %+v\ngeneric %+v", seed, fast, slow)
+		}
+	}
 	// One NaN, reproduced bit for bit, in an otherwise equal array.
 	want := make([]byte, 4*1000)
 	for i := range 1000 {
