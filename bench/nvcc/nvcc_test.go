@@ -428,14 +428,36 @@ func TestCUDARTDir(t *testing.T) {
 	}
 }
 
-// The host compiler's link and nvcc's make executables that behave alike:
-// both start the static runtime and register the kernel (a machine without
-// a GPU answers the runtime's first call with an error, the same for both).
-func TestLinkCUDAHost(t *testing.T) {
+// hostLinkToolchain is toolchain for tests of the host compiler's link: it
+// skips where nvcc's static runtime or g++ is missing.
+func hostLinkToolchain(t *testing.T) *Toolchain {
+	t.Helper()
 	tc := toolchain(t)
 	if tc.CUDARTDir == "" || tc.CXX == "" {
 		t.Skipf("skipping: no static CUDA runtime beside %s or no g++: LinkCUDA links with nvcc", tc.NVCC)
 	}
+	return tc
+}
+
+// compileProg writes prog to a file and compiles it for sm_90 with flags.
+func compileProg(t *testing.T, tc *Toolchain, prog string, flags ...string) *Result {
+	t.Helper()
+	src := filepath.Join(t.TempDir(), "prog.cu")
+	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	obj, err := tc.CompileCUDAFlags(context.Background(), src, "sm_90", flags)
+	if err != nil || !obj.OK {
+		t.Fatalf("compile: %v %+v", err, obj)
+	}
+	return obj
+}
+
+// The host compiler's link and nvcc's make executables that behave alike:
+// both start the static runtime and register the kernel (a machine without
+// a GPU answers the runtime's first call with an error, the same for both).
+func TestLinkCUDAHost(t *testing.T) {
+	tc := hostLinkToolchain(t)
 	var runs []string
 	var mu sync.Mutex
 	tc.OnRun = func(cuda bool, product string, cpu time.Duration) {
@@ -443,8 +465,6 @@ func TestLinkCUDAHost(t *testing.T) {
 		defer mu.Unlock()
 		runs = append(runs, fmt.Sprintf("%v %s", cuda, product))
 	}
-	dir := t.TempDir()
-	src := filepath.Join(dir, "prog.cu")
 	prog := `#include <cstdio>
 #include <vector>
 __global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }
@@ -456,14 +476,8 @@ int main() {
   return 0;
 }
 `
-	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	obj := compileProg(t, tc, prog)
 	ctx := context.Background()
-	obj, err := tc.CompileCUDA(ctx, src, "sm_90")
-	if err != nil || !obj.OK {
-		t.Fatalf("compile: %v %+v", err, obj)
-	}
 	host, err := tc.LinkCUDA(ctx, "sm_90", false, obj.Output)
 	if err != nil || !host.OK {
 		t.Fatalf("host link: %v %+v", err, host)
@@ -500,20 +514,10 @@ int main() {
 // Relocatable device code needs nvcc's device link: the host compiler's
 // link leaves its registration undefined.
 func TestLinkCUDARelocatable(t *testing.T) {
-	tc := toolchain(t)
-	if tc.CUDARTDir == "" || tc.CXX == "" {
-		t.Skipf("skipping: no static CUDA runtime beside %s or no g++", tc.NVCC)
-	}
-	src := filepath.Join(t.TempDir(), "rdc.cu")
-	if err := os.WriteFile(src, []byte("__global__ void k(int *p) { *p = 1; }\nint main() { int *p; cudaMalloc(&p, 4); k<<<1, 1>>>(p); return 0; }\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
+	tc := hostLinkToolchain(t)
 	flags := []string{"-rdc=true"}
-	obj, err := tc.CompileCUDAFlags(ctx, src, "sm_90", flags)
-	if err != nil || !obj.OK {
-		t.Fatalf("compile: %v %+v", err, obj)
-	}
+	obj := compileProg(t, tc, "__global__ void k(int *p) { *p = 1; }\nint main() { int *p; cudaMalloc(&p, 4); k<<<1, 1>>>(p); return 0; }\n", flags...)
+	ctx := context.Background()
 	if !DeviceLink(flags) {
 		t.Fatalf("DeviceLink(%q) = false", flags)
 	}
@@ -550,10 +554,7 @@ func TestDeviceLink(t *testing.T) {
 // The static runtime is part of a host link's key: its wheel is upgraded
 // apart from nvcc's.
 func TestLinkCUDAKeysTheRuntime(t *testing.T) {
-	tc := toolchain(t)
-	if tc.CUDARTDir == "" || tc.CXX == "" {
-		t.Skipf("skipping: no static CUDA runtime beside %s or no g++", tc.NVCC)
-	}
+	tc := hostLinkToolchain(t)
 	rt, err := os.ReadFile(filepath.Join(tc.CUDARTDir, "libcudart_static.a"))
 	if err != nil {
 		t.Fatal(err)
@@ -563,15 +564,8 @@ func TestLinkCUDAKeysTheRuntime(t *testing.T) {
 	if err := os.WriteFile(lib, rt, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src := filepath.Join(t.TempDir(), "m.cu")
-	if err := os.WriteFile(src, []byte("int main() { int n; return cudaGetDeviceCount(&n) == cudaSuccess ? 0 : 0; }\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	obj := compileProg(t, tc, "int main() { int n; return cudaGetDeviceCount(&n) == cudaSuccess ? 0 : 0; }\n")
 	ctx := context.Background()
-	obj, err := tc.CompileCUDA(ctx, src, "sm_90")
-	if err != nil || !obj.OK {
-		t.Fatalf("compile: %v %+v", err, obj)
-	}
 	first, err := tc.LinkCUDA(ctx, "sm_90", false, obj.Output)
 	if err != nil || !first.OK {
 		t.Fatalf("link: %v %+v", err, first)
