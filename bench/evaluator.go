@@ -40,10 +40,13 @@ const EnvJobs = "CUDAPERF_JOBS"
 const EnvCompileNice = "CUDAPERF_COMPILE_NICE"
 
 // DefaultCompileNice is the niceness of candidate compiles on an evaluator
-// with a GPU (nvcc.Toolchain.Nice): none until a measurement on the GPU
-// machine says that deferring the compiles helps (bench/RESULTS.md; the
-// device time of the session that built it ran out first).
-const DefaultCompileNice = 0
+// with a GPU (nvcc.Toolchain.Nice): the candidate processes and reference
+// programs get the CPUs first and the compiles what is left. On the H200
+// machine of 2026-12-05's second lease, 3 interleaved rounds of the RL
+// batch: 389.9, 372.9, 366.5 candidates/min at nice 10 against 349.5,
+// 349.6, 345.1 at 0, every run of it faster; it had led in each of lease
+// 11's four pairings too (bench/RESULTS.md). 0 gives the old behaviour.
+const DefaultCompileNice = 10
 
 // EnvCompileLimit overrides nvcc.DefaultLimit, one compile's wall-time
 // limit, as a Go duration ("10m"; "0" for none).

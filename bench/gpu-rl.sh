@@ -20,9 +20,11 @@
 #            `go tool pprof -top OUT-cold1.pprof`): where the evaluator's
 #            own CPU goes, apart from nvcc and the candidates
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
-# Latest on the H200 (2026-12-05, lease 11, RL profile, median of 3 cold
-# runs): 396.7 candidates/min on one machine, 310.5-331.6 on a slower one;
-# bench/RESULTS.md has the numbers and where the time (and the CPU) goes.
+# Latest on the H200 (2026-12-05, lease 12, RL profile, cold runs): 372.9
+# candidates/min (median of 3) with compiles at nice 10, now the default,
+# against 348.4-349.5 without on the same machine; lease 11 gave 396.7 on
+# another machine. bench/RESULTS.md has the numbers and where the time (and
+# the CPU) goes.
 set -euo pipefail
 out=${1:?usage: bench/gpu-rl.sh OUT [PROFILE]}
 profile=${2:-rl}

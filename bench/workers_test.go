@@ -184,11 +184,16 @@ func TestSettingsFromEnv(t *testing.T) {
 	t.Setenv(EnvSlots, "12")
 	t.Setenv(EnvJobs, "")
 	t.Setenv(EnvPrestart, "")
-	t.Setenv(EnvCompileNice, "10")
+	t.Setenv(EnvCompileNice, "5")
 	opt := EvaluatorOptions{Prestart: 3}
 	nice, err := settingsFromEnv(&opt)
-	if err != nil || opt.Slots != 12 || opt.Prestart != 3 || opt.Jobs != 0 || nice != 10 {
-		t.Errorf("slots=12 nice=10 in the environment, prestart 3 in the options: got %+v nice %d, %v", opt, nice, err)
+	if err != nil || opt.Slots != 12 || opt.Prestart != 3 || opt.Jobs != 0 || nice != 5 {
+		t.Errorf("slots=12 nice=5 in the environment, prestart 3 in the options: got %+v nice %d, %v", opt, nice, err)
+	}
+	// 0 turns the default niceness off.
+	t.Setenv(EnvCompileNice, "0")
+	if nice, err := settingsFromEnv(&EvaluatorOptions{}); err != nil || nice != 0 || DefaultCompileNice == 0 {
+		t.Errorf("nice=0 in the environment: got nice %d, %v (default %d)", nice, err, DefaultCompileNice)
 	}
 	opt = EvaluatorOptions{Slots: 2}
 	t.Setenv(EnvCompileNice, "")
