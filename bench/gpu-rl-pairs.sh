@@ -8,8 +8,8 @@
 #
 # Usage: bench/gpu-rl-pairs.sh OUTDIR ROUNDS ARM...
 #   ARM   NAME or NAME:VAR=VALUE[,VAR=VALUE...]; the first is the control,
-#         e.g. base nice10:CUDAPERF_COMPILE_NICE=10
-#         s12n10:CUDAPERF_GPU_SLOTS=12,CUDAPERF_COMPILE_NICE=10
+#         e.g. base nice0:CUDAPERF_COMPILE_NICE=0
+#         s12r1:CUDAPERF_GPU_SLOTS=12,CUDAPERF_REF_THREADS=1
 #   RUN_S each run's time box in seconds (default 90)
 # Needs what bench/gpu-rl.sh needs (CUDAPERF_BIN, a GPU). Writes
 # OUTDIR/NAME-rROUND.out (and the run's records beside it) and
