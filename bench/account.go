@@ -20,7 +20,7 @@ const EnvCPUAccount = "CUDAPERF_CPU_ACCOUNT"
 // Kinds of work whose CPU an evaluator accounts for.
 const (
 	CPUCompileCUDA = "nvcc_compile" // candidates and the task's driver
-	CPULinkCUDA    = "nvcc_link"    // candidates' executables
+	CPULinkCUDA    = "nvcc_link"    // candidates' executables (linked by g++ or nvcc: the name is the records')
 	CPUCompileC    = "cc_compile"   // the task's reference program
 	CPULinkC       = "cc_link"
 	CPUReference   = "reference"  // the reference program's runs: inputs, outputs, timings

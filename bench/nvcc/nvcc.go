@@ -123,7 +123,7 @@ type Toolchain struct {
 	// links, not answers from the cache): whether it was a CUDA compile or
 	// link (by nvcc or, for links, the host compiler), the
 	// product ("obj.o" or "a.out") and the CPU of the tool and what it ran.
-	OnRun func(nvcc bool, product string, cpu time.Duration)
+	OnRun func(cuda bool, product string, cpu time.Duration)
 
 	slots    *slots
 	quiet    sync.RWMutex // compiles hold it shared; Exclusive holds it alone
