@@ -32,6 +32,7 @@ def main(n):
     nvcc = shutil.which("nvcc") or os.environ.get("CUDAPERF_NVCC")
     if not nvcc:
         sys.exit("link-cpu: no nvcc on PATH: put its bin folder on PATH (.ci/setup installs it)")
+    # The folders bench/nvcc.CUDARTDir searches (the ones a CUDA 13 install uses).
     top = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
     lib = next((d for d in (os.path.join(top, s) for s in ("lib64", "lib", "targets/x86_64-linux/lib"))
                 if os.path.exists(os.path.join(d, "libcudart_static.a"))), None)
@@ -50,7 +51,7 @@ def main(n):
                 continue
             if " -c driver.cu " in cmd:
                 drivers.append(obj)
-            elif "/rlbatch" not in cmd and " -c h" in cmd:  # honest candidates are h<NNN>_*.cu
+            elif " -c h" in cmd:  # honest candidates are h<NNN>_*.cu
                 cands.append(obj)
         host = lambda out, objs: ["g++", "-o", out] + objs + ["-L" + lib, "-lcudart_static", "-lrt", "-lpthread", "-ldl", "-lm"]
         via = lambda out, objs: [nvcc, "-arch=sm_90", "-o", out] + objs + ["-lm"]
