@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 
 	"github.com/cudaperf/cudaperf/bench/task"
 )
@@ -33,19 +35,73 @@ func Compare(d task.DType, tol task.Tolerance, want, got []byte, poison byte) (C
 	if string(want) == string(got) {
 		return c, nil // identical bytes: nothing to measure (and NaN-free, since the reference has none there)
 	}
-	if d == task.Float32 {
-		compareFloat32(&c, tol, want, got, poison)
-		return c, nil
+	return compareSplit(d, tol, want, got, poison, compareParts(c.Elements)), nil
+}
+
+// compareChunk is the fewest elements Compare gives one goroutine. A
+// wrong output is compared in full (every mismatch is counted), and one
+// candidate's could hold the whole batch's last result: on a 16-CPU H100
+// machine a wrong rgb_to_gray's 4 x 120 M bytes took 4.3 s to judge, the
+// last 4.3 s of a 19.7 s batch
+// (bench/h200/2026-12-05-lease13-h100/call3/gpu-rl-cold1.jsonl.gz). The
+// CPU time is the same split or not; the wait is shorter where CPUs are
+// free, as they are at a batch's end.
+const compareChunk = 1 << 22
+
+// compareParts is how many goroutines compare n elements.
+func compareParts(n int64) int {
+	return int(max(1, min(n/compareChunk, int64(runtime.GOMAXPROCS(0)), 16)))
+}
+
+// compareSplit compares want and got (the same length, a multiple of d's
+// size) in parts ranges at once and merges their accounts: counts add,
+// maxima are the largest, the first mismatch is the earliest part's.
+func compareSplit(d task.DType, tol task.Tolerance, want, got []byte, poison byte, parts int) Comparison {
+	size := int64(d.Size())
+	n := int64(len(want)) / size
+	res := make([]Comparison, max(parts, 1))
+	var wg sync.WaitGroup
+	for p := range res {
+		lo, hi := n*int64(p)/int64(len(res)), n*int64(p+1)/int64(len(res))
+		res[p].FirstBad = -1
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			compareRange(&res[p], d, tol, want[lo*size:hi*size], got[lo*size:hi*size], poison, lo)
+		}()
 	}
-	compareGeneric(&c, d, tol, want, got, poison)
-	return c, nil
+	wg.Wait()
+	c := Comparison{Elements: n, FirstBad: -1}
+	for _, r := range res {
+		c.Mismatches += r.Mismatches
+		c.PoisonLeft += r.PoisonLeft
+		c.MaxAbsErr = math.Max(c.MaxAbsErr, r.MaxAbsErr)
+		c.MaxRelErr = math.Max(c.MaxRelErr, r.MaxRelErr)
+		if c.FirstBad < 0 {
+			c.FirstBad = r.FirstBad
+		}
+	}
+	return c
+}
+
+// compareRange compares the elements of want and got, the first of which
+// is element base of the array, into c, by the loop for d.
+func compareRange(c *Comparison, d task.DType, tol task.Tolerance, want, got []byte, poison byte, base int64) {
+	switch d {
+	case task.Float32:
+		compareFloat32(c, tol, want, got, poison, base)
+	case task.Uint8:
+		compareUint8(c, tol, want, got, poison, base)
+	default:
+		compareGeneric(c, d, tol, want, got, poison, base)
+	}
 }
 
 // compareGeneric compares element by element through float64 values, for
-// any type (Compare's path for all but float32).
-func compareGeneric(c *Comparison, d task.DType, tol task.Tolerance, want, got []byte, poison byte) {
+// any type (Compare's path for the types without a loop of their own).
+func compareGeneric(c *Comparison, d task.DType, tol task.Tolerance, want, got []byte, poison byte, base int64) {
 	size := d.Size()
-	for i := int64(0); i < c.Elements; i++ {
+	for i := int64(0); i < int64(len(want)/size); i++ {
 		w, g := want[i*int64(size):(i+1)*int64(size)], got[i*int64(size):(i+1)*int64(size)]
 		rv, ov := value(d, w), value(d, g)
 		diff := math.Abs(ov - rv)
@@ -69,12 +125,59 @@ func compareGeneric(c *Comparison, d task.DType, tol task.Tolerance, want, got [
 		}
 		c.Mismatches++
 		if c.FirstBad < 0 {
-			c.FirstBad = i
+			c.FirstBad = base + i
 		}
 		if allBytes(g, poison) {
 			c.PoisonLeft++
 		}
 	}
+}
+
+// compareUint8 is compareGeneric for bytes (images: rgb_to_gray's output
+// is 120 M of them): equal 8-byte words are skipped, and the others are
+// compared as integers, which compareGeneric's float64 values agree with
+// (TestCompareUint8MatchesGeneric).
+func compareUint8(c *Comparison, tol task.Tolerance, want, got []byte, poison byte, base int64) {
+	// Each reference value's tolerance, once: the loop then does no
+	// floating-point arithmetic but for a new largest relative error.
+	var limit [256]float64
+	for w := range limit {
+		limit[w] = tol.ATol + tol.RTol*float64(w)
+	}
+	maxAbs, maxRel := 0, c.MaxRelErr
+	n := min(len(want), len(got))
+	for i := 0; i < n; i++ {
+		if i+8 <= n && binary.LittleEndian.Uint64(want[i:]) == binary.LittleEndian.Uint64(got[i:]) {
+			i += 7
+			continue
+		}
+		w, g := want[i], got[i]
+		if w == g {
+			continue // a difference of 0: within any tolerance, no error to record
+		}
+		d := int(g) - int(w)
+		if d < 0 {
+			d = -d
+		}
+		maxAbs = max(maxAbs, d)
+		// A byte's relative errors differ by far more than a rounding
+		// (1/255^2 at least), so the product rules out what the quotient
+		// would not raise.
+		if w != 0 && float64(d) > maxRel*float64(w) {
+			maxRel = math.Max(maxRel, float64(d)/float64(w))
+		}
+		if float64(d) <= limit[w] {
+			continue
+		}
+		c.Mismatches++
+		if c.FirstBad < 0 {
+			c.FirstBad = base + int64(i)
+		}
+		if g == poison {
+			c.PoisonLeft++
+		}
+	}
+	c.MaxAbsErr, c.MaxRelErr = math.Max(c.MaxAbsErr, float64(maxAbs)), maxRel
 }
 
 func allBytes(b []byte, v byte) bool {
@@ -110,7 +213,7 @@ func value(d task.DType, b []byte) float64 {
 
 // compareFloat32 is Compare's loop specialised for the common type: large
 // outputs have tens of millions of elements.
-func compareFloat32(c *Comparison, tol task.Tolerance, want, got []byte, poison byte) {
+func compareFloat32(c *Comparison, tol task.Tolerance, want, got []byte, poison byte, base int64) {
 	// The judge compares every output of every candidate (two 134 MB
 	// arrays for vector_add's large configuration), so this loop is a
 	// large part of the evaluator's CPU time. Blocks whose bytes are equal
@@ -123,7 +226,7 @@ func compareFloat32(c *Comparison, tol task.Tolerance, want, got []byte, poison 
 	// compareGeneric.
 	const block = 4 * 64 // bytes
 	s := f32state{poisonBits: uint32(poison) * 0x01010101, tol: tol, maxAbs: c.MaxAbsErr, maxRel: c.MaxRelErr, first: c.FirstBad}
-	i := 0
+	i := int(base)
 	for len(want) >= block && len(got) >= block {
 		w, g := want[:block], got[:block]
 		if string(w) != string(g) || !finite32(w) {

@@ -54,9 +54,9 @@ func TestCompareFloat32MatchesGeneric(t *testing.T) {
 		want, got := float32Pair(5000, seed)
 		for _, tol := range []task.Tolerance{{ATol: 1e-5, RTol: 1e-5}, {ATol: 0, RTol: 0}, {ATol: 1, RTol: 0.1}} {
 			fast := Comparison{FirstBad: -1, Elements: 5000}
-			compareFloat32(&fast, tol, want, got, 0xFF)
+			compareFloat32(&fast, tol, want, got, 0xFF, 0)
 			slow := Comparison{FirstBad: -1, Elements: 5000}
-			compareGeneric(&slow, task.Float32, tol, want, got, 0xFF)
+			compareGeneric(&slow, task.Float32, tol, want, got, 0xFF, 0)
 			if fast != slow {
 				t.Fatalf("seed %d tol %+v:\nfast    %+v\ngeneric %+v", seed, tol, fast, slow)
 			}
@@ -80,9 +80,9 @@ func TestCompareFloat32SkipsOnlyFiniteEqualBlocks(t *testing.T) {
 		}
 		tol := task.Tolerance{ATol: 1e-5, RTol: 1e-5}
 		fast := Comparison{FirstBad: -1, Elements: int64(n)}
-		compareFloat32(&fast, tol, want, got, 0xFF)
+		compareFloat32(&fast, tol, want, got, 0xFF, 0)
 		slow := Comparison{FirstBad: -1, Elements: int64(n)}
-		compareGeneric(&slow, task.Float32, tol, want, got, 0xFF)
+		compareGeneric(&slow, task.Float32, tol, want, got, 0xFF, 0)
 		if fast != slow {
 			t.Fatalf("seed %d:\nfast    %+v\ngeneric %+v", seed, fast, slow)
 		}
@@ -113,9 +113,9 @@ func TestCompareFloat32SkipsOnlyFiniteEqualBlocks(t *testing.T) {
 		}
 		tol := task.Tolerance{ATol: 1e-5, RTol: 1e-5}
 		fast := Comparison{FirstBad: -1, Elements: int64(n)}
-		compareFloat32(&fast, tol, want, got, 0xFF)
+		compareFloat32(&fast, tol, want, got, 0xFF, 0)
 		slow := Comparison{FirstBad: -1, Elements: int64(n)}
-		compareGeneric(&slow, task.Float32, tol, want, got, 0xFF)
+		compareGeneric(&slow, task.Float32, tol, want, got, 0xFF, 0)
 		if fast != slow || slow.Mismatches == 0 || slow.PoisonLeft == 0 {
 			t.Fatalf("finite seed %d:\nfast    %+v\ngeneric %+v", seed, fast, slow)
 		}
@@ -129,7 +129,7 @@ func TestCompareFloat32SkipsOnlyFiniteEqualBlocks(t *testing.T) {
 	got := append([]byte{}, want...)
 	binary.LittleEndian.PutUint32(got[4*999:], math.Float32bits(1000)) // not identical as a whole
 	c := Comparison{FirstBad: -1, Elements: 1000}
-	compareFloat32(&c, task.Tolerance{}, want, got, 0xFF)
+	compareFloat32(&c, task.Tolerance{}, want, got, 0xFF, 0)
 	if c.Mismatches != 2 || c.FirstBad != 700 {
 		t.Errorf("a reproduced NaN at 700 and a wrong last element: %+v, want 2 mismatches, the first at 700", c)
 	}
@@ -171,8 +171,8 @@ func BenchmarkCompareFloat32(b *testing.B) {
 			name string
 			f    func(*Comparison)
 		}{
-			{"fast", func(c *Comparison) { compareFloat32(c, tol, want, got, 0xFF) }},
-			{"generic", func(c *Comparison) { compareGeneric(c, task.Float32, tol, want, got, 0xFF) }},
+			{"fast", func(c *Comparison) { compareFloat32(c, tol, want, got, 0xFF, 0) }},
+			{"generic", func(c *Comparison) { compareGeneric(c, task.Float32, tol, want, got, 0xFF, 0) }},
 		}
 		if data.permill >= 0 {
 			impls = impls[:1]
@@ -189,5 +189,128 @@ func BenchmarkCompareFloat32(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// bytePair returns n reference and candidate bytes: runs of equal bytes
+// (the 8-byte skip), small and large differences, zeros in the reference
+// (no relative error) and the poison left in place.
+func bytePair(n int, seed uint64) (want, got []byte) {
+	r := rand.New(rand.NewPCG(seed, 3))
+	want, got = make([]byte, n), make([]byte, n)
+	for i := 0; i < n; i++ {
+		w := byte(r.IntN(256))
+		g := w
+		switch r.IntN(10) {
+		case 0:
+			g = w + byte(r.IntN(3)) - 1
+		case 1:
+			g = byte(r.IntN(256))
+		case 2:
+			w, g = 0, byte(r.IntN(4))
+		case 3:
+			g = 0xFF
+		}
+		if r.IntN(4) == 0 { // a run of equal bytes
+			for k := 0; k < 20 && i < n; k, i = k+1, i+1 {
+				want[i], got[i] = w, w
+			}
+			i--
+			continue
+		}
+		want[i], got[i] = w, g
+	}
+	return want, got
+}
+
+// TestCompareUint8MatchesGeneric holds the byte loop to the generic one,
+// field by field, exact and with tolerances.
+func TestCompareUint8MatchesGeneric(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		n := 3000 + int(seed) // tails of every length for the 8-byte skip
+		want, got := bytePair(n, seed)
+		for _, tol := range []task.Tolerance{{}, {ATol: 1}, {ATol: 0, RTol: 0.1}} {
+			fast := Comparison{FirstBad: -1, Elements: int64(n)}
+			compareUint8(&fast, tol, want, got, 0xFF, 0)
+			slow := Comparison{FirstBad: -1, Elements: int64(n)}
+			compareGeneric(&slow, task.Uint8, tol, want, got, 0xFF, 0)
+			if fast != slow {
+				t.Fatalf("seed %d tol %+v:\nfast    %+v\ngeneric %+v", seed, tol, fast, slow)
+			}
+			if fast.Mismatches == 0 && tol == (task.Tolerance{}) {
+				t.Fatalf("seed %d: the test data has no mismatch to find", seed)
+			}
+		}
+	}
+}
+
+// TestCompareSplitMatchesOne: an array compared in parts gives the account
+// of one pass, for each type's loop, also where the only mismatches lie in
+// a later part (the first bad index is the array's, not the part's).
+func TestCompareSplitMatchesOne(t *testing.T) {
+	tol := task.Tolerance{ATol: 1e-5, RTol: 1e-5}
+	f32w, f32g := float32Pair(4099, 7)
+	u8w, u8g := bytePair(4099, 7)
+	f64w, f64g := make([]byte, 8*1000), make([]byte, 8*1000)
+	i32w, i32g := make([]byte, 4*1000), make([]byte, 4*1000)
+	for i := 0; i < 1000; i++ {
+		binary.LittleEndian.PutUint64(f64w[8*i:], math.Float64bits(float64(i)))
+		binary.LittleEndian.PutUint64(f64g[8*i:], math.Float64bits(float64(i)*(1+float64(i%3)*1e-3)))
+		binary.LittleEndian.PutUint32(i32w[4*i:], uint32(i))
+		binary.LittleEndian.PutUint32(i32g[4*i:], uint32(i+i%5/4))
+	}
+	late := func(w, g []byte) ([]byte, []byte) { // mismatches only in the last fifth
+		g = append([]byte(nil), g...)
+		copy(g, w[:len(w)*4/5])
+		return w, g
+	}
+	lf32w, lf32g := late(f32w, f32g)
+	lu8w, lu8g := late(u8w, u8g)
+	for _, c := range []struct {
+		name      string
+		d         task.DType
+		want, got []byte
+	}{
+		{"float32", task.Float32, f32w, f32g}, {"uint8", task.Uint8, u8w, u8g},
+		{"float64", task.Float64, f64w, f64g}, {"int32", task.Int32, i32w, i32g},
+		{"float32 late", task.Float32, lf32w, lf32g}, {"uint8 late", task.Uint8, lu8w, lu8g},
+	} {
+		one := compareSplit(c.d, tol, c.want, c.got, 0xFF, 1)
+		if one.Mismatches == 0 || one.FirstBad < 0 {
+			t.Fatalf("%s: the test data has no mismatch to find: %+v", c.name, one)
+		}
+		for parts := 2; parts <= 7; parts++ {
+			if got := compareSplit(c.d, tol, c.want, c.got, 0xFF, parts); got != one {
+				t.Errorf("%s in %d parts:\n got %+v\nwant %+v", c.name, parts, got, one)
+			}
+		}
+	}
+}
+
+// BenchmarkCompareUint8 compares 120 M bytes that all differ (a wrong
+// rgb_to_gray), with the byte loop and the generic one, in one goroutine.
+func BenchmarkCompareUint8(b *testing.B) {
+	const n = 120 << 20
+	want, got := make([]byte, n), make([]byte, n)
+	for i := range want {
+		want[i], got[i] = byte(i*7), byte(i*7+1)
+	}
+	for _, impl := range []struct {
+		name string
+		f    func(*Comparison)
+	}{
+		{"fast", func(c *Comparison) { compareUint8(c, task.Tolerance{}, want, got, 0xFF, 0) }},
+		{"generic", func(c *Comparison) { compareGeneric(c, task.Uint8, task.Tolerance{}, want, got, 0xFF, 0) }},
+	} {
+		b.Run(impl.name, func(b *testing.B) {
+			b.SetBytes(n)
+			for b.Loop() {
+				c := Comparison{FirstBad: -1, Elements: n}
+				impl.f(&c)
+				if c.Mismatches != n {
+					b.Fatal(c)
+				}
+			}
+		})
 	}
 }
