@@ -638,7 +638,7 @@ func (s *Session) doRunReference(ctx context.Context) error {
 	run := func() {
 		o, err = runner.Run(ctx, runner.Cmd{
 			Path: s.refExe, Args: []string{data, records, strconv.FormatUint(s.seeds[0], 10), strconv.FormatUint(s.seeds[1], 10)},
-			Env: referenceEnv(s.opt.Profile), Timeout: s.opt.RefTimeout,
+			Timeout: s.opt.RefTimeout,
 		})
 	}
 	if s.opt.Profile == ProfileRL {

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"os"
 	"time"
 )
 
@@ -49,28 +48,6 @@ const (
 // streams may then serialize where they would have overlapped; the report
 // profile leaves CUDA's default.
 const EnvMaxConnections = "CUDA_DEVICE_MAX_CONNECTIONS"
-
-// EnvRefThreads is how many threads a reference program draws a large
-// input with (bench/harness: the online CPUs, at most 8). The RL profile
-// sets it to 1 for references unless the environment sets it: there the
-// references run beside the batch's compiles and candidates (the report
-// profile runs each alone, with compiles stopped, where threads shorten
-// that stop), and their threads only took CPUs from those. On an H100
-// machine of 16 CPUs, one thread beat the default in each of 6 rounds of
-// the 128-candidate batch, 2 calls of 3 (medians 459.9 against 398.2 and
-// 478.5 against 461.1 candidates/min, bench/RESULTS.md), although the
-// first candidate of the largest task starts later (gelu at 5.5 s against
-// 3.0 s).
-const EnvRefThreads = "CUDAPERF_REF_THREADS"
-
-// referenceEnv is the environment of a reference program in profile p
-// (nil: inherit this process's).
-func referenceEnv(p Profile) []string {
-	if _, set := os.LookupEnv(EnvRefThreads); p != ProfileRL || set {
-		return nil
-	}
-	return append(os.Environ(), EnvRefThreads+"=1")
-}
 
 type profileDefaults struct {
 	warmup, repeats int

@@ -156,24 +156,6 @@ func TestCandidateEnv(t *testing.T) {
 	}
 }
 
-// TestReferenceEnv: the RL profile's references draw with one thread
-// unless the user chose a number; the report profile's inherit the
-// environment as it is.
-func TestReferenceEnv(t *testing.T) {
-	t.Setenv(EnvRefThreads, "")
-	os.Unsetenv(EnvRefThreads)
-	if env := referenceEnv(ProfileRL); !slices.Contains(env, EnvRefThreads+"=1") || len(env) < 2 {
-		t.Errorf("RL profile: want the inherited environment plus %s=1, got %d entries", EnvRefThreads, len(env))
-	}
-	if env := referenceEnv(ProfileReport); env != nil {
-		t.Errorf("report profile: want the environment inherited (nil), got %d entries", len(env))
-	}
-	t.Setenv(EnvRefThreads, "4")
-	if env := referenceEnv(ProfileRL); env != nil {
-		t.Errorf("RL profile with %s=4 set by the user: want the environment inherited as it is", EnvRefThreads)
-	}
-}
-
 // TestEnvInt: an unset setting is -1, one in range its value, and a bad
 // one an error that names it and what to give.
 func TestEnvInt(t *testing.T) {
