@@ -57,6 +57,39 @@ func (a *cpuAccount) add(kind string, d time.Duration) {
 	a.mu.Unlock()
 }
 
+// parallel returns a verdict.Options.Parallel that runs each part on a
+// goroutine of its own and accounts the parts' CPU time under kind (not
+// as more items of it: the caller's measure counts the one); nil when
+// there is no account.
+func (a *cpuAccount) parallel(kind string) func(n int, part func(i int)) {
+	if a == nil {
+		return nil
+	}
+	return func(n int, part func(i int)) {
+		var wg sync.WaitGroup
+		cpu := make([]time.Duration, n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				before := threadCPU()
+				part(i)
+				cpu[i] = threadCPU() - before
+			}()
+		}
+		wg.Wait()
+		var sum time.Duration
+		for _, d := range cpu {
+			sum += d
+		}
+		a.mu.Lock()
+		a.sum[kind] += sum.Seconds()
+		a.mu.Unlock()
+	}
+}
+
 // measure runs f and accounts its CPU time under kind: the CPU of the
 // thread f runs on, which it keeps for the while, so that other goroutines'
 // work is not counted.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -60,5 +61,34 @@ func TestCPUAccount(t *testing.T) {
 	}
 	if toolKind(true, "a.out") != CPULinkCUDA || toolKind(false, "obj.o") != CPUCompileC || toolKind(false, "a.out") != CPULinkC {
 		t.Error("toolKind names the wrong kind")
+	}
+}
+
+// TestCPUAccountParallel: the parts a comparison runs at once all run, and
+// their threads' CPU is accounted to the kind without counting more items
+// of it; without an account there is no runner (verdict's own goroutines).
+func TestCPUAccountParallel(t *testing.T) {
+	var none *cpuAccount
+	if none.parallel(CPUJudge) != nil {
+		t.Fatal("a runner without an account")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("a thread's CPU time is read on Linux only (account_linux.go)")
+	}
+	acct := &cpuAccount{sum: map[string]float64{}, n: map[string]int{}}
+	ran := make([]bool, 4)
+	acct.parallel(CPUJudge)(4, func(i int) {
+		x := 0
+		for start := time.Now(); time.Since(start) < 20*time.Millisecond; x++ {
+		}
+		ran[i] = x > 0
+	})
+	for i, ok := range ran {
+		if !ok {
+			t.Errorf("part %d did not run", i)
+		}
+	}
+	if acct.sum[CPUJudge] < 0.04 || acct.n[CPUJudge] != 0 {
+		t.Errorf("4 parts of 20 ms of CPU each: accounted %.3f s as %d items, want at least 0.04 s as 0", acct.sum[CPUJudge], acct.n[CPUJudge])
 	}
 }

@@ -1129,7 +1129,7 @@ func (s *Session) judge(r *Result, o *runner.Outcome, records, outDir string) {
 		}
 		runs = append(runs, cr)
 	}
-	opt := verdict.Options{SharedGPU: r.GPUShared}
+	opt := verdict.Options{SharedGPU: r.GPUShared, Parallel: s.opt.account.parallel(CPUJudge)}
 	if r.Device != nil {
 		opt.PeakBandwidth = r.Device.PeakBandwidth()
 	}

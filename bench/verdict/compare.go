@@ -23,6 +23,12 @@ type Comparison struct {
 // Compare compares got with want, both raw little-endian arrays of d.
 // poison is the byte the harness filled outputs with before the call.
 func Compare(d task.DType, tol task.Tolerance, want, got []byte, poison byte) (Comparison, error) {
+	return compare(d, tol, want, got, poison, nil)
+}
+
+// compare is Compare with the parts of a large output run by parallel
+// (Options.Parallel; nil: a goroutine each).
+func compare(d task.DType, tol task.Tolerance, want, got []byte, poison byte, parallel func(int, func(int))) (Comparison, error) {
 	size := d.Size()
 	c := Comparison{FirstBad: -1}
 	if size == 0 {
@@ -35,7 +41,7 @@ func Compare(d task.DType, tol task.Tolerance, want, got []byte, poison byte) (C
 	if string(want) == string(got) {
 		return c, nil // identical bytes: nothing to measure (and NaN-free, since the reference has none there)
 	}
-	return compareSplit(d, tol, want, got, poison, compareParts(c.Elements)), nil
+	return compareSplit(d, tol, want, got, poison, compareParts(c.Elements), parallel), nil
 }
 
 // compareChunk is the fewest elements Compare gives one goroutine. A
@@ -54,23 +60,34 @@ func compareParts(n int64) int {
 }
 
 // compareSplit compares want and got (the same length, a multiple of d's
-// size) in parts ranges at once and merges their accounts: counts add,
-// maxima are the largest, the first mismatch is the earliest part's.
-func compareSplit(d task.DType, tol task.Tolerance, want, got []byte, poison byte, parts int) Comparison {
+// size) in parts ranges at once, run by parallel (nil: a goroutine each),
+// and merges their accounts: counts add, maxima are the largest, the first
+// mismatch is the earliest part's.
+func compareSplit(d task.DType, tol task.Tolerance, want, got []byte, poison byte, parts int, parallel func(int, func(int))) Comparison {
 	size := int64(d.Size())
 	n := int64(len(want)) / size
 	res := make([]Comparison, max(parts, 1))
-	var wg sync.WaitGroup
-	for p := range res {
+	part := func(p int) {
 		lo, hi := n*int64(p)/int64(len(res)), n*int64(p+1)/int64(len(res))
 		res[p].FirstBad = -1
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			compareRange(&res[p], d, tol, want[lo*size:hi*size], got[lo*size:hi*size], poison, lo)
-		}()
+		compareRange(&res[p], d, tol, want[lo*size:hi*size], got[lo*size:hi*size], poison, lo)
 	}
-	wg.Wait()
+	switch {
+	case len(res) == 1:
+		part(0)
+	case parallel != nil:
+		parallel(len(res), part)
+	default:
+		var wg sync.WaitGroup
+		for p := range res {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				part(p)
+			}()
+		}
+		wg.Wait()
+	}
 	c := Comparison{Elements: n, FirstBad: -1}
 	for _, r := range res {
 		c.Mismatches += r.Mismatches

@@ -275,13 +275,24 @@ func TestCompareSplitMatchesOne(t *testing.T) {
 		{"float64", task.Float64, f64w, f64g}, {"int32", task.Int32, i32w, i32g},
 		{"float32 late", task.Float32, lf32w, lf32g}, {"uint8 late", task.Uint8, lu8w, lu8g},
 	} {
-		one := compareSplit(c.d, tol, c.want, c.got, 0xFF, 1)
+		one := compareSplit(c.d, tol, c.want, c.got, 0xFF, 1, nil)
 		if one.Mismatches == 0 || one.FirstBad < 0 {
 			t.Fatalf("%s: the test data has no mismatch to find: %+v", c.name, one)
 		}
 		for parts := 2; parts <= 7; parts++ {
-			if got := compareSplit(c.d, tol, c.want, c.got, 0xFF, parts); got != one {
+			if got := compareSplit(c.d, tol, c.want, c.got, 0xFF, parts, nil); got != one {
 				t.Errorf("%s in %d parts:\n got %+v\nwant %+v", c.name, parts, got, one)
+			}
+			// One after another, as a caller's Parallel may run them.
+			ran := 0
+			serial := func(n int, part func(int)) {
+				for i := n - 1; i >= 0; i-- {
+					part(i)
+					ran++
+				}
+			}
+			if got := compareSplit(c.d, tol, c.want, c.got, 0xFF, parts, serial); got != one || ran != parts {
+				t.Errorf("%s in %d parts run by Parallel (%d run):\n got %+v\nwant %+v", c.name, parts, ran, got, one)
 			}
 		}
 	}

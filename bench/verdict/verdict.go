@@ -85,6 +85,10 @@ type Options struct {
 	// the candidate ran, so the device-wide free memory its driver reads
 	// says nothing about its own leaks: leaked_memory is not judged.
 	SharedGPU bool
+	// Parallel runs part(0), ..., part(n-1) at once and returns when all
+	// have returned; nil: a goroutine each. Compare splits a large output
+	// into parts; the evaluator passes one that accounts their CPU time.
+	Parallel func(n int, part func(i int))
 }
 
 // ConfigResult is the judgement of one configuration.
@@ -187,7 +191,7 @@ func Judge(runs []ConfigRun, opt Options) (*Verdict, error) {
 				if o.Got[k] == nil {
 					return nil, fmt.Errorf("verdict: config %s: no output %s for seed %c", r.Name, o.Name, "ab"[k])
 				}
-				c, err := Compare(o.Type, o.Tol, o.Ref[k], o.Got[k], o.Poison)
+				c, err := compare(o.Type, o.Tol, o.Ref[k], o.Got[k], o.Poison, opt.Parallel)
 				if err != nil {
 					return nil, fmt.Errorf("verdict: config %s output %s: %w", r.Name, o.Name, err)
 				}
