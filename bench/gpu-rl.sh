@@ -20,11 +20,10 @@
 #            `go tool pprof -top OUT-cold1.pprof`): where the evaluator's
 #            own CPU goes, apart from nvcc and the candidates
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
-# Latest on the H200 (2026-12-05, lease 12, RL profile, cold runs): 372.9
-# candidates/min (median of 3) with compiles at nice 10, now the default,
-# against 348.4-349.5 without on the same machine; lease 11 gave 396.7 on
-# another machine. bench/RESULTS.md has the numbers and where the time (and
-# the CPU) goes.
+# Latest (RL profile, medians of 3 cold runs): 474.1 candidates/min on an
+# H100 machine of 16 CPUs (2026-12-05, lease 13, with the judging fix);
+# 372.9 on the H200 machine of lease 12, before that fix.
+# bench/RESULTS.md has the numbers and where the time (and the CPU) goes.
 set -euo pipefail
 out=${1:?usage: bench/gpu-rl.sh OUT [PROFILE]}
 profile=${2:-rl}
