@@ -26,7 +26,7 @@ const (
 	CPUReference   = "reference"  // the reference program's runs: inputs, outputs, timings
 	CPUCandidate   = "candidate"  // candidate processes, every attempt (their children included)
 	CPUProbe       = "probe"      // the machine check's CUDA program (its compile is nvcc's)
-	CPUJudge       = "judge"      // judging: reading and comparing outputs (the evaluator's own thread)
+	CPUJudge       = "judge"      // judging: reading and comparing outputs (the evaluator's own threads: the judging one and its comparison parts')
 	CPUScratch     = "scratch_rm" // removing a judged candidate's outputs (the evaluator's own thread)
 )
 

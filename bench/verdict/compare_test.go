@@ -1,9 +1,14 @@
 package verdict
 
 import (
+	"cmp"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cudaperf/cudaperf/bench/task"
@@ -229,11 +234,12 @@ func TestCompareUint8MatchesGeneric(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		n := 3000 + int(seed) // tails of every length for the 8-byte skip
 		want, got := bytePair(n, seed)
+		poison := byte(seed * 37) // bytePair leaves 0xFF, which is the poison for some seeds only
 		for _, tol := range []task.Tolerance{{}, {ATol: 1}, {ATol: 0, RTol: 0.1}} {
 			fast := Comparison{FirstBad: -1, Elements: int64(n)}
-			compareUint8(&fast, tol, want, got, 0xFF, 0)
+			compareUint8(&fast, tol, want, got, poison, 0)
 			slow := Comparison{FirstBad: -1, Elements: int64(n)}
-			compareGeneric(&slow, task.Uint8, tol, want, got, 0xFF, 0)
+			compareGeneric(&slow, task.Uint8, tol, want, got, poison, 0)
 			if fast != slow {
 				t.Fatalf("seed %d tol %+v:\nfast    %+v\ngeneric %+v", seed, tol, fast, slow)
 			}
@@ -241,6 +247,88 @@ func TestCompareUint8MatchesGeneric(t *testing.T) {
 				t.Fatalf("seed %d: the test data has no mismatch to find", seed)
 			}
 		}
+	}
+}
+
+// TestCompareUint8EveryPair: every (reference, output) byte pair, under
+// exact, absolute and relative tolerances and two poisons; and each
+// relative error right after the next smaller one, the closest call the
+// loop's filter for a new largest relative error has to make.
+func TestCompareUint8EveryPair(t *testing.T) {
+	type pair struct{ w, g byte }
+	var byRel []pair
+	for w := 1; w < 256; w++ {
+		for g := 0; g < 256; g++ {
+			if g != w {
+				byRel = append(byRel, pair{byte(w), byte(g)})
+			}
+		}
+	}
+	rel := func(p pair) float64 { return math.Abs(float64(p.g)-float64(p.w)) / float64(p.w) }
+	slices.SortFunc(byRel, func(a, b pair) int { return cmp.Compare(rel(a), rel(b)) })
+	for i := 1; i < len(byRel); i++ {
+		a, b := byRel[i-1], byRel[i]
+		want, got := []byte{a.w, b.w}, []byte{a.g, b.g}
+		fast, slow := Comparison{FirstBad: -1}, Comparison{FirstBad: -1}
+		compareUint8(&fast, task.Tolerance{}, want, got, 0xFF, 0)
+		compareGeneric(&slow, task.Uint8, task.Tolerance{}, want, got, 0xFF, 0)
+		if fast != slow {
+			t.Fatalf("%d/%d then %d/%d:\nfast    %+v\ngeneric %+v", a.g, a.w, b.g, b.w, fast, slow)
+		}
+	}
+
+	want, got := make([]byte, 0, 2*256*256), make([]byte, 0, 2*256*256)
+	for w := 0; w < 256; w++ {
+		for g := 0; g < 256; g++ {
+			// Each pair twice, once beside a differing byte, so that the
+			// 8-byte skip does not pass over it.
+			want, got = append(want, byte(w), byte(w)), append(got, byte(g), byte(w)+1)
+		}
+	}
+	for _, tol := range []task.Tolerance{{}, {ATol: 3}, {RTol: 0.25}, {ATol: 1, RTol: 0.01}} {
+		for _, poison := range []byte{0xFF, 0x00} {
+			fast := Comparison{FirstBad: -1}
+			compareUint8(&fast, tol, want, got, poison, 0)
+			slow := Comparison{FirstBad: -1}
+			compareGeneric(&slow, task.Uint8, tol, want, got, poison, 0)
+			if fast != slow {
+				t.Errorf("tol %+v poison %#x:\nfast    %+v\ngeneric %+v", tol, poison, fast, slow)
+			}
+		}
+	}
+}
+
+// TestJudgeSplitsLargeOutputs: Judge compares an output of 2 x compareChunk
+// elements in parts through Options.Parallel, and finds a mismatch that
+// lies in the second part at its place in the array.
+func TestJudgeSplitsLargeOutputs(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one CPU: Compare does not split")
+	}
+	n := 2 * compareChunk
+	want := make([]byte, n)
+	for i := range want {
+		want[i] = byte(i)
+	}
+	got := append([]byte(nil), want...)
+	got[n-5]++
+	calls, parts := 0, 0
+	opt := Options{Parallel: func(k int, part func(int)) {
+		calls, parts = calls+1, parts+k
+		for i := range k {
+			part(i)
+		}
+	}}
+	out := Output{Name: "y", Type: task.Uint8, Poison: 0xA5, Ref: [2][]byte{want, want}, Got: [2][]byte{got, got}}
+	v, err := Judge([]ConfigRun{{Name: "large", Primary: true, Outputs: []Output{out}}}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 2 || parts != 4 {
+		t.Errorf("Parallel was called %d times for %d parts, want 2 calls (a seed each) of 2 parts", calls, parts)
+	}
+	if c := v.Configs[0]; c.Pass || c.Mismatches != 2 || !strings.Contains(c.Detail, fmt.Sprintf("first at [%d]", n-5)) {
+		t.Errorf("want 1 mismatch per seed at [%d]: %+v", n-5, c)
 	}
 }
 
