@@ -12,7 +12,8 @@ Prints, per file: when the last build and the last result came, when the
 first process started (the ramp: the first compiles and the first task's
 reference program), the candidate processes' completion rate while
 compiles were still running and after the last build, their median
-process time and CUDA context time in each phase, and with --alive the
+process time and CUDA context time in each phase, which candidate gave
+the last result and how long it and the slowest were judged, and with --alive the
 number of processes alive in each second. --by-task pools every file's
 processes by task: their count and median process, context and
 after-the-last-record times and kernel and user CPU, which show what a
@@ -91,6 +92,12 @@ def main(argv):
             path, len(recs), last, first, last_build))
         print("  " + phase("while compiling", during, first, last_build))
         print("  " + phase("after the last build", after, last_build, end))
+        # What the last result waited for: a long judging there (a wrong
+        # output compared in full, lease 13) holds the batch's end.
+        tail = max(recs, key=lambda r: r["_sent"] + r.get("eval_seconds", 0))
+        print("  the last result: %s (%s), judging %.2f s; the slowest judging %.2f s" % (
+            tail.get("candidate", "?").rsplit("/", 1)[-1], tail.get("task", "?"), tail.get("judge_seconds", 0),
+            max(r.get("judge_seconds", 0) for r in recs)))
         if alive:
             print("  processes alive, by second: " + " ".join(
                 "%d:%d" % (t, sum(1 for s, e, _ in procs if s <= t + 0.5 < e)) for t in range(int(last) + 1)))
