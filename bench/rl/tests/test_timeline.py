@@ -70,3 +70,16 @@ def test_by_task(tmp_path, capsys):
     i = next(k for k, l in enumerate(lines) if l.startswith("by task, 4 processes of 1 files"))
     assert lines[i + 2].split() == ["small", "1", "1.500", "0.500", "0.100", "0.500", "0.000"]
     assert lines[i + 3].split() == ["big", "3", "3.000", "0.500", "0.300", "1.100", "0.000"]
+
+
+def test_last_result_and_slowest_judging(tmp_path, capsys):
+    # The batch's last result is the one judged longest (a wrong output
+    # compared in full): the line names it, its task and both judgings.
+    early = dict(record(1, 0, 0, 2), candidate="suite/t/early.cu", judge_seconds=0.1)
+    late = dict(record(1, 0, 0, 2), candidate="suite/w/w08_slow.cu", task="rgb", judge_seconds=4.2)
+    late["eval_seconds"] += 4.2
+    path = tmp_path / "run.jsonl"
+    write(path, [early, late])
+    assert timeline.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "the last result: w08_slow.cu (rgb), judging 4.20 s; the slowest judging 4.20 s" in out
