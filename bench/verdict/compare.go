@@ -179,7 +179,10 @@ func compareUint8(c *Comparison, tol task.Tolerance, want, got []byte, poison by
 		maxAbs = max(maxAbs, d)
 		// A byte's relative errors differ by far more than a rounding
 		// (1/255^2 at least), so the product rules out what the quotient
-		// would not raise.
+		// would not raise; that holds for a maxRel that is 0 or such a
+		// ratio, as each part's fresh account starts it
+		// (TestCompareUint8EveryPair tries each ratio after the next
+		// smaller one).
 		if w != 0 && float64(d) > maxRel*float64(w) {
 			maxRel = math.Max(maxRel, float64(d)/float64(w))
 		}
