@@ -15,7 +15,7 @@ Needs: nvcc (as bench/nvcc finds it: $CUDAPERF_NVCC, PATH, .venv).
 
 import collections
 import csv
-import glob
+import importlib.util
 import json
 import os
 import shutil
@@ -24,15 +24,11 @@ import sys
 import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-FLAGS = ["-arch=sm_90", "-O3", "-Xptxas", "-v", "-D_GLIBCXX_BITS_SPECFUN_H"]  # bench/nvcc DeviceFlags and LeanFlags
-
-
-def find_nvcc():
-    for c in [os.environ.get("CUDAPERF_NVCC"), shutil.which("nvcc")] + glob.glob(
-            os.path.join(ROOT, ".venv/lib/python3*/site-packages/nvidia/cu13/bin/nvcc")):
-        if c and os.access(c, os.X_OK):
-            return c
-    sys.exit("nvcc-phases: no nvcc: set CUDAPERF_NVCC or run .ci/setup")
+# nvcc's lookup and the evaluator's flags (-O aside) are nvcc-host-opt.py's.
+_spec = importlib.util.spec_from_file_location("nvcc_host_opt", os.path.join(ROOT, "bench", "nvcc-host-opt.py"))
+hostopt = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hostopt)
+FLAGS = ["-O3"] + hostopt.FLAGS
 
 
 def phases(path):
@@ -52,7 +48,7 @@ def phases(path):
 
 
 def main():
-    nvcc = find_nvcc()
+    nvcc = hostopt.find_nvcc()
     with open(os.path.join(ROOT, "bench/rlbatch/manifest.jsonl")) as f:
         items = [json.loads(line) for line in f if line.strip() and not line.startswith("#")]
     tmp = tempfile.mkdtemp(prefix="nvcc-phases-")
