@@ -72,11 +72,7 @@ func (a *cpuAccount) parallel(kind string) func(n int, part func(i int)) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				before := threadCPU()
-				part(i)
-				cpu[i] = threadCPU() - before
+				cpu[i] = onThread(func() { part(i) })
 			}()
 		}
 		wg.Wait()
@@ -98,11 +94,17 @@ func (a *cpuAccount) measure(kind string, f func()) {
 		f()
 		return
 	}
+	a.add(kind, onThread(f))
+}
+
+// onThread runs f on a thread of its own for the while and returns that
+// thread's CPU time in f, so that other goroutines' work is not counted.
+func onThread(f func()) time.Duration {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	before := threadCPU()
 	f()
-	a.add(kind, threadCPU()-before)
+	return threadCPU() - before
 }
 
 // accountReport is the file's content.

@@ -83,7 +83,10 @@ def main(argv):
             print("%s: the records have no build_seconds (written before 2026-12-04): no timeline" % path)
             continue
         last_build = max(r["_sent"] + r.get("build_seconds", 0) for r in recs)
-        last = max(r["_sent"] + r.get("eval_seconds", 0) for r in recs)
+        # The last result, and what it waited for: a long judging there (a
+        # wrong output compared in full, lease 13) holds the batch's end.
+        tail = max(recs, key=lambda r: r["_sent"] + r.get("eval_seconds", 0))
+        last = tail["_sent"] + tail.get("eval_seconds", 0)
         first = min(s for s, _, _ in procs)
         end = max(e for _, e, _ in procs)
         during = [p for p in procs if p[1] <= last_build]
@@ -92,9 +95,6 @@ def main(argv):
             path, len(recs), last, first, last_build))
         print("  " + phase("while compiling", during, first, last_build))
         print("  " + phase("after the last build", after, last_build, end))
-        # What the last result waited for: a long judging there (a wrong
-        # output compared in full, lease 13) holds the batch's end.
-        tail = max(recs, key=lambda r: r["_sent"] + r.get("eval_seconds", 0))
         print("  the last result: %s (%s), judging %.2f s; the slowest judging %.2f s" % (
             tail.get("candidate", "?").rsplit("/", 1)[-1], tail.get("task", "?"), tail.get("judge_seconds", 0),
             max(r.get("judge_seconds", 0) for r in recs)))
