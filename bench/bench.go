@@ -252,9 +252,10 @@ type Session struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	prep    background
-	driverO string
-	refExe  string
+	prep     background // the driver and the reference program
+	refBuild background // the reference program alone
+	driverO  string
+	refExe   string
 
 	ref    background
 	seeds  [2]uint64
@@ -409,31 +410,48 @@ func (s *Session) prepareJob() error { return s.doPrepare(s.ctx) }
 // task's first candidates waited for both after their own compile).
 func (s *Session) Warm() { s.prep.start(s.prepareJob) }
 
+// doPrepare builds the reference program (refBuild, which the reference
+// run waits for alone) and, beside it, the driver.
 func (s *Session) doPrepare(ctx context.Context) error {
-	tc := s.opt.Toolchain
-	// Every candidate of the task waits for these builds.
+	s.refBuild.start(s.refBuildJob)
+	// Every candidate of the task waits for this build.
 	ctx = nvcc.Urgent(ctx)
 	srcDir := filepath.Join(s.dir, "src")
-	hdr := filepath.Join(srcDir, harness.HeaderFile)
+	drv, err := s.opt.Toolchain.CompileCUDA(ctx, filepath.Join(srcDir, harness.DriverFile), s.opt.Arch, filepath.Join(srcDir, harness.HeaderFile))
+	refErr := s.refBuild.wait(ctx, s.refBuildJob)
+	if err != nil {
+		return errors.Join(err, refErr)
+	}
+	if !drv.OK {
+		return errors.Join(fmt.Errorf("bench: %s: generated driver does not compile (a harness bug; please report):\n%s", s.Task.Name, drv.Log), refErr)
+	}
+	if refErr != nil {
+		return refErr
+	}
+	s.driverO = drv.Output
+	return nil
+}
+
+// refBuildJob compiles and links the reference program, under the
+// session's context. It does not wait for the driver's nvcc compile (about
+// as long as a candidate's), so that an early reference run (the RL
+// profile's, see Evaluator.session) starts after two gcc compiles.
+func (s *Session) refBuildJob() error {
+	ctx := nvcc.Urgent(s.ctx)
+	tc := s.opt.Toolchain
+	srcDir := filepath.Join(s.dir, "src")
+	var ref, refMain *nvcc.Result
+	var errs [2]error
 	var wg sync.WaitGroup
-	var drv, ref, refMain *nvcc.Result
-	var errs [3]error
-	wg.Add(3)
+	wg.Add(2)
+	go func() { defer wg.Done(); ref, errs[0] = tc.CompileC(ctx, s.Task.Reference) }()
 	go func() {
 		defer wg.Done()
-		drv, errs[0] = tc.CompileCUDA(ctx, filepath.Join(srcDir, harness.DriverFile), s.opt.Arch, hdr)
-	}()
-	go func() { defer wg.Done(); ref, errs[1] = tc.CompileC(ctx, s.Task.Reference) }()
-	go func() {
-		defer wg.Done()
-		refMain, errs[2] = tc.CompileC(ctx, filepath.Join(srcDir, harness.RefMainFile), hdr)
+		refMain, errs[1] = tc.CompileC(ctx, filepath.Join(srcDir, harness.RefMainFile), filepath.Join(srcDir, harness.HeaderFile))
 	}()
 	wg.Wait()
 	if err := errors.Join(errs[:]...); err != nil {
 		return err
-	}
-	if !drv.OK {
-		return fmt.Errorf("bench: %s: generated driver does not compile (a harness bug; please report):\n%s", s.Task.Name, drv.Log)
 	}
 	if !ref.OK {
 		return fmt.Errorf("bench: %s: reference.c does not compile with gcc -O2:\n%s", s.Task.Name, ref.Log)
@@ -448,7 +466,7 @@ func (s *Session) doPrepare(ctx context.Context) error {
 	if !exe.OK {
 		return fmt.Errorf("bench: %s: reference does not link (does reference.c define %s%s?):\n%s", s.Task.Name, s.Task.Entry, genNote(s.Task), exe.Log)
 	}
-	s.driverO, s.refExe = drv.Output, exe.Output
+	s.refExe = exe.Output
 	return nil
 }
 
@@ -604,15 +622,16 @@ func (s *Session) runReference(ctx context.Context) error {
 	return s.ref.wait(ctx, s.referenceJob)
 }
 
-// startReference starts the reference program in the background once the
-// first candidate has compiled: its link and its wait for a GPU slot then
-// overlap the reference instead of following it. (Not before: in RL most
-// candidates of a weak policy do not compile, and a task none of whose
-// candidates compiles needs no reference.)
+// startReference starts the reference program in the background: Build
+// does once the first candidate has compiled, so that its link and its
+// wait for a GPU slot overlap the reference instead of following it (not
+// before in the report profile: a task none of whose candidates compiles
+// needs no reference, and there the reference is timed with the compiles
+// stopped), and the evaluator at once for the RL profile.
 func (s *Session) startReference() { s.ref.start(s.referenceJob) }
 
 func (s *Session) referenceJob() error {
-	if err := s.prepare(s.ctx); err != nil {
+	if err := s.refBuild.wait(s.ctx, s.refBuildJob); err != nil {
 		return err
 	}
 	return s.doRunReference(s.ctx)

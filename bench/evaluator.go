@@ -522,6 +522,17 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 		if s.CompileOnly || e.pool.size() > 0 { // a run on no GPU fails before it builds
 			sess.Warm()
 		}
+		if !s.CompileOnly && e.pool.size() > 0 && prof == ProfileRL {
+			// The RL profile runs the reference at once, beside the first
+			// compiles, instead of after the task's first candidate has
+			// compiled: every candidate of the task waits for it, and in a
+			// cold batch the GPU's slots sat idle for the first 1.4 s (an
+			// H100 machine) to 2-3 s (an H200 machine) while the first
+			// references ran (bench/RESULTS.md). A session is warm for a
+			// whole RL run, so a task none of whose candidates ever
+			// compiles costs one reference run (about 2 CPU-s), once.
+			sess.startReference()
+		}
 	}
 	// In use before evict runs: a new entry is otherwise idle and the
 	// least recently used (its zero time), and was closed, its folder

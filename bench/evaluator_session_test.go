@@ -1,12 +1,15 @@
 package bench
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/cudaperf/cudaperf/bench/harness"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/task"
 )
@@ -201,5 +204,80 @@ func TestSessionPerProfile(t *testing.T) {
 			t.Errorf("asked for %s: got a session of profile %s, staging %s", p, s.opt.Profile, s.opt.Staging)
 		}
 		done()
+	}
+}
+
+// TestReferenceEarlyRL: with a GPU to run on, an RL session runs its
+// reference at once, before any candidate has compiled; a report session
+// runs none until a candidate has compiled.
+func TestReferenceEarlyRL(t *testing.T) {
+	tc := toolchain(t)
+	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Evaluator{opt: EvaluatorOptions{MaxSessions: 4, ScratchDir: t.TempDir()}, tc: tc, arch: "sm_90",
+		sessions: map[string]*entry{}, pool: newPool([]*Worker{{Index: -1}}, 1, 0)}
+	defer e.Close()
+	for _, prof := range []Profile{ProfileRL, ProfileReport} {
+		s, done, err := e.session(tk, Settings{Profile: prof, Seeds: [2]uint64{1, 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer done()
+		if prof == ProfileReport {
+			if err := s.prepare(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if s.ref.done != nil {
+				t.Error("report profile: the reference started before any candidate compiled")
+			}
+			continue
+		}
+		if s.ref.done == nil {
+			t.Fatal("RL profile: the reference did not start with the session")
+		}
+		select {
+		case <-s.ref.done:
+		case <-time.After(2 * time.Minute):
+			t.Fatal("RL profile: the reference did not finish in 2 minutes")
+		}
+		if s.ref.err != nil {
+			t.Fatalf("RL profile: reference: %v", s.ref.err)
+		}
+		if len(s.refOut) == 0 || len(s.refMs) == 0 {
+			t.Error("RL profile: the reference ran but left no outputs or timings")
+		}
+	}
+}
+
+// TestReferenceWithoutDriver: the reference program is built and run
+// without waiting for the driver's nvcc build: with a driver that cannot
+// compile, the reference still runs, and preparing the session names the
+// driver.
+func TestReferenceWithoutDriver(t *testing.T) {
+	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(tk, Options{Toolchain: toolchain(t), ScratchDir: t.TempDir(), Profile: ProfileRL, Seeds: [2]uint64{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// A unique line keeps the compile cache from answering for it.
+	broken := fmt.Sprintf("#error broken driver %d\n", time.Now().UnixNano())
+	if err := os.WriteFile(filepath.Join(s.dir, "src", harness.DriverFile), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.Warm()
+	if err := s.runReference(context.Background()); err != nil {
+		t.Fatalf("reference: %v", err)
+	}
+	if len(s.refOut) == 0 {
+		t.Error("the reference ran but left no outputs")
+	}
+	if err := s.prepare(context.Background()); err == nil || !strings.Contains(err.Error(), "generated driver does not compile") {
+		t.Errorf("prepare with a broken driver: %v, want the driver named", err)
 	}
 }

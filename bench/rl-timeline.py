@@ -68,7 +68,15 @@ def by_task(procs):
 def main(argv):
     alive = "--alive" in argv
     tasks = "--by-task" in argv
+    if "-h" in argv or "--help" in argv:
+        print(__doc__.strip())
+        return 0
     files = [a for a in argv if a not in ("--alive", "--by-task")]
+    unknown = [a for a in files if a.startswith("-")]
+    if unknown:
+        print("rl-timeline: unknown option %s: the options are --alive and --by-task (--help says more)" % unknown[0],
+              file=sys.stderr)
+        return 2
     if not files:
         print(__doc__.strip(), file=sys.stderr)
         return 2

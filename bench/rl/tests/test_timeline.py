@@ -83,3 +83,12 @@ def test_last_result_and_slowest_judging(tmp_path, capsys):
     assert timeline.main([str(path)]) == 0
     out = capsys.readouterr().out
     assert "the last result: w08_slow.cu (rgb), judging 4.20 s; the slowest judging 4.20 s" in out
+
+
+def test_help_and_unknown_option(capsys):
+    # --help teaches (exit 0, on stdout); a mistyped option is named, not
+    # opened as a records file.
+    assert timeline.main(["--help"]) == 0
+    assert "Usage: bench/rl-timeline.py" in capsys.readouterr().out
+    assert timeline.main(["--by_task", "x.jsonl"]) == 2
+    assert "unknown option --by_task" in capsys.readouterr().err
