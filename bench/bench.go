@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -307,20 +308,47 @@ func NewSession(t *task.Task, opt Options) (*Session, error) {
 // background is work done once, in a goroutine of its own, that callers
 // wait for as long as their own context lets them.
 type background struct {
-	once sync.Once
-	done chan struct{}
-	err  error
+	once    sync.Once
+	done    chan struct{}
+	err     error
+	started atomic.Bool // set after done, so that running may read it
 }
 
 // start begins f unless it has begun.
 func (b *background) start(f func() error) {
 	b.once.Do(func() {
 		b.done = make(chan struct{})
+		b.started.Store(true)
 		go func() {
 			defer close(b.done)
 			b.err = f()
 		}()
 	})
+}
+
+// running reports whether the work has begun and not ended.
+func (b *background) running() bool {
+	if !b.started.Load() {
+		return false
+	}
+	select {
+	case <-b.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// settle waits for work that has begun; work that has not can no longer
+// begin, and its waiters get err.
+func (b *background) settle(err error) {
+	b.once.Do(func() {
+		b.done = make(chan struct{})
+		b.err = err
+		close(b.done)
+		b.started.Store(true)
+	})
+	<-b.done
 }
 
 // wait starts f unless it has begun and waits for its error, or for ctx.
@@ -385,9 +413,13 @@ func CleanStale(root string) int {
 	return n
 }
 
-// Close stops the session's background work and removes the scratch folder.
+// Close stops the session's background work and removes the scratch
+// folder, once the reference program (killed by the cancel) has exited:
+// it writes its inputs into that folder (the RL profile starts it with
+// the session, so a session can be closed while it runs).
 func (s *Session) Close() error {
 	s.cancel()
+	s.ref.settle(errors.New("bench: " + s.Task.Name + ": the session was closed"))
 	return os.RemoveAll(s.dir)
 }
 
@@ -631,7 +663,14 @@ func (s *Session) runReference(ctx context.Context) error {
 func (s *Session) startReference() { s.ref.start(s.referenceJob) }
 
 func (s *Session) referenceJob() error {
-	if err := s.refBuild.wait(s.ctx, s.refBuildJob); err != nil {
+	// The RL profile's reference waits for its own build alone; the
+	// report profile's for the driver too, as no candidate can run
+	// without it and the reference is timed with every compile stopped.
+	build := func() error { return s.refBuild.wait(s.ctx, s.refBuildJob) }
+	if s.opt.Profile != ProfileRL {
+		build = func() error { return s.prepare(s.ctx) }
+	}
+	if err := build(); err != nil {
 		return err
 	}
 	return s.doRunReference(s.ctx)

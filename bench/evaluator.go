@@ -528,9 +528,10 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 			// compiled: every candidate of the task waits for it, and in a
 			// cold batch the GPU's slots sat idle for the first 1.4 s (an
 			// H100 machine) to 2-3 s (an H200 machine) while the first
-			// references ran (bench/RESULTS.md). A session is warm for a
-			// whole RL run, so a task none of whose candidates ever
-			// compiles costs one reference run (about 2 CPU-s), once.
+			// references ran (bench/RESULTS.md, lease 14). A session is
+			// warm for a whole RL run (and not evicted while its
+			// reference runs), so a task none of whose candidates ever
+			// compiles costs one reference run (about 2 CPU-s) a session.
 			sess.startReference()
 		}
 	}
@@ -548,14 +549,17 @@ func (e *Evaluator) session(t *task.Task, s Settings) (*Session, func(), error) 
 	}, nil
 }
 
-// evict closes idle sessions, least recently used first, down to
-// MaxSessions; e.mu is held.
+// evict closes idle sessions (no request holds them, no reference runs),
+// least recently used first, down to MaxSessions; e.mu is held.
 func (e *Evaluator) evict() {
 	for len(e.sessions) > e.opt.MaxSessions {
 		oldKey := ""
 		var oldest time.Time
 		for k, en := range e.sessions {
-			if en.users == 0 && (oldKey == "" || en.used.Before(oldest)) {
+			// A session whose reference runs is not idle: closing it
+			// would waste the run (the RL profile starts it with the
+			// session, before any candidate of it compiled).
+			if en.users == 0 && !en.sess.ref.running() && (oldKey == "" || en.used.Before(oldest)) {
 				oldKey, oldest = k, en.used
 			}
 		}

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cudaperf/cudaperf/bench/harness"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/task"
 )
@@ -17,14 +16,21 @@ import (
 // TestSessionsBeyondMax: with more tasks than MaxSessions, the session
 // handed out is never the one evicted, and the least recently used idle
 // one is closed instead.
-func TestSessionsBeyondMax(t *testing.T) {
+// sessionsOnly is an evaluator that keeps at most max sessions and has
+// no compiler and no GPU: for compile-only sessions that compile nothing.
+func sessionsOnly(t *testing.T, max int) *Evaluator {
 	cache, err := nvcc.OpenCache(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &Evaluator{opt: EvaluatorOptions{MaxSessions: 2, ScratchDir: t.TempDir()},
+	e := &Evaluator{opt: EvaluatorOptions{MaxSessions: max, ScratchDir: t.TempDir()},
 		tc: &nvcc.Toolchain{Cache: cache}, arch: "sm_90", sessions: map[string]*entry{}}
-	defer e.Close()
+	t.Cleanup(e.Close)
+	return e
+}
+
+func TestSessionsBeyondMax(t *testing.T) {
+	e := sessionsOnly(t, 2)
 	var dirs []string
 	for _, name := range []string{"saxpy", "histogram", "gemm", "gather"} {
 		tk, err := task.Load(filepath.Join("suites", "selftest", name))
@@ -209,7 +215,8 @@ func TestSessionPerProfile(t *testing.T) {
 
 // TestReferenceEarlyRL: with a GPU to run on, an RL session runs its
 // reference at once, before any candidate has compiled; a report session
-// runs none until a candidate has compiled.
+// runs none until a candidate has compiled, and neither does a
+// compile-only RL session or an RL session with no GPU to run on.
 func TestReferenceEarlyRL(t *testing.T) {
 	tc := toolchain(t)
 	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
@@ -219,6 +226,23 @@ func TestReferenceEarlyRL(t *testing.T) {
 	e := &Evaluator{opt: EvaluatorOptions{MaxSessions: 4, ScratchDir: t.TempDir()}, tc: tc, arch: "sm_90",
 		sessions: map[string]*entry{}, pool: newPool([]*Worker{{Index: -1}}, 1, 0)}
 	defer e.Close()
+	noGPU := &Evaluator{opt: EvaluatorOptions{MaxSessions: 4, ScratchDir: t.TempDir()}, tc: tc, arch: "sm_90",
+		sessions: map[string]*entry{}, pool: newPool(nil, 1, 0)}
+	defer noGPU.Close()
+	for _, c := range []struct {
+		name string
+		e    *Evaluator
+		s    Settings
+	}{{"compile-only", e, Settings{Profile: ProfileRL, CompileOnly: true}}, {"no GPU", noGPU, Settings{Profile: ProfileRL}}} {
+		s, done, err := c.e.session(tk, c.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.ref.started.Load() {
+			t.Errorf("RL profile, %s: the reference started with the session", c.name)
+		}
+		done()
+	}
 	for _, prof := range []Profile{ProfileRL, ProfileReport} {
 		s, done, err := e.session(tk, Settings{Profile: prof, Seeds: [2]uint64{1, 2}})
 		if err != nil {
@@ -229,12 +253,12 @@ func TestReferenceEarlyRL(t *testing.T) {
 			if err := s.prepare(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			if s.ref.done != nil {
+			if s.ref.started.Load() {
 				t.Error("report profile: the reference started before any candidate compiled")
 			}
 			continue
 		}
-		if s.ref.done == nil {
+		if !s.ref.started.Load() {
 			t.Fatal("RL profile: the reference did not start with the session")
 		}
 		select {
@@ -251,11 +275,86 @@ func TestReferenceEarlyRL(t *testing.T) {
 	}
 }
 
-// TestReferenceWithoutDriver: the reference program is built and run
-// without waiting for the driver's nvcc build: with a driver that cannot
-// compile, the reference still runs, and preparing the session names the
-// driver.
+// heldNVCC writes a stand-in for nvcc that answers --version and fails
+// every compile, but only once the file gate exists: a driver build that
+// lasts as long as a test wants.
+func heldNVCC(t *testing.T) (nvccPath, gate string) {
+	dir := t.TempDir()
+	gate = filepath.Join(dir, "gate")
+	nvccPath = filepath.Join(dir, "nvcc")
+	// A version line of its own keeps the compile cache from answering.
+	script := fmt.Sprintf(`#!/bin/sh
+if [ "$1" = --version ]; then echo "Build cuda_held.%d"; exit 0; fi
+while [ ! -e %q ]; do sleep 0.02; done
+echo "driver.cu(1): error: held driver" >&2
+exit 1
+`, time.Now().UnixNano(), gate)
+	if err := os.WriteFile(nvccPath, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return nvccPath, gate
+}
+
+// TestReferenceWithoutDriver: the RL profile builds and runs the reference
+// program without waiting for the driver's nvcc build, which here lasts
+// until the reference has finished, then fails; preparing the session
+// names the driver. The report profile's reference waits for the driver,
+// and so fails with it.
 func TestReferenceWithoutDriver(t *testing.T) {
+	toolchain(t) // skips where there is no nvcc, as the other tests of this package do
+	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, prof := range []Profile{ProfileRL, ProfileReport} {
+		nvccPath, gate := heldNVCC(t)
+		cache, err := nvcc.OpenCache(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc, err := nvcc.New(nvccPath, 0, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewSession(tk, Options{Toolchain: tc, ScratchDir: t.TempDir(), Profile: prof, Seeds: [2]uint64{1, 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		defer os.WriteFile(gate, nil, 0o644) // let the held build go on a failure
+		s.Warm()
+		if prof == ProfileReport {
+			s.startReference()
+			if err := os.WriteFile(gate, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.runReference(context.Background()); err == nil || !strings.Contains(err.Error(), "generated driver does not compile") {
+				t.Errorf("report profile: reference with a driver that fails: %v, want the driver's error", err)
+			}
+			continue
+		}
+		if err := s.runReference(context.Background()); err != nil {
+			t.Fatalf("RL profile: reference: %v", err)
+		}
+		if len(s.refOut) == 0 {
+			t.Error("RL profile: the reference ran but left no outputs")
+		}
+		if !s.prep.running() {
+			t.Error("RL profile: the driver's build ended before the reference (the stand-in nvcc holds it)")
+		}
+		if err := os.WriteFile(gate, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.prepare(context.Background()); err == nil || !strings.Contains(err.Error(), "generated driver does not compile") {
+			t.Errorf("RL profile: prepare with a driver that fails: %v, want the driver named", err)
+		}
+	}
+}
+
+// TestCloseWaitsForReference: closing a session whose reference runs
+// kills it and removes the scratch folder only once it has exited, and a
+// later wait gets an error instead of starting it again.
+func TestCloseWaitsForReference(t *testing.T) {
 	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
 	if err != nil {
 		t.Fatal(err)
@@ -264,20 +363,66 @@ func TestReferenceWithoutDriver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	// A unique line keeps the compile cache from answering for it.
-	broken := fmt.Sprintf("#error broken driver %d\n", time.Now().UnixNano())
-	if err := os.WriteFile(filepath.Join(s.dir, "src", harness.DriverFile), []byte(broken), 0o644); err != nil {
+	// Built first, so that Close finds the reference program itself running.
+	if err := s.refBuild.wait(context.Background(), s.refBuildJob); err != nil {
 		t.Fatal(err)
 	}
-	s.Warm()
-	if err := s.runReference(context.Background()); err != nil {
-		t.Fatalf("reference: %v", err)
+	s.startReference()
+	time.Sleep(50 * time.Millisecond)
+	s.Close()
+	if s.ref.running() {
+		t.Error("Close returned while the reference still ran")
 	}
-	if len(s.refOut) == 0 {
-		t.Error("the reference ran but left no outputs")
+	if _, err := os.Stat(s.dir); !os.IsNotExist(err) {
+		t.Errorf("scratch folder after Close: %v, want it gone", err)
 	}
-	if err := s.prepare(context.Background()); err == nil || !strings.Contains(err.Error(), "generated driver does not compile") {
-		t.Errorf("prepare with a broken driver: %v, want the driver named", err)
+	if err := s.runReference(context.Background()); err == nil {
+		t.Error("a closed session's reference answered without an error")
+	}
+	// Never started: Close settles it, and a wait gets the error at once.
+	s2, err := NewSession(tk, Options{Toolchain: toolchain(t), ScratchDir: t.TempDir(), Profile: ProfileRL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2.Close()
+	if err := s2.runReference(context.Background()); err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Errorf("reference of a session closed before it started: %v", err)
+	}
+}
+
+// TestEvictSkipsRunningReference: a session whose reference runs is not
+// evicted, though no request holds it; once the reference has ended it
+// is.
+func TestEvictSkipsRunningReference(t *testing.T) {
+	e := sessionsOnly(t, 1)
+	load := func(name string) *task.Task {
+		tk, err := task.Load(filepath.Join("suites", "selftest", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tk
+	}
+	first, done, err := e.session(load("saxpy"), Settings{Profile: ProfileRL, CompileOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done()
+	hold := make(chan struct{})
+	first.ref.start(func() error { <-hold; return nil })
+	if _, done, err = e.session(load("gemm"), Settings{Profile: ProfileRL, CompileOnly: true}); err != nil {
+		t.Fatal(err)
+	}
+	done()
+	if _, err := os.Stat(first.dir); err != nil {
+		t.Fatalf("the session whose reference runs was evicted: %v", err)
+	}
+	close(hold)
+	<-first.ref.done
+	if _, done, err = e.session(load("gather"), Settings{Profile: ProfileRL, CompileOnly: true}); err != nil {
+		t.Fatal(err)
+	}
+	done()
+	if _, err := os.Stat(first.dir); !os.IsNotExist(err) {
+		t.Errorf("the session whose reference ended was kept: %v", err)
 	}
 }

@@ -19,7 +19,7 @@ processes by task: their count and median process, context and
 after-the-last-record times and kernel and user CPU, which show what a
 process's cost grows with (the tasks' arrays differ in size).
 
-Usage: bench/rl-timeline.py [--alive] [--by-task] RESULTS.jsonl[.gz]...
+Usage: bench/rl-timeline.py [--alive] [--by-task] RESULTS.jsonl[.gz]...   (-h, --help: this text)
 """
 import datetime
 import gzip
