@@ -12,7 +12,9 @@ Prints, per file: when the last build and the last result came, when the
 first process started (the ramp: the first compiles and the first task's
 reference program), the candidate processes' completion rate while
 compiles were still running and after the last build, their median
-process time and CUDA context time in each phase, which candidate gave
+process time and CUDA context time in each phase, the ramp (when the
+first and the eighth candidate that ran had built, and when they were
+ready to run: built, their task's reference done), which candidate gave
 the last result and how long it and the slowest were judged, and with --alive the
 number of processes alive in each second. --by-task pools every file's
 processes by task: their count and median process, context and
@@ -48,6 +50,21 @@ def phase(name, procs, t_from, t_to):
     med = lambda k: statistics.median(r.get(k, 0) for _, _, r in procs)
     return "%s: %d ended in %.1f s = %.1f/s (process p50 %.2f s, context p50 %.2f s)" % (
         name, len(procs), t_to - t_from, len(procs) / (t_to - t_from), med("run_seconds"), med("context_seconds"))
+
+
+def ramp(procs, k=8):
+    """The batch's start: when the first and the k-th candidate that ran
+    had built, and when they were ready to run (built and their task's
+    reference done), before any wait for a GPU slot (8 by default)."""
+    built = sorted(r["_sent"] + r.get("build_seconds", 0) for _, _, r in procs)
+    ready = sorted(r["_sent"] + r.get("build_seconds", 0) + r.get("reference_wait_seconds", 0) for _, _, r in procs)
+    k = min(k, len(procs))
+    return "ramp: built, the first at %.2f s and the %s at %.2f s; ready to run (built, reference done), %.2f s and %.2f s" % (
+        built[0], ordinal(k), built[k - 1], ready[0], ready[k - 1])
+
+
+def ordinal(n):
+    return "%d%s" % (n, "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
 
 
 def by_task(procs):
@@ -103,6 +120,7 @@ def main(argv):
             path, len(recs), last, first, last_build))
         print("  " + phase("while compiling", during, first, last_build))
         print("  " + phase("after the last build", after, last_build, end))
+        print("  " + ramp(procs))
         print("  the last result: %s (%s), judging %.2f s; the slowest judging %.2f s" % (
             tail.get("candidate", "?").rsplit("/", 1)[-1], tail.get("task", "?"), tail.get("judge_seconds", 0),
             max(r.get("judge_seconds", 0) for r in recs)))

@@ -47,6 +47,9 @@ def test_phases(tmp_path, capsys):
     assert "while compiling: 2 ended in 4.0 s = 0.5/s" in out
     assert "after the last build: 3 ended in 5.0 s = 0.6/s" in out
     assert "3:2 " in out and "10:1 " in out
+    # Builds end at 1, 1, 6, 2 and 3 s (the last sent at 1 s); ready to
+    # run 1 s later but for the last build, whose reference was done.
+    assert "ramp: built, the first at 1.00 s and the 5th at 6.00 s; ready to run (built, reference done), 2.00 s and 6.00 s" in out
 
 
 def test_old_records_have_no_timeline(tmp_path, capsys):
