@@ -71,25 +71,18 @@ func TestSlotsUrgentReserve(t *testing.T) {
 		t.Fatalf("an urgent job waited with the reserve free: %v", err)
 	}
 	got := make(chan string, 2)
-	go func() {
-		rel, err := s.acquire(ctx, true)
+	job := func(name string, urgent bool) {
+		rel, err := s.acquire(ctx, urgent)
 		if err != nil {
 			got <- "error " + err.Error()
 			return
 		}
-		got <- "link"
+		got <- name
 		rel()
-	}()
+	}
+	go job("link", true)
 	waitFor(t, s, "the link queued", func() bool { return len(s.urgent) == 1 })
-	go func() {
-		rel, err := s.acquire(ctx, false)
-		if err != nil {
-			got <- "error " + err.Error()
-			return
-		}
-		got <- "compile"
-		rel()
-	}()
+	go job("compile", false)
 	waitFor(t, s, "the compile queued", func() bool { return len(s.normal) == 1 })
 	releaseDriver()
 	if g := <-got; g != "link" {
