@@ -71,18 +71,25 @@ func TestSlotsUrgentReserve(t *testing.T) {
 		t.Fatalf("an urgent job waited with the reserve free: %v", err)
 	}
 	got := make(chan string, 2)
-	job := func(name string, urgent bool) {
-		rel, err := s.acquire(ctx, urgent)
+	go func() {
+		rel, err := s.acquire(ctx, true)
 		if err != nil {
 			got <- "error " + err.Error()
 			return
 		}
-		got <- name
+		got <- "link"
 		rel()
-	}
-	go job("link", true)
+	}()
 	waitFor(t, s, "the link queued", func() bool { return len(s.urgent) == 1 })
-	go job("compile", false)
+	go func() {
+		rel, err := s.acquire(ctx, false)
+		if err != nil {
+			got <- "error " + err.Error()
+			return
+		}
+		got <- "compile"
+		rel()
+	}()
 	waitFor(t, s, "the compile queued", func() bool { return len(s.normal) == 1 })
 	releaseDriver()
 	if g := <-got; g != "link" {
