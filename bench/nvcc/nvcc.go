@@ -145,9 +145,7 @@ type call struct {
 const DefaultLimit = 5 * time.Minute
 
 // New prepares a toolchain. nvccPath "" runs Find; jobs <= 0 uses one job
-// per CPU; jobs bounds the compiles running at once across all callers,
-// and the urgent jobs (links, a task's driver and reference builds) may
-// use as many again (see slots).
+// per CPU; jobs bounds the compiles running at once across all callers.
 func New(nvccPath string, jobs int, cache *Cache) (*Toolchain, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -520,11 +518,10 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 		return res, nil
 	}
 	urgent := j.product == "a.out" || isUrgent(ctx)
-	release, err := tc.slots.acquire(ctx, urgent)
-	if err != nil {
+	if err := tc.slots.acquire(ctx, urgent); err != nil {
 		return nil, err
 	}
-	defer release()
+	defer tc.slots.release()
 	tc.quiet.RLock()
 	defer tc.quiet.RUnlock()
 

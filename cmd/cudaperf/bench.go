@@ -86,7 +86,7 @@ func benchCommand() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", DefaultText: "the profile's, 30s or the RL rule", Usage: "wall-time limit per configuration"},
 			&cli.StringFlag{Name: "arch", Usage: "nvcc `ARCH` such as sm_90 (default: the GPU's, else " + device.DefaultArch + ")"},
 			&cli.StringFlag{Name: "nvcc", Usage: "nvcc `PATH` (default: $CUDAPERF_NVCC, PATH, /usr/local/cuda/bin, .venv)"},
-			&cli.IntFlag{Name: "jobs", DefaultText: "CPUs", Usage: "parallel candidate compiles (links and each task's driver and reference builds may run as many again beside them)"},
+			&cli.IntFlag{Name: "jobs", DefaultText: "CPUs", Usage: "parallel compiles"},
 			&cli.IntFlag{Name: "in-flight", DefaultText: "8 per CPU", Usage: "candidates sent to the benchmarker at once; it compiles --jobs of them and runs its GPU slots' worth at a time, so more in flight keep both busy while a task's reference program runs, fewer keep fewer tasks' inputs staged at once"},
 			&cli.StringFlag{Name: "seeds", Usage: "input seeds `A,B` (default: fresh random ones); reproduce a result with the seeds it recorded"},
 			&cli.StringFlag{Name: "cache", Usage: "compile cache `DIR` (default: $XDG_CACHE_HOME/cudaperf)"},
