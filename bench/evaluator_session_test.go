@@ -13,9 +13,6 @@ import (
 	"github.com/cudaperf/cudaperf/bench/task"
 )
 
-// TestSessionsBeyondMax: with more tasks than MaxSessions, the session
-// handed out is never the one evicted, and the least recently used idle
-// one is closed instead.
 // sessionsOnly is an evaluator that keeps at most max sessions and has
 // no compiler and no GPU: for compile-only sessions that compile nothing.
 func sessionsOnly(t *testing.T, max int) *Evaluator {
@@ -29,6 +26,9 @@ func sessionsOnly(t *testing.T, max int) *Evaluator {
 	return e
 }
 
+// TestSessionsBeyondMax: with more tasks than MaxSessions, the session
+// handed out is never the one evicted, and the least recently used idle
+// one is closed instead.
 func TestSessionsBeyondMax(t *testing.T) {
 	e := sessionsOnly(t, 2)
 	var dirs []string
