@@ -8,6 +8,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/cudaperf/cudaperf/bench/verdict"
 )
 
 // EnvCPUAccount names a file that an evaluator keeps up to date with where
@@ -66,16 +68,8 @@ func (a *cpuAccount) parallel(kind string) func(n int, part func(i int)) {
 		return nil
 	}
 	return func(n int, part func(i int)) {
-		var wg sync.WaitGroup
 		cpu := make([]time.Duration, n)
-		for i := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				cpu[i] = onThread(func() { part(i) })
-			}()
-		}
-		wg.Wait()
+		verdict.InParallel(n, func(i int) { cpu[i] = onThread(func() { part(i) }) })
 		var sum time.Duration
 		for _, d := range cpu {
 			sum += d

@@ -20,9 +20,9 @@
 #            `go tool pprof -top OUT-cold1.pprof`): where the evaluator's
 #            own CPU goes, apart from nvcc and the candidates
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
-# Latest (RL profile, medians of 3 cold runs): 474.1 candidates/min on an
-# H100 machine of 16 CPUs (2026-12-05, lease 13, with the judging fix);
-# 372.9 on the H200 machine of lease 12, before that fix.
+# Latest (RL profile, medians of 3 cold runs): 479.4 candidates/min on an
+# H100 machine of 16 CPUs (2026-12-06, lease 15), 395.5 on a slower one
+# (lease 14); 372.9 on the H200 machine of lease 12, before the judging fix.
 # bench/RESULTS.md has the numbers and where the time (and the CPU) goes.
 set -euo pipefail
 out=${1:?usage: bench/gpu-rl.sh OUT [PROFILE]}

@@ -78,15 +78,7 @@ func compareSplit(d task.DType, tol task.Tolerance, want, got []byte, poison byt
 	case parallel != nil:
 		parallel(len(res), part)
 	default:
-		var wg sync.WaitGroup
-		for p := range res {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				part(p)
-			}()
-		}
-		wg.Wait()
+		InParallel(len(res), part)
 	}
 	c := Comparison{Elements: n, FirstBad: -1}
 	for _, r := range res {
@@ -99,6 +91,21 @@ func compareSplit(d task.DType, tol task.Tolerance, want, got []byte, poison byt
 		}
 	}
 	return c
+}
+
+// InParallel runs part(0), ..., part(n-1), each on a goroutine of its
+// own, and returns when all have returned: Options.Parallel's default,
+// and the fan-out a caller's own Parallel may wrap.
+func InParallel(n int, part func(i int)) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			part(i)
+		}()
+	}
+	wg.Wait()
 }
 
 // compareRange compares the elements of want and got, the first of which
