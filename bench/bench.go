@@ -153,10 +153,12 @@ type Compile struct {
 	Seconds float64 `json:"seconds"`
 	// CPUSeconds is the CPU time (user and kernel) of nvcc and the tools
 	// it drove; 0 when served from the cache.
-	CPUSeconds float64  `json:"cpu_seconds,omitempty"`
-	Arch       string   `json:"arch"`
-	Log        string   `json:"log,omitempty"`
-	Kernels    []Kernel `json:"kernels,omitempty"`
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+	// Idle: the compile ran as the machine's idle work (EnvCompileIdle).
+	Idle    bool     `json:"idle,omitempty"`
+	Arch    string   `json:"arch"`
+	Log     string   `json:"log,omitempty"`
+	Kernels []Kernel `json:"kernels,omitempty"`
 }
 
 // Result is one candidate's evaluation: one line of results.jsonl.
@@ -556,7 +558,7 @@ func (s *Session) compile(ctx context.Context, c Candidate) *Result {
 
 // compileRecord is the one conversion of an nvcc result into a record.
 func compileRecord(res *nvcc.Result, arch string) Compile {
-	c := Compile{OK: res.OK, Cached: res.Cached, Seconds: res.Duration.Seconds(), Arch: arch, Log: res.Log}
+	c := Compile{OK: res.OK, Cached: res.Cached, Seconds: res.Duration.Seconds(), Idle: res.Idle, Arch: arch, Log: res.Log}
 	if !res.Cached {
 		c.CPUSeconds = res.CPU.Seconds()
 	}

@@ -48,6 +48,25 @@ const EnvCompileNice = "CUDAPERF_COMPILE_NICE"
 // 11's four pairings too (bench/RESULTS.md). 0 gives the old behaviour.
 const DefaultCompileNice = 10
 
+// EnvCompileIdle chooses when candidate compiles on an evaluator with a
+// GPU run as the machine's idle work (nvcc.Toolchain.Background, Linux's
+// SCHED_IDLE) instead of at their niceness: "backlog" (while every slot of
+// the GPUs has a built candidate waiting for it, so the next round of
+// processes is ready: compiles then take only CPUs that the candidate
+// processes, references and judging leave, and a waking candidate process
+// never waits for one), "always" or "never" (the default: niceness alone).
+const EnvCompileIdle = "CUDAPERF_COMPILE_IDLE"
+
+// CompileIdle values (EnvCompileIdle).
+const (
+	CompileIdleNever   = "never"
+	CompileIdleBacklog = "backlog"
+	CompileIdleAlways  = "always"
+)
+
+// DefaultCompileIdle is EnvCompileIdle's default.
+const DefaultCompileIdle = CompileIdleNever
+
 // EnvCompileLimit overrides nvcc.DefaultLimit, one compile's wall-time
 // limit, as a Go duration ("10m"; "0" for none).
 const EnvCompileLimit = "CUDAPERF_COMPILE_LIMIT"
@@ -149,6 +168,10 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
+	idle, err := compileIdleFromEnv()
+	if err != nil {
+		return nil, err
+	}
 	opt.ShareGPU = opt.ShareGPU || os.Getenv(EnvShareGPU) == "1"
 	if opt.Staging == "" {
 		st, err := ParseStaging(os.Getenv(EnvStaging))
@@ -202,6 +225,7 @@ func NewEvaluator(opt EvaluatorOptions) (*Evaluator, error) {
 	if len(workers) > 0 {
 		// It runs what it compiles: the runs may go first (nvcc.Toolchain.Nice).
 		tc.Nice = nice
+		tc.Background = compileBackground(idle, e.pool)
 	}
 	if len(workers) > 0 && workers[0].Info != nil && !workers[0].Info.CC.IsZero() {
 		e.arch = workers[0].Info.Arch()
@@ -240,6 +264,32 @@ func settingsFromEnv(opt *EvaluatorOptions) (nice int, err error) {
 		}
 	}
 	return nice, nil
+}
+
+// compileIdleFromEnv reads EnvCompileIdle: its default when unset, an
+// error that says what to give when it is none of its values.
+func compileIdleFromEnv() (string, error) {
+	switch v := os.Getenv(EnvCompileIdle); v {
+	case "":
+		return DefaultCompileIdle, nil
+	case CompileIdleNever, CompileIdleBacklog, CompileIdleAlways:
+		return v, nil
+	default:
+		return "", fmt.Errorf("bench: %s=%q: give %s (compiles as idle work while the GPUs have a round of built candidates waiting), %s or %s",
+			EnvCompileIdle, v, CompileIdleBacklog, CompileIdleAlways, CompileIdleNever)
+	}
+}
+
+// compileBackground is nvcc.Toolchain.Background for EnvCompileIdle's
+// value idle on an evaluator whose GPU slots are p.
+func compileBackground(idle string, p *pool) func() bool {
+	switch idle {
+	case CompileIdleAlways:
+		return func() bool { return true }
+	case CompileIdleBacklog:
+		return p.backlogged
+	}
+	return nil
 }
 
 // envInt reads the integer setting name in [lo, hi]: -1 when it is unset,

@@ -63,7 +63,7 @@ sys.exit(rc)' "$tmp/$name.cpu" "$bin" bench --batch "$batch" --profile "$profile
   # The binary says what it was built from; the device's copy of .git may
   # not (it named one commit for every call of a session).
   echo "# bench/gpu-rl.sh $out $profile   ($(date -u +%FT%TZ), $("$bin" version 2>/dev/null | head -1 || echo "cudaperf unknown"))"
-  echo "# settings: CUDAPERF_GPU_SLOTS=${CUDAPERF_GPU_SLOTS:-default} CUDAPERF_GPU_PRESTART=${CUDAPERF_GPU_PRESTART:-default} CUDAPERF_COMPILE_NICE=${CUDAPERF_COMPILE_NICE:-default} CUDAPERF_STAGING=${CUDAPERF_STAGING:-default}"
+  echo "# settings: CUDAPERF_GPU_SLOTS=${CUDAPERF_GPU_SLOTS:-default} CUDAPERF_GPU_PRESTART=${CUDAPERF_GPU_PRESTART:-default} CUDAPERF_COMPILE_NICE=${CUDAPERF_COMPILE_NICE:-default} CUDAPERF_COMPILE_IDLE=${CUDAPERF_COMPILE_IDLE:-default} CUDAPERF_STAGING=${CUDAPERF_STAGING:-default}"
   echo "# command per run: $bin bench --batch $batch --profile $profile --cache <empty dir> --format json"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/# GPU: /' || true
   echo "# CPUs: $(nproc)"
@@ -111,7 +111,8 @@ for line in open(os.path.join(tmp, "runs.txt")):
         for x in (statistics.median([r.get(k, 0) for r in rs if r.get("ran")] or [float("nan")]), sum(r.get(k, 0) for r in rs))))
     comp = sorted(r["compile"]["seconds"] for r in rs if (r.get("compile") or {}).get("seconds") and not r["compile"].get("cached"))
     if comp:
-        print("       compile p50 %.2f s p95 %.2f s (sum %.1f s over %d)" % (comp[len(comp) // 2], comp[min(len(comp) - 1, int(0.95 * len(comp)))], sum(comp), len(comp)))
+        print("       compile p50 %.2f s p95 %.2f s (sum %.1f s over %d, %d as idle work)" % (comp[len(comp) // 2], comp[min(len(comp) - 1, int(0.95 * len(comp)))], sum(comp), len(comp),
+              sum(1 for r in rs if (r.get("compile") or {}).get("idle"))))
     # Where the machine's CPU went: is it what bounds the throughput?
     try:
         user, sys_ = map(float, open(os.path.join(tmp, name + ".cpu")).read().split())

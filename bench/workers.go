@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 )
@@ -128,7 +129,10 @@ const DefaultPrestart = 0
 // to its slot count at once; the worker's Gate serializes their timings.
 // With prestart, each GPU has that many more process slots, and its Gate
 // lets only slots of the processes past their start-up work at once.
-type pool struct{ free chan *Worker }
+type pool struct {
+	free    chan *Worker
+	waiting atomic.Int64 // candidates in acquire: built, their reference done
+}
 
 func newPool(ws []*Worker, slots, prestart int) *pool {
 	if slots <= 0 {
@@ -156,8 +160,15 @@ func newPool(ws []*Worker, slots, prestart int) *pool {
 // size is the number of slots.
 func (p *pool) size() int { return cap(p.free) }
 
+// backlogged reports whether as many candidates wait for a slot as there
+// are slots: the GPUs' next round of processes is built and ready, and the
+// compiles behind it are not yet needed (EnvCompileIdle's backlog).
+func (p *pool) backlogged() bool { return p.waiting.Load() >= int64(p.size()) }
+
 // acquire waits for a free slot.
 func (p *pool) acquire(ctx context.Context) (*Worker, error) {
+	p.waiting.Add(1)
+	defer p.waiting.Add(-1)
 	select {
 	case w := <-p.free:
 		return w, nil

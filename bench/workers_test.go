@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cudaperf/cudaperf/analysis/device"
 )
@@ -205,7 +206,7 @@ func TestSettingsFromEnv(t *testing.T) {
 	if _, err := settingsFromEnv(&opt); err != nil || opt.Slots != DefaultSlots {
 		t.Errorf("nothing set: slots %d, %v; want %d", opt.Slots, err, DefaultSlots)
 	}
-	for name, bad := range map[string]string{EnvSlots: "eight", EnvJobs: "0", EnvPrestart: "-2", EnvCompileNice: "20"} {
+	for name, bad := range map[string]string{EnvSlots: "eight", EnvJobs: "0", EnvPrestart: "-2", EnvCompileNice: "20", EnvCompileIdle: "sometimes"} {
 		t.Run(name, func(t *testing.T) {
 			t.Setenv(name, bad)
 			_, err := NewEvaluator(EvaluatorOptions{NoGPU: true, CacheDir: t.TempDir(), NVCC: "/nonexistent/nvcc"})
@@ -213,5 +214,54 @@ func TestSettingsFromEnv(t *testing.T) {
 				t.Errorf("%s=%q: NewEvaluator: %v; want an error naming the setting and what to give", name, bad, err)
 			}
 		})
+	}
+}
+
+// TestCompileBackground: with EnvCompileIdle's backlog, compiles go to the
+// idle class exactly while as many built candidates wait for a GPU slot as
+// there are slots (2 GPUs of 2 here), and stop as soon as the waiters are
+// served; always and never do not look at the slots.
+func TestCompileBackground(t *testing.T) {
+	ws, _ := VisibleWorkers(fakeGPUs(2), "", false)
+	p := newPool(ws, 2, 0)
+	if compileBackground(CompileIdleNever, p) != nil || !compileBackground(CompileIdleAlways, p)() {
+		t.Fatal("never must leave compiles at their niceness, always must let every one go")
+	}
+	bg := compileBackground(CompileIdleBacklog, p)
+	var held []*Worker
+	for range p.size() { // every slot busy
+		w, _ := p.acquire(context.Background())
+		held = append(held, w)
+	}
+	waitFor := func(n int64) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); p.waiting.Load() != n; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d candidates waiting, want %d", p.waiting.Load(), n)
+			}
+		}
+	}
+	got := make(chan *Worker)
+	for i := 1; i <= p.size(); i++ {
+		if bg() {
+			t.Fatalf("%d of %d slots' candidates waiting: compiles let go already", i-1, p.size())
+		}
+		go func() { w, _ := p.acquire(context.Background()); got <- w }()
+		waitFor(int64(i))
+	}
+	if !bg() {
+		t.Fatalf("a candidate waiting for each of the %d slots: compiles held back", p.size())
+	}
+	p.release(held[0]) // one waiter served
+	held[0] = <-got
+	waitFor(int64(p.size() - 1))
+	if bg() {
+		t.Error("a waiter served, fewer waiting than slots: compiles still let go")
+	}
+	for _, w := range held {
+		p.release(w)
+	}
+	for range p.size() - 1 {
+		p.release(<-got)
 	}
 }

@@ -119,6 +119,14 @@ type Toolchain struct {
 	// H200 machine the candidate processes ended at 3.1-3.5 a second while
 	// a batch's compiles ran beside them and 5.6-7.2 after (bench/RESULTS.md).
 	Nice int
+	// Background, if set, is asked as each ordinary compile starts whether
+	// it may run as the machine's idle work (Linux's SCHED_IDLE: on CPUs
+	// nothing else wants, preempted at once by any other task that wakes)
+	// instead of at Nice. The evaluator answers yes while its GPUs have a
+	// round of built candidates waiting for them, so that compiles then
+	// never slow the candidate processes, and no while the GPUs could run
+	// out of work, so that the next builds are not starved.
+	Background func() bool
 	// OnRun, if set, is told the CPU time of every tool run (compiles and
 	// links, not answers from the cache): whether it was a CUDA compile or
 	// link (by nvcc or, for links, the host compiler), the
@@ -227,6 +235,7 @@ type Result struct {
 	CPU       time.Duration // CPU time, user and kernel, of the tool and what it drove (0 when cached)
 	Command   string        // the command line, for logs
 	Resources *ptxas.Report // per-kernel registers, shared memory and spills (CUDA compiles)
+	Idle      bool          // the tool ran in the idle scheduling class (Toolchain.Background)
 }
 
 // DeviceFlags are the flags of every device compile besides -arch.
@@ -560,16 +569,22 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	start := time.Now()
-	runErr := cmd.Start()
+	var idle bool
+	var runErr error
+	if !urgent && tc.Background != nil && tc.Background() {
+		idle, runErr = startIdle(cmd)
+	} else {
+		runErr = cmd.Start()
+	}
 	if runErr == nil {
-		if !urgent && tc.Nice > 0 {
+		if !urgent && !idle && tc.Nice > 0 {
 			// The whole group: what nvcc has started so far; what it starts
 			// later inherits nvcc's priority.
 			_ = syscall.Setpriority(syscall.PRIO_PGRP, cmd.Process.Pid, tc.Nice)
 		}
 		runErr = cmd.Wait()
 	}
-	res := &Result{Log: log.String(), Duration: time.Since(start), Command: j.tool + " " + strings.Join(j.args, " ")}
+	res := &Result{Log: log.String(), Duration: time.Since(start), Command: j.tool + " " + strings.Join(j.args, " "), Idle: idle}
 	if cmd.ProcessState != nil {
 		res.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 		if tc.OnRun != nil {

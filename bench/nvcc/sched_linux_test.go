@@ -1,0 +1,89 @@
+package nvcc
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// schedPolicy is field 41 of a /proc stat line, the scheduling policy
+// (0 SCHED_OTHER, 5 SCHED_IDLE).
+func schedPolicy(t *testing.T, stat string) int {
+	t.Helper()
+	i := strings.LastIndex(stat, ")")
+	f := strings.Fields(stat[i+1:]) // from field 3, the state
+	if i < 0 || len(f) < 39 {
+		t.Fatalf("no stat line in %q", stat)
+	}
+	n, err := strconv.Atoi(f[38])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestBackground: an ordinary compile that Background lets go runs in the
+// idle scheduling class, with what nvcc starts later, and says so in its
+// result; an urgent one, or one Background holds back, runs as before (at
+// Nice), and the thread that started the idle one is not left in the idle
+// class to run the caller's work.
+func TestBackground(t *testing.T) {
+	const schedIdle = 5
+	dir := t.TempDir()
+	tc, _ := fakeToolchain(t, filepath.Join(dir, "nvcc"), "sleep 0.2\ncat /proc/self/stat\nexit 1")
+	tc.Nice = 7
+	background := true
+	tc.Background = func() bool { return background }
+	for _, c := range []struct {
+		name       string
+		ctx        context.Context
+		background bool
+		want       int
+	}{
+		{"let go", context.Background(), true, schedIdle},
+		{"urgent", Urgent(context.Background()), true, 0},
+		{"held back", context.Background(), false, 0},
+	} {
+		background = c.background
+		src := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".cu")
+		if err := os.WriteFile(src, []byte("// "+c.name+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := tc.CompileCUDA(c.ctx, src, "sm_90")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := schedPolicy(t, res.Log); got != c.want || res.Idle != (c.want == schedIdle) {
+			t.Errorf("%s compile: a child of nvcc ran with scheduling policy %d (result says idle: %v), want %d", c.name, got, res.Idle, c.want)
+		}
+	}
+	// The starting thread is given its class back (as root), or ended
+	// with its goroutine; the main thread, which the runtime cannot end,
+	// is parked for good, so without the privilege it may stay idle.
+	main := fmt.Sprintf("/proc/self/task/%d/stat", os.Getpid())
+	var idle []string
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		idle = idle[:0]
+		stats, _ := filepath.Glob("/proc/self/task/*/stat")
+		for _, p := range stats {
+			if p == main && os.Geteuid() != 0 {
+				continue
+			}
+			if b, err := os.ReadFile(p); err == nil && schedPolicy(t, string(b)) == schedIdle {
+				idle = append(idle, p)
+			}
+		}
+		if len(idle) == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(idle) > 0 {
+		t.Errorf("threads of the caller left in the idle class: %v", idle)
+	}
+}
