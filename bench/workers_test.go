@@ -227,6 +227,12 @@ func TestCompileBackground(t *testing.T) {
 	if compileBackground(CompileIdleNever, p) != nil || !compileBackground(CompileIdleAlways, p)() {
 		t.Fatal("never must leave compiles at their niceness, always must let every one go")
 	}
+	for env, want := range map[string]string{"": DefaultCompileIdle, "backlog": CompileIdleBacklog, "never": CompileIdleNever} {
+		t.Setenv(EnvCompileIdle, env)
+		if got, err := compileIdleFromEnv(); got != want || err != nil {
+			t.Errorf("%s=%q: %q, %v; want %q", EnvCompileIdle, env, got, err, want)
+		}
+	}
 	bg := compileBackground(CompileIdleBacklog, p)
 	var held []*Worker
 	for range p.size() { // every slot busy

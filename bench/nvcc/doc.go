@@ -28,5 +28,7 @@
 // go before the ordinary compiles that wait: a batch sends all its
 // candidates at once, and a run waits for its link, not for the other
 // candidates' compiles. Toolchain.Nice runs the ordinary ones at a lower
-// priority.
+// priority, and Toolchain.Background lets them run as the machine's idle
+// work (Linux's SCHED_IDLE) instead; one stopped by the compile limit as
+// idle work is compiled again as ordinary work before it is a verdict.
 package nvcc

@@ -87,3 +87,38 @@ func TestBackground(t *testing.T) {
 		t.Errorf("threads of the caller left in the idle class: %v", idle)
 	}
 }
+
+// TestIdleCompileLimit: an idle compile that the limit stops may only have
+// been starved of CPUs, so it is compiled again as ordinary work, whose
+// outcome is the verdict; a compile that runs past the limit either way
+// still fails naming it, after both attempts.
+func TestIdleCompileLimit(t *testing.T) {
+	dir := t.TempDir()
+	// Stands in for a compile that gets no CPU while idle: in the idle
+	// class (field 41 of its stat line is 5) it waits past any limit.
+	out := "while [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n"
+	starved := "[ \"$(cut -d' ' -f41 /proc/$$/stat)\" = 5 ] && { sleep 600 & wait; }\n" + out + "echo obj > \"$out\"\n"
+	for _, c := range []struct {
+		name, body string
+		ok         bool
+		limits     time.Duration // limits reached: both attempts' time is counted
+	}{
+		{"starved while idle", starved, true, 1},
+		{"too long either way", "sleep 600 &\nwait", false, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tc, _ := fakeToolchain(t, filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")), c.body)
+			tc.Limit = 300 * time.Millisecond
+			tc.Background = func() bool { return true }
+			res, err := tc.CompileCUDA(context.Background(), "testdata/broken.cu", "sm_90")
+			if err != nil {
+				t.Fatal(err)
+			}
+			stopped := strings.Contains(res.Log, "the compile limit")
+			if res.OK != c.ok || stopped == c.ok || res.Idle || res.Duration < c.limits*tc.Limit {
+				t.Errorf("result OK %v (want %v), log names the limit: %v, idle %v, took %v (want at least %d limits): %s",
+					res.OK, c.ok, stopped, res.Idle, res.Duration, c.limits, res.Log)
+			}
+		})
+	}
+}
