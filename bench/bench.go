@@ -807,7 +807,8 @@ func readRecords(path string) ([]record, error) {
 // with 20 x the time of all the calls, one hang cost 42 s). Each
 // configuration is also held to its own share plus the start-up allowance
 // as it runs (stageWatch), so a hang is stopped after that, not after the
-// sum over every configuration.
+// sum over every configuration, and its timed calls to holdLimit while
+// they hold the GPU alone.
 func (s *Session) ProcessLimit() time.Duration {
 	total := StartupAllowance
 	for c := range s.Task.Configs {
@@ -821,13 +822,28 @@ func (s *Session) configLimit(c int) time.Duration {
 	if s.opt.TimeLimit > 0 {
 		return s.opt.TimeLimit
 	}
-	ref := time.Duration(RLTimeFactor * median(s.refMs[c]) * float64(time.Millisecond))
-	return max(RLMinTimeLimit, ref)
+	return max(RLMinTimeLimit, s.refLimit(c))
+}
+
+// holdLimit is how long configuration c's timed calls may hold the GPU
+// alone: its configLimit, or in the RL profile without a time limit,
+// max(RLMinHoldLimit, RLTimeFactor x the C reference's time for one call).
+func (s *Session) holdLimit(c int) time.Duration {
+	if s.opt.TimeLimit > 0 {
+		return s.opt.TimeLimit
+	}
+	return max(RLMinHoldLimit, s.refLimit(c))
+}
+
+// refLimit is RLTimeFactor x the C reference's median time for one call of
+// configuration c.
+func (s *Session) refLimit(c int) time.Duration {
+	return time.Duration(RLTimeFactor * median(s.refMs[c]) * float64(time.Millisecond))
 }
 
 // stageWatch holds each configuration of a running driver to its own
-// limit plus StartupAllowance, and its timed calls alone to the limit
-// without the allowance (see holding): the driver writes seed B's record last for
+// limit plus StartupAllowance, and its timed calls alone to its hold limit
+// (Session.holdLimit; see holding): the driver writes seed B's record last for
 // each configuration, so a configuration runs from the previous one's
 // seed-B record (the first from the process's start) to its own. The
 // allowance is slack for every configuration, not only the first: under
@@ -838,11 +854,13 @@ func (s *Session) configLimit(c int) time.Duration {
 // timeout.
 type stageWatch struct {
 	limits []time.Duration // per configuration, the start-up allowance included
+	holds  []time.Duration // per configuration, Session.holdLimit
 	// holding is how long the current exclusive hold of the GPU gate has
-	// lasted; it may last the configuration's limit without the allowance:
-	// the timed calls are all that runs under it, and while they run every
-	// other candidate on the GPU waits. A hang in its timed calls held the
-	// H200 for the whole allowance, 5.6 s of a 34 s RL batch (lease 8).
+	// lasted; it may last the configuration's hold limit, without the
+	// allowance: the timed calls are all that runs under it, and while
+	// they run every other candidate on the GPU waits. A hang in its timed
+	// calls held the H200 for the whole allowance, 5.6 s of a 34 s RL
+	// batch (lease 8).
 	holding func() time.Duration
 	names   []string
 	paused  func() time.Duration
@@ -862,6 +880,7 @@ func newStageWatch(s *Session, paused, holding func() time.Duration) *stageWatch
 	w := &stageWatch{paused: paused, holding: holding, stop: make(chan struct{}), since: time.Now()}
 	for c, cfg := range s.Task.Configs {
 		w.limits = append(w.limits, s.configLimit(c)+StartupAllowance)
+		w.holds = append(w.holds, s.holdLimit(c))
 		w.names = append(w.names, cfg.Name)
 	}
 	zero := func() time.Duration { return 0 }
@@ -901,7 +920,7 @@ func (w *stageWatch) over() bool {
 	if w.stage >= len(w.limits) {
 		return false // every configuration recorded: the process is ending
 	}
-	if hold := w.limits[w.stage] - StartupAllowance; w.holding() > hold {
+	if hold := w.holds[w.stage]; w.holding() > hold {
 		w.why = fmt.Sprintf("configuration %s held the GPU alone for its timed calls longer than its %s limit",
 			w.names[w.stage], hold.Round(time.Millisecond))
 		return true

@@ -39,6 +39,17 @@ const (
 	StartupAllowance = 5 * time.Second
 )
 
+// RLMinHoldLimit is the floor of the RL profile's limit on a
+// configuration's timed calls while they hold the GPU alone:
+// max(RLMinHoldLimit, RLTimeFactor x the C reference's time for one call).
+// The rest of the configuration keeps RLMinTimeLimit's floor. While a hang
+// holds the GPU, every other candidate on it waits: with the 1 s floor the
+// batch's one hang cost 6.3-10.3 s of the other processes' waits a run
+// (lease 16, 8 slots), about 1 s of a 15.5 s batch. The batch's honest
+// candidates held it at most 41 ms a configuration where the floor is
+// the limit (0.5-6.8 ms a call, 6 calls; bench/RESULTS.md).
+const RLMinHoldLimit = 250 * time.Millisecond
+
 // EnvMaxConnections is CUDA's number of hardware work queues per context
 // (default 8). The RL profile sets it to 1 for candidates unless the
 // environment sets it: the driver then makes contexts about twice as fast

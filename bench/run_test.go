@@ -234,10 +234,22 @@ func TestRLTimeLimit(t *testing.T) {
 	if got := s.ProcessLimit(); got != 12*time.Second {
 		t.Errorf("ProcessLimit = %v, want 12s", got)
 	}
+	// The timed calls' hold: small 10 ms -> 0.25 s (a hang stalls the
+	// GPU's other candidates only that long), big 6 s as its limit.
+	if a, b := s.holdLimit(0), s.holdLimit(1); a != RLMinHoldLimit || b != 6*time.Second || RLMinHoldLimit >= RLMinTimeLimit {
+		t.Errorf("hold limits %v and %v, want %v and 6s", a, b, RLMinHoldLimit)
+	}
+	w := newStageWatch(s, nil, func() time.Duration { return RLMinHoldLimit + 100*time.Millisecond })
+	if !w.over() || !strings.Contains(w.reason(), "held the GPU alone for its timed calls longer than its 250ms limit") {
+		t.Errorf("a hold past 250 ms in the small configuration: stopped %v (%q)", w.over(), w.reason())
+	}
 	opt.TimeLimit = 3 * time.Second
 	s.opt = opt
 	if got := s.ProcessLimit(); got != 11*time.Second {
 		t.Errorf("ProcessLimit with 3 s per configuration = %v, want 11s", got)
+	}
+	if got := s.holdLimit(0); got != 3*time.Second {
+		t.Errorf("hold limit with 3 s per configuration = %v, want 3s", got)
 	}
 }
 
