@@ -58,7 +58,8 @@ const DefaultCompileNice = 10
 // candidate process waking from the GPU driver preempts it at once. On a
 // machine whose CPUs other work keeps busy, idle compiles wait for it: an
 // idle compile that reaches the compile limit is compiled again as
-// ordinary work, and "never" gives the niceness alone.
+// ordinary work (with no limit, EnvCompileLimit=0, it waits), and "never"
+// gives the niceness alone.
 const EnvCompileIdle = "CUDAPERF_COMPILE_IDLE"
 
 // CompileIdle values (EnvCompileIdle).

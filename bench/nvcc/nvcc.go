@@ -122,10 +122,10 @@ type Toolchain struct {
 	// Background, if set, is asked as each ordinary compile starts whether
 	// it may run as the machine's idle work (Linux's SCHED_IDLE: on CPUs
 	// nothing else wants, preempted at once by any other task that wakes)
-	// instead of at Nice. The evaluator answers yes while its GPUs have a
-	// round of built candidates waiting for them, so that compiles then
-	// never slow the candidate processes, and no while the GPUs could run
-	// out of work, so that the next builds are not starved.
+	// instead of at Nice alone, so that compiles never slow the candidate
+	// processes an evaluator runs beside them (bench.EnvCompileIdle says
+	// when it answers yes). An idle compile that reaches Limit is compiled
+	// again as ordinary work; with no Limit it waits for CPUs.
 	Background func() bool
 	// OnRun, if set, is told the CPU time of every tool run (compiles and
 	// links, not answers from the cache): whether it was a CUDA compile or
@@ -550,10 +550,15 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 		// kept busy it may have had none, so the limit says nothing of the
 		// source. The verdict is an ordinary compile's (both attempts'
 		// time is counted).
+		// The killed attempt's intermediates must not be cached with it.
+		if err := emptyDir(tmp); err != nil {
+			return nil, err
+		}
 		first := res
 		res, runErr, limited = tc.attempt(ctx, j, args, tmp, false)
 		res.Duration += first.Duration
 		res.CPU += first.CPU
+		res.Log += fmt.Sprintf("\ncudaperf: compiled as ordinary work after %s as idle work, the compile limit, with little CPU to run on\n", tc.Limit)
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -611,18 +616,17 @@ func (tc *Toolchain) attempt(ctx context.Context, j job, args []string, tmp stri
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	start := time.Now()
-	if idle {
-		idle, runErr = startIdle(cmd)
-	} else {
-		runErr = cmd.Start()
-	}
+	runErr = cmd.Start()
 	if runErr == nil {
-		if !urgent && !idle && tc.Nice > 0 {
+		if !urgent && tc.Nice > 0 {
 			// The whole group: what nvcc has started so far; what it starts
 			// later inherits nvcc's priority.
 			_ = syscall.Setpriority(syscall.PRIO_PGRP, cmd.Process.Pid, tc.Nice)
 		}
+		idle = idle && setIdle(cmd.Process.Pid, tc.Nice)
 		runErr = cmd.Wait()
+	} else {
+		idle = false
 	}
 	res = &Result{Log: log.String(), Duration: time.Since(start), Command: j.tool + " " + strings.Join(j.args, " "), Idle: idle}
 	if cmd.ProcessState != nil {
@@ -632,6 +636,20 @@ func (tc *Toolchain) attempt(ctx context.Context, j job, args []string, tmp stri
 		}
 	}
 	return res, runErr, ctx.Err() == nil && rctx.Err() != nil
+}
+
+// emptyDir removes what folder dir holds.
+func emptyDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("nvcc: %w", err)
+	}
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return fmt.Errorf("nvcc: %w", err)
+		}
+	}
+	return nil
 }
 
 // killedRE matches what nvcc and gcc print when a process they drive was
