@@ -623,7 +623,7 @@ func (tc *Toolchain) attempt(ctx context.Context, j job, args []string, tmp stri
 			// later inherits nvcc's priority.
 			_ = syscall.Setpriority(syscall.PRIO_PGRP, cmd.Process.Pid, tc.Nice)
 		}
-		idle = idle && setIdle(cmd.Process.Pid, tc.Nice)
+		idle = idle && setIdle(cmd.Process.Pid)
 		runErr = cmd.Wait()
 	} else {
 		idle = false

@@ -60,6 +60,11 @@ func TestBackground(t *testing.T) {
 		if got := schedPolicy(t, res.Log); got != c.want || res.Idle != (c.want == schedIdle) {
 			t.Errorf("%s compile: a child of nvcc ran with scheduling policy %d (result says idle: %v), want %d", c.name, got, res.Idle, c.want)
 		}
+		// Idle or not, an ordinary compile keeps its niceness (field 19).
+		i := strings.LastIndex(res.Log, ")")
+		if f := strings.Fields(res.Log[i+1:]); len(f) > 16 && (f[16] == "7") == (c.name == "urgent") {
+			t.Errorf("%s compile: a child of nvcc ran at niceness %s; want 7 for ordinary compiles only", c.name, f[16])
+		}
 	}
 	var idle []string
 	stats, _ := filepath.Glob("/proc/self/task/*/stat")

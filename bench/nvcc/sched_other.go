@@ -3,4 +3,4 @@
 package nvcc
 
 // setIdle reports false: the idle scheduling class is Linux's.
-func setIdle(pid int, nice int) bool { return false }
+func setIdle(pid int) bool { return false }
