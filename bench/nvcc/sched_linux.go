@@ -12,13 +12,9 @@ import "golang.org/x/sys/unix"
 // idle class, holding the runtime's scheduler and signals while it forks,
 // stalled every goroutine of the evaluator on a machine with every CPU
 // busy. A child nvcc started in the moment before this call keeps the
-// niceness the caller gave the process group. The process keeps its
-// niceness (raising it would need a privilege); it reports whether the
-// class was set.
+// niceness the caller gave the process group, and the kernel keeps the
+// process's niceness under the idle class. It reports whether the class
+// was set.
 func setIdle(pid int) bool {
-	a, err := unix.SchedGetAttr(pid, 0)
-	if err != nil {
-		return false
-	}
-	return unix.SchedSetAttr(pid, &unix.SchedAttr{Policy: unix.SCHED_IDLE, Nice: a.Nice}, 0) == nil
+	return unix.SchedSetAttr(pid, &unix.SchedAttr{Policy: unix.SCHED_IDLE}, 0) == nil
 }

@@ -60,7 +60,8 @@ func TestBackground(t *testing.T) {
 		if got := schedPolicy(t, res.Log); got != c.want || res.Idle != (c.want == schedIdle) {
 			t.Errorf("%s compile: a child of nvcc ran with scheduling policy %d (result says idle: %v), want %d", c.name, got, res.Idle, c.want)
 		}
-		// Idle or not, an ordinary compile keeps its niceness (field 19).
+		// Idle or not, an ordinary compile keeps the niceness its group
+		// was given (field 19): one that outlived its class would keep it.
 		i := strings.LastIndex(res.Log, ")")
 		if f := strings.Fields(res.Log[i+1:]); len(f) > 16 && (f[16] == "7") == (c.name == "urgent") {
 			t.Errorf("%s compile: a child of nvcc ran at niceness %s; want 7 for ordinary compiles only", c.name, f[16])
