@@ -34,7 +34,7 @@ func schedPolicy(t *testing.T, stat string) int {
 func TestBackground(t *testing.T) {
 	const schedIdle = 5
 	dir := t.TempDir()
-	tc, _ := fakeToolchain(t, filepath.Join(dir, "nvcc"), "sleep 0.2\ncat /proc/self/stat\nexit 1")
+	tc, _ := fakeToolchain(t, filepath.Join(dir, "nvcc"), "sleep 0.5\ncat /proc/self/stat\nexit 1")
 	tc.Nice = 7
 	background := true
 	tc.Background = func() bool { return background }
@@ -88,7 +88,9 @@ func TestIdleCompileLimit(t *testing.T) {
 	// Stands in for a compile that gets no CPU while idle: in the idle
 	// class (field 41 of its stat line is 5) it waits past any limit.
 	out := "while [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n"
-	starved := "[ \"$(cut -d' ' -f41 /proc/$$/stat)\" = 5 ] && { touch \"$TMPDIR/tmpxft_first.ii\"; sleep 600 & wait; }\n" + out + "echo obj > \"$out\"\n"
+	// It looks after a moment, as nvcc's tools start after nvcc has: the
+	// class is set once nvcc has started.
+	starved := "sleep 0.1\n[ \"$(cut -d' ' -f41 /proc/$$/stat)\" = 5 ] && { touch \"$TMPDIR/tmpxft_first.ii\"; sleep 600 & wait; }\n" + out + "echo obj > \"$out\"\n"
 	for _, c := range []struct {
 		name, body string
 		ok         bool
