@@ -53,8 +53,8 @@ func benchCommand() *cli.Command {
 			"Profiles: report (default) runs every configuration with 3 warm-up and 20 timed calls, 30 s\n" +
 			"per configuration; rl runs the task's RL configurations (the primary and an odd size, or those\n" +
 			"marked rl: true) with 1 warm-up and 5 timed calls, each configuration limited to\n" +
-			"max(1 s, 20x the C reference's time for the same calls), plus 5 s to start CUDA (its timed\n" +
-			"calls, which hold the GPU alone, to max(0.25 s, 20x the reference's)), and gives\n" +
+			"max(1 s, 20x the C reference's time for one call), plus 5 s to start CUDA (its timed\n" +
+			"calls, which hold the GPU alone, to max(0.25 s, 20x the reference's); --timeout sets both), and gives\n" +
 			"candidates CUDA_DEVICE_MAX_CONNECTIONS=1 unless it is set (contexts start about twice as fast\n" +
 			"when many start at once). Both run the same checks.\n\n" +
 			"KernelBench: --kernelbench DIR --level N runs the problems of a KernelBench checkout\n" +
