@@ -549,8 +549,8 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 		// Idle work waits for CPUs that nothing else wants: on a machine
 		// kept busy it may have had none, so the limit says nothing of the
 		// source. The verdict is an ordinary compile's (both attempts'
-		// time is counted).
-		// The killed attempt's intermediates must not be cached with it.
+		// time is counted), made in the same folder emptied of the killed
+		// attempt's intermediates, which must not be cached with it.
 		if err := emptyDir(tmp); err != nil {
 			return nil, err
 		}
