@@ -45,7 +45,8 @@ const (
 // The rest of the configuration keeps RLMinTimeLimit's floor. While a hang
 // holds the GPU, every other candidate on it waits: with the 1 s floor the
 // batch's one hang cost 6.3-10.3 s of the other processes' waits a run
-// (lease 16, 8 slots), about 1 s of a 15.5 s batch. The batch's honest
+// (lease 16, 8 slots; bench/rl-timeline.py's "longest hold"), about 1 s
+// of a 15.5 s batch; with this floor 0.5-3.5 s (lease 17). The batch's honest
 // candidates held it at most 41 ms a configuration where the floor is
 // the limit (0.5-6.8 ms a call, 6 calls; bench/RESULTS.md).
 const RLMinHoldLimit = 250 * time.Millisecond

@@ -15,7 +15,9 @@ compiles were still running and after the last build, their median
 process time and CUDA context time in each phase, the ramp (when the
 first and the eighth candidate that ran had built, and when they were
 ready to run: built, their task's reference done), which candidate gave
-the last result and how long it and the slowest were judged, and with --alive the
+the last result and how long it and the slowest were judged, the
+longest hold of the GPU alone (a hang's, when the batch has one) and the
+other processes' gate waits beside it, and with --alive the
 number of processes alive in each second. --by-task pools every file's
 processes by task: their count and median process, context and
 after-the-last-record times and kernel and user CPU, which show what a
@@ -61,6 +63,17 @@ def ramp(procs, k=8):
     k = min(k, len(procs))
     return "ramp: built, the first at %.2f s and the %s at %.2f s; ready to run (built, reference done), %.2f s and %.2f s" % (
         built[0], ordinal(k), built[k - 1], ready[0], ready[k - 1])
+
+
+def longest_hold(procs):
+    """The process that held the GPU alone longest (its timed calls:
+    gate_exclusive_seconds; a hang holds it until its limit) and the gate
+    waits of the processes alive beside it, against all of the batch's."""
+    s, e, r = max(procs, key=lambda p: p[2].get("gate_exclusive_seconds", 0))
+    beside = sum(q.get("gate_wait_seconds", 0) for qs, qe, q in procs if q is not r and qs < e and qe > s)
+    return "the longest hold of the GPU alone: %s (%s) %.2f s; the gate waits of the processes beside it %.1f s, of all %.1f s" % (
+        r.get("candidate", "?").rsplit("/", 1)[-1], r.get("task", "?"), r.get("gate_exclusive_seconds", 0), beside,
+        sum(q.get("gate_wait_seconds", 0) for _, _, q in procs))
 
 
 def ordinal(n):
@@ -124,6 +137,7 @@ def main(argv):
         print("  the last result: %s (%s), judging %.2f s; the slowest judging %.2f s" % (
             tail.get("candidate", "?").rsplit("/", 1)[-1], tail.get("task", "?"), tail.get("judge_seconds", 0),
             max(r.get("judge_seconds", 0) for r in recs)))
+        print("  " + longest_hold(procs))
         if alive:
             print("  processes alive, by second: " + " ".join(
                 "%d:%d" % (t, sum(1 for s, e, _ in procs if s <= t + 0.5 < e)) for t in range(int(last) + 1)))
