@@ -95,3 +95,16 @@ def test_help_and_unknown_option(capsys):
     assert "Usage: bench/rl-timeline.py" in capsys.readouterr().out
     assert timeline.main(["--by_task", "x.jsonl"]) == 2
     assert "unknown option --by_task" in capsys.readouterr().err
+
+
+def test_longest_hold(tmp_path, capsys):
+    # A hang holds the GPU alone 1 s while two processes run beside it and
+    # wait for the gate; a later process's wait is the batch's, not its.
+    hang = dict(record(1, 0, 0, 1.5), candidate="suite/t/x_hang.cu", gate_exclusive_seconds=1.0, gate_wait_seconds=0)
+    beside = [dict(record(1, 0, 0.2, 1.5), gate_exclusive_seconds=0.01, gate_wait_seconds=w) for w in (0.8, 0.7)]
+    later = dict(record(5, 0, 0, 1), gate_exclusive_seconds=0.01, gate_wait_seconds=0.25)
+    path = tmp_path / "run.jsonl"
+    write(path, [hang] + beside + [later])
+    assert timeline.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "the longest hold of the GPU alone: x_hang.cu (t) 1.00 s; the gate waits of the processes beside it 1.5 s, of all 1.8 s" in out
