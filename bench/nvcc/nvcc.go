@@ -544,7 +544,7 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 	for i, a := range j.args {
 		args[i] = strings.ReplaceAll(a, "{out}", out)
 	}
-	res, runErr, limited := tc.attempt(ctx, j, args, tmp, !urgent && tc.Background != nil && tc.Background())
+	res, runErr, limited := tc.attempt(ctx, j, args, tmp, urgent, !urgent && tc.Background != nil && tc.Background())
 	if limited && res.Idle && ctx.Err() == nil {
 		// Idle work waits for CPUs that nothing else wants: on a machine
 		// kept busy it may have had none, so the limit says nothing of the
@@ -555,7 +555,7 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 			return nil, err
 		}
 		first := res
-		res, runErr, limited = tc.attempt(ctx, j, args, tmp, false)
+		res, runErr, limited = tc.attempt(ctx, j, args, tmp, urgent, false)
 		res.Duration += first.Duration
 		res.CPU += first.CPU
 		res.Log += fmt.Sprintf("\ncudaperf: compiled as ordinary work after %s as idle work, the compile limit, with little CPU to run on\n", tc.Limit)
@@ -587,10 +587,10 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 }
 
 // attempt runs job j's tool once with args in the compile folder tmp,
-// within the compile limit, as idle work if idle (Toolchain.Background)
-// else at Nice unless urgent. limited: the limit stopped it.
-func (tc *Toolchain) attempt(ctx context.Context, j job, args []string, tmp string, idle bool) (res *Result, runErr error, limited bool) {
-	urgent := j.product == "a.out" || isUrgent(ctx)
+// within the compile limit, at the caller's priority if urgent, else at
+// Nice and as idle work if idle (Toolchain.Background). limited: the
+// limit stopped it.
+func (tc *Toolchain) attempt(ctx context.Context, j job, args []string, tmp string, urgent, idle bool) (res *Result, runErr error, limited bool) {
 	rctx := ctx
 	if tc.Limit > 0 {
 		var cancel context.CancelFunc
