@@ -145,6 +145,18 @@ for line in open(os.path.join(tmp, "runs.txt")):
     hm = [r.get("host_mapped", 0) for r in rs if r.get("ran")]
     if os.environ.get("CUDAPERF_STAGING") == "mapped" or profile == "rl" or any(hm):
         print("       arrays staged through mapped files: %d, in %d of %d processes" % (sum(hm), sum(1 for x in hm if x), len(hm)))
+    # Timing rigour: the spread of each accepted candidate's timed calls
+    # on its primary configuration (verdict time.cv: sample standard
+    # deviation / mean), split at 0.1 ms, where the report profile's
+    # target (CV <= 1 %) applies.
+    prim = [(r["task"], r["candidate"], c["time"]) for r in rs if (r.get("verdict") or {}).get("accepted")
+            for c in r["verdict"].get("configs", []) if c.get("primary") and c.get("time")]
+    for label, part in (("kernels >= 0.1 ms", [p for p in prim if p[2]["median_ms"] >= 0.1]), ("kernels < 0.1 ms", [p for p in prim if p[2]["median_ms"] < 0.1])):
+        if part:
+            cvs = sorted(100 * p[2]["cv"] for p in part)
+            print("       primary CV, %s: %d of %d at or under 1 %%, p50 %.2f %%, max %.2f %% (%d timed calls each)%s" % (
+                label, sum(1 for x in cvs if x <= 1), len(cvs), cvs[len(cvs) // 2], cvs[-1], part[0][2]["n"],
+                "" if label.endswith("< 0.1 ms") else "".join("; over: %s/%s %.3f ms %.2f %%" % (t, c, tm["median_ms"], 100 * tm["cv"]) for t, c, tm in part if tm["cv"] > 0.01)))
     for w in wrong[:20]:
         print("    misjudged " + w)
     if name.startswith("cold"):
