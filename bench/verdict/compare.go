@@ -293,17 +293,17 @@ type f32state struct {
 // elements take the same path as the others (their difference is 0),
 // except a non-finite reference value: a NaN is a mismatch however it was
 // reproduced, and an infinity reproduced is within tolerance only where
-// RTol > 0 makes its limit infinite.
+// its limit is infinite (RTol > 0 or an infinite ATol).
 //
 // An element within tolerance (diff <= limit, false for a NaN difference
 // or limit) is the common case, so it is tested first; it then branches
 // only where its error is the largest yet. The rest (a NaN, a mismatch)
 // follows the generic order. The loop indexes both arrays instead of
 // re-slicing them, so each element costs two loads and no slice-header
-// updates. On a profile of the
-// benchmarker plugin through an RL batch (bench/h200/2026-12-06-lease22-h100)
-// this loop was half the plugin's own CPU time; BenchmarkCompareFloat32
-// (bench/RESULTS.md) went from 111-118 to 81-82 ms an array.
+// updates. On a profile of the benchmarker plugin through an RL batch
+// (bench/h200/2026-12-06-lease22-h100) this loop was half the plugin's
+// own CPU time; BenchmarkCompareFloat32 (bench/RESULTS.md) went from
+// 111-118 to 81-82 ms an array.
 func (s *f32state) compare(want, got []byte, base int) {
 	maxAbs, maxRel := s.maxAbs, s.maxRel
 	atol, rtol := s.tol.ATol, s.tol.RTol
