@@ -22,8 +22,9 @@
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
 # Latest (RL profile, medians of 3 cold runs): 541.4 candidates/min on an
 # H100 machine of 16 CPUs (2026-12-06, lease 18, 1ea01c8), 506.2 on a
-# somewhat slower one (lease 19), 373.4 on one whose CPUs are about 1.8x
-# slower (lease 20; the same binary in all three), 523.3 in lease
+# somewhat slower one (lease 19), 373.4 and 400.6 on two whose CPUs are
+# about 1.8x slower (leases 20 and 21; the same binary in all four),
+# 418.2 with the faster judge on one between them (lease 23), 523.3 in lease
 # 17 (idle compiles, the 0.25 s hold limit), 479.4 before them on a
 # machine as fast (lease 15), 395.5 on
 # a slower one (lease 14); 372.9 on the H200 machine of lease 12, before
