@@ -30,6 +30,9 @@ const (
 	CPUProbe       = "probe"      // the machine check's CUDA program (its compile is nvcc's)
 	CPUJudge       = "judge"      // judging: reading and comparing outputs (the evaluator's own threads: the judging one and its comparison parts')
 	CPUScratch     = "scratch_rm" // removing a judged candidate's outputs (the evaluator's own thread)
+	// CPUOutputsAhead: writing a candidate's output files while it waits
+	// for a slot (Session.prepareOutDir; the evaluator's own thread).
+	CPUOutputsAhead = "outputs_ahead"
 )
 
 // cpuAccount sums CPU time by kind. A nil *cpuAccount accounts for nothing.

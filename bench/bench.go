@@ -221,7 +221,8 @@ type Result struct {
 	Seconds   float64 `json:"eval_seconds,omitempty"`       // request to result: compile, queue, run and judging
 	// Where eval_seconds went before and after the process (run_seconds):
 	// building (the compile, its queue, the driver, the link), waiting for
-	// the task's reference program, waiting for a GPU slot, and judging
+	// the task's reference program, waiting for a GPU slot (and writing
+	// the output files ahead meanwhile, Session.prepareOutDir), and judging
 	// the outputs. A batch whose latency is mostly slot wait is bound by
 	// the GPU's slots; mostly build, by the compiles.
 	BuildSeconds  float64 `json:"build_seconds,omitempty"`
@@ -239,6 +240,17 @@ type Result struct {
 	SourceHash string `json:"source_hash,omitempty"`
 
 	exe string // the linked driver, set by Build
+	// outDir is the folder of the candidate's run made while it waited
+	// for a slot (Session.prepareOutDir), "" when none; runOnce takes it.
+	outDir string
+}
+
+// dropOutDir removes the folder made ahead for a run that did not take it.
+func (r *Result) dropOutDir() {
+	if r.outDir != "" {
+		os.RemoveAll(r.outDir)
+		r.outDir = ""
+	}
 }
 
 // Session evaluates candidates of one task.
@@ -999,14 +1011,86 @@ func initFailed(records string) bool {
 	return len(recs) > 0 && recs[0].Config < 0 && strings.Contains(recs[0].Error, "CUDA initialisation")
 }
 
+// outputsAheadMin is the smallest output file prepareOutDir writes: below
+// it, allocating the file's pages in the candidate's process costs less
+// than a millisecond.
+const outputsAheadMin = 1 << 20
+
+// zeros is what prepareOutDir writes, a buffer at a time.
+var zeros = make([]byte, 1<<20)
+
+// WritesAhead reports whether this session's runs write their output
+// files ahead (prepareOutDir): where the driver maps its outputs
+// (StagingMapped), on a GPU.
+func (s *Session) WritesAhead() bool {
+	return s.opt.Staging == StagingMapped && !s.opt.CompileOnly
+}
+
+// prepareOutDir makes the folder of a candidate's run and writes each
+// output file of outputsAheadMin bytes or more full of zeros, at the size
+// the driver maps it (cp_map_file keeps such a file as it is; the GPU's
+// copy overwrites every byte). The pages of a file on tmpfs are allocated
+// and cleared when first written: in the candidate's process, whose GPU
+// slot waited meanwhile, that was the largest part of its kernel CPU after
+// the CUDA context (about 0.8 ms per MB of output against 0.1 for an
+// input, on an H100 machine of 2026-12-06, bench/RESULTS.md). Written
+// here, while the candidate waits for a slot, it costs the slot nothing.
+// A file that cannot be written is removed and left to the driver, which
+// then says what went wrong; "" when the folder cannot be made.
+func (s *Session) prepareOutDir() string {
+	dir, err := os.MkdirTemp(s.dir, "out-")
+	if err != nil {
+		return ""
+	}
+	s.opt.account.measure(CPUOutputsAhead, func() {
+		for c := range s.Task.Configs {
+			res, err := s.Task.Resolve(c)
+			if err != nil {
+				return
+			}
+			for p, prm := range s.Task.Params {
+				n := res.Len[prm.Name] * int64(prm.Type.Size())
+				if !prm.Role.IsOutput() || n < outputsAheadMin {
+					continue
+				}
+				for _, tag := range harness.Tags {
+					if path := harness.OutputPath(dir, c, tag, p); writeZeros(path, n) != nil {
+						os.Remove(path)
+						return
+					}
+				}
+			}
+		}
+	})
+	return dir
+}
+
+// writeZeros creates path with n zero bytes.
+func writeZeros(path string, n int64) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	for n > 0 && err == nil {
+		k := min(n, int64(len(zeros)))
+		_, err = f.Write(zeros[:k])
+		n -= k
+	}
+	return errors.Join(err, f.Close())
+}
+
 // runOnce is one attempt of run; outDir and records are "" when nothing ran.
 func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker, gpuDone func()) (judge func(), outDir, records string) {
 	data := filepath.Join(s.dir, "data")
-	outDir, err := os.MkdirTemp(s.dir, "out-")
-	if err != nil {
-		r.Error = fmt.Sprintf("bench: %v", err)
-		return func() {}, "", ""
+	outDir, r.outDir = r.outDir, ""
+	if outDir == "" {
+		var err error
+		if outDir, err = os.MkdirTemp(s.dir, "out-"); err != nil {
+			r.Error = fmt.Sprintf("bench: %v", err)
+			return func() {}, "", ""
+		}
 	}
+	var err error
 	// The records arrive through the sandbox's pipe and are kept outside
 	// the candidate's folder.
 	records = outDir + ".jsonl"

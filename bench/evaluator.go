@@ -523,8 +523,14 @@ func (e *Evaluator) evaluate(ctx context.Context, sess *Session, c Candidate, co
 		r.Error = err.Error()
 		return r, nil
 	}
-	w, err := e.pool.acquire(ctx)
+	var ahead func()
+	if sess.WritesAhead() {
+		ahead = func() { r.outDir = sess.prepareOutDir() }
+	}
+	w, err := e.pool.acquire(ctx, ahead)
 	r.SlotWait = lap()
+	// A folder made ahead that no run took (the run failed before it).
+	defer r.dropOutDir()
 	if err != nil {
 		r.Error = "bench: " + err.Error()
 		return r, nil

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/cudaperf/cudaperf/bench/harness"
 	"github.com/cudaperf/cudaperf/bench/nvcc"
 	"github.com/cudaperf/cudaperf/bench/task"
 )
@@ -424,5 +426,60 @@ func TestEvictSkipsRunningReference(t *testing.T) {
 	done()
 	if _, err := os.Stat(first.dir); !os.IsNotExist(err) {
 		t.Errorf("the session whose reference ended was kept: %v", err)
+	}
+}
+
+// TestPrepareOutDir: where the driver maps its outputs, a run's folder is
+// made ahead with each output of 1 MiB or more written full of zeros at
+// the size the driver maps (which keeps such a file), the small ones and
+// the inputs left to the driver; with the host arena nothing is written
+// ahead.
+func TestPrepareOutDir(t *testing.T) {
+	tk, err := task.Load(filepath.Join("suites", "selftest", "saxpy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tk, err = SelectConfigs(tk, ProfileRL, []string{"odd", "npot"}); err != nil {
+		t.Fatal(err)
+	}
+	arena, err := NewSession(tk, Options{Toolchain: &nvcc.Toolchain{}, ScratchDir: t.TempDir(), Profile: ProfileRL, Staging: StagingArena})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer arena.Close()
+	if arena.WritesAhead() {
+		t.Error("the host arena's driver writes its outputs itself, but the session writes them ahead")
+	}
+	s, err := NewSession(tk, Options{Toolchain: &nvcc.Toolchain{}, ScratchDir: t.TempDir(), Profile: ProfileRL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if !s.WritesAhead() {
+		t.Fatal("the RL profile maps its outputs, but the session does not write them ahead")
+	}
+	dir := s.prepareOutDir()
+	if dir == "" {
+		t.Fatal("no folder made")
+	}
+	var names []string
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	want := []string{filepath.Base(harness.OutputPath(dir, 1, 'a', 2)), filepath.Base(harness.OutputPath(dir, 1, 'b', 2))}
+	if !slices.Equal(names, want) {
+		t.Fatalf("written ahead: %v, want %v (npot's output z, both seeds; odd's is 4000 bytes)", names, want)
+	}
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil || len(b) != 4*1000003 || slices.ContainsFunc(b, func(x byte) bool { return x != 0 }) {
+			t.Errorf("%s: %d bytes, %v; want 4000012 zero bytes", n, len(b), err)
+		}
+	}
+	r := &Result{outDir: dir}
+	r.dropOutDir()
+	if _, err := os.Stat(dir); !os.IsNotExist(err) || r.outDir != "" {
+		t.Errorf("a folder made ahead and not taken: %v after dropOutDir, want it gone", err)
 	}
 }

@@ -135,9 +135,10 @@ for line in open(os.path.join(tmp, "runs.txt")):
         n = {n: v["N"] for n, v in acct["ByKind"].items()}
         self_ = acct["SelfUser"] + acct["SelfSys"]
         kids = acct["ChildrenUser"] + acct["ChildrenSys"]
-        named = sum(v for x, v in k.items() if x not in ("judge", "scratch_rm"))
-        print("       plugin process %.1f s (judging %.1f, removing outputs %.1f, the rest of its own %.1f); its children %.1f s: nvcc compiles %.1f (%d), links %.1f (%d), C compiles %.1f (%d) and links %.1f (%d), references %.1f (%d), probe %.1f (%d), candidates %.1f (%d), not accounted %.1f; outside the plugin (the cudaperf command) %.1f s" % (
-            self_, k.get("judge", 0), k.get("scratch_rm", 0), self_ - k.get("judge", 0) - k.get("scratch_rm", 0), kids,
+        own = ("judge", "scratch_rm", "outputs_ahead")  # the plugin's own threads, not children
+        named = sum(v for x, v in k.items() if x not in own)
+        print("       plugin process %.1f s (judging %.1f, writing outputs ahead %.1f, removing outputs %.1f, the rest of its own %.1f); its children %.1f s: nvcc compiles %.1f (%d), links %.1f (%d), C compiles %.1f (%d) and links %.1f (%d), references %.1f (%d), probe %.1f (%d), candidates %.1f (%d), not accounted %.1f; outside the plugin (the cudaperf command) %.1f s" % (
+            self_, k.get("judge", 0), k.get("outputs_ahead", 0), k.get("scratch_rm", 0), self_ - sum(k.get(x, 0) for x in own), kids,
             k.get("nvcc_compile", 0), n.get("nvcc_compile", 0), k.get("nvcc_link", 0), n.get("nvcc_link", 0),
             k.get("cc_compile", 0), n.get("cc_compile", 0), k.get("cc_link", 0), n.get("cc_link", 0),
             k.get("reference", 0), n.get("reference", 0), k.get("probe", 0), n.get("probe", 0),

@@ -130,7 +130,10 @@ const DefaultPrestart = 0
 // With prestart, each GPU has that many more process slots, and its Gate
 // lets only slots of the processes past their start-up work at once.
 type pool struct {
-	free    chan *Worker
+	free chan *Worker
+	// ahead bounds the candidates that have done acquire's work ahead
+	// and wait for a slot: one per slot, the next round of processes.
+	ahead   chan struct{}
 	waiting atomic.Int64 // candidates in acquire: built, their reference done
 }
 
@@ -139,7 +142,8 @@ func newPool(ws []*Worker, slots, prestart int) *pool {
 		slots = 1
 	}
 	prestart = max(prestart, 0)
-	p := &pool{free: make(chan *Worker, len(ws)*(slots+prestart))}
+	n := len(ws) * (slots + prestart)
+	p := &pool{free: make(chan *Worker, n), ahead: make(chan struct{}, n)}
 	for _, w := range ws {
 		if w.Gate == nil {
 			w.Gate = &Gate{}
@@ -165,10 +169,24 @@ func (p *pool) size() int { return cap(p.free) }
 // compiles behind it are not yet needed (EnvCompileIdle's backlog).
 func (p *pool) backlogged() bool { return p.waiting.Load() >= int64(p.size()) }
 
-// acquire waits for a free slot.
-func (p *pool) acquire(ctx context.Context) (*Worker, error) {
+// acquire waits for a free slot. ahead, if not nil, is work to do before
+// the candidate's process can start that need not hold a slot (writing its
+// output files, Session.prepareOutDir): acquire does it while the
+// candidate waits, once the candidate is among the next size() to be
+// served (both queues are first come, first served), so that no more than
+// a round of processes' worth of it is done ahead.
+func (p *pool) acquire(ctx context.Context, ahead func()) (*Worker, error) {
 	p.waiting.Add(1)
 	defer p.waiting.Add(-1)
+	if ahead != nil {
+		select {
+		case p.ahead <- struct{}{}:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		defer func() { <-p.ahead }()
+		ahead()
+	}
 	select {
 	case w := <-p.free:
 		return w, nil

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -88,7 +89,7 @@ func TestPoolSpreadsWork(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w, err := p.acquire(context.Background())
+			w, err := p.acquire(context.Background(), nil)
 			if err != nil {
 				t.Error(err)
 				return
@@ -125,11 +126,11 @@ func TestPoolSpreadsWork(t *testing.T) {
 	}
 	// A cancelled wait gives up instead of blocking.
 	for range 3 * slots {
-		_, _ = p.acquire(context.Background())
+		_, _ = p.acquire(context.Background(), nil)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := p.acquire(ctx); err == nil {
+	if _, err := p.acquire(ctx, nil); err == nil {
 		t.Error("acquire on a busy pool with a cancelled context succeeded")
 	}
 }
@@ -236,7 +237,7 @@ func TestCompileBackground(t *testing.T) {
 	bg := compileBackground(CompileIdleBacklog, p)
 	var held []*Worker
 	for range p.size() { // every slot busy
-		w, _ := p.acquire(context.Background())
+		w, _ := p.acquire(context.Background(), nil)
 		held = append(held, w)
 	}
 	waitFor := func(n int64) {
@@ -252,7 +253,7 @@ func TestCompileBackground(t *testing.T) {
 		if bg() {
 			t.Fatalf("%d of %d slots' candidates waiting: compiles let go already", i-1, p.size())
 		}
-		go func() { w, _ := p.acquire(context.Background()); got <- w }()
+		go func() { w, _ := p.acquire(context.Background(), nil); got <- w }()
 		waitFor(int64(i))
 	}
 	if !bg() {
@@ -270,4 +271,67 @@ func TestCompileBackground(t *testing.T) {
 	for range p.size() - 1 {
 		p.release(<-got)
 	}
+}
+
+// TestAcquireWorksAheadOneRound: the work a waiting candidate does ahead
+// (its output files) is done by at most as many waiters as there are
+// slots, first come first served, and the next waiter's starts once one
+// of them is served; a cancelled waiter gives up without doing it.
+func TestAcquireWorksAheadOneRound(t *testing.T) {
+	ws, _ := VisibleWorkers(fakeGPUs(1), "", false)
+	p := newPool(ws, 2, 0)
+	var held []*Worker
+	for range p.size() { // every slot busy
+		w, _ := p.acquire(context.Background(), nil)
+		held = append(held, w)
+	}
+	var mu sync.Mutex
+	var order []int
+	started := make(chan int, 8)
+	got := make(chan *Worker, 8)
+	for i := range 3 {
+		go func() {
+			w, _ := p.acquire(context.Background(), func() {
+				mu.Lock()
+				order = append(order, i)
+				mu.Unlock()
+				started <- i
+			})
+			got <- w
+		}()
+		// In order: the queues serve the first to come first.
+		for deadline := time.Now().Add(5 * time.Second); p.waiting.Load() != int64(i+1); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("waiter %d never waited", i)
+			}
+		}
+	}
+	for range p.size() {
+		<-started
+	}
+	select {
+	case i := <-started:
+		t.Fatalf("waiter %d worked ahead while %d others already had, with %d slots", i, p.size(), p.size())
+	case <-time.After(50 * time.Millisecond):
+	}
+	p.release(held[0])
+	held[0] = <-got
+	if i := <-started; i != 2 {
+		t.Errorf("waiter %d worked ahead next, want 2 (the third to come)", i)
+	}
+	mu.Lock()
+	if fmt.Sprint(order) != "[0 1 2]" {
+		t.Errorf("worked ahead in the order %v, want [0 1 2]", order)
+	}
+	mu.Unlock()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.acquire(ctx, func() { t.Error("a cancelled waiter worked ahead") }); err == nil {
+		t.Error("acquire with a cancelled context on a busy pool succeeded")
+	}
+	for _, w := range held {
+		p.release(w)
+	}
+	p.release(<-got)
+	p.release(<-got)
 }

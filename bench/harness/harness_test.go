@@ -428,10 +428,22 @@ int main(int argc, char **argv) {
     CHECK(stat(out, &st) == 0 && st.st_size == 100 && f && fread(back, 1, 100, f) == 100 && back[0] == 0x5A && back[99] == 0x5A);
     if (f) fclose(f);
 
+    /* An output written ahead at its size is kept (the GPU's copy
+       overwrites it); one of another size is resized. */
+    p = cp_map_file(out, 100, 1);
+    CHECK(p != NULL && ((unsigned char *)p)[0] == 0x5A && ((unsigned char *)p)[99] == 0x5A);
+    if (p) cp_unmap_file(p, 100);
+    p = cp_map_file(out, 40, 1);
+    CHECK(p != NULL && stat(out, &st) == 0 && st.st_size == 40);
+    if (p) cp_unmap_file(p, 40);
+    p = cp_map_file(out, 200, 1);
+    CHECK(p != NULL && stat(out, &st) == 0 && st.st_size == 200 && ((unsigned char *)p)[0] == 0x5A && ((unsigned char *)p)[199] == 0);
+    if (p) cp_unmap_file(p, 200);
+
     refuse = 1;
     CHECK(cp_map_file(in, 64, 0) == NULL);
     CHECK(cp_map_file(out, 100, 1) == NULL);
-    CHECK(registered == 0 && cp_mapped == 2);
+    CHECK(registered == 0 && cp_mapped == 5);
     printf("%d bad\n", bad);
     return bad != 0;
 }

@@ -705,14 +705,19 @@ static int cp_mapped; /* arrays of the current seed that were mapped */
 
 /* cp_map_file maps the n-byte array file at path, an input (read-only,
    its size checked) or an output (created and sized), and registers it
-   with CUDA; NULL when mapping is off or fails. */
+   with CUDA; NULL when mapping is off or fails. An output file of the
+   right size is kept as it is: the evaluator writes the large ones ahead
+   (zeros), so that their pages are allocated and cleared outside this
+   process, and the GPU's copy overwrites every byte of them. */
 static void *cp_map_file(const char *path, size_t n, int output) {
     if (!cp_map || n == 0) return NULL;
-    int fd = output ? open(path, O_RDWR | O_CREAT | O_TRUNC, 0644) : open(path, O_RDONLY);
+    int fd = output ? open(path, O_RDWR | O_CREAT, 0644) : open(path, O_RDONLY);
     if (fd < 0) return NULL;
     struct stat st;
     void *p = MAP_FAILED;
-    if (output ? ftruncate(fd, (off_t)n) == 0 : fstat(fd, &st) == 0 && (size_t)st.st_size == n)
+    int sized = fstat(fd, &st) == 0 && (size_t)st.st_size == n;
+    if (output && !sized) sized = ftruncate(fd, (off_t)n) == 0;
+    if (sized)
         p = mmap(NULL, n, output ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
     close(fd);
     if (p == MAP_FAILED) return NULL;

@@ -119,6 +119,25 @@ func TestHonestProgramRunsClean(t *testing.T) {
 	}
 }
 
+// TestFilesWrittenAheadAreTheCandidates: a file the evaluator put in the
+// candidate's folder before the run (an output written ahead, mode 0644)
+// is the candidate's to write, also once it runs as another user: the
+// honest program overwrites out.txt.
+func TestFilesWrittenAheadAreTheCandidates(t *testing.T) {
+	needs(t, Landlock, Seccomp)
+	w := newWorld(t)
+	if err := os.WriteFile(filepath.Join(w.out, "out.txt"), []byte("written ahead\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o, rep := w.run(t, w.compile(t, "honest"), w.input)
+	if !o.OK() || len(rep.Violations) > 0 {
+		t.Fatalf("honest program over a file written ahead: %s, violations %v\n%s", o.Describe(), rep.Violations, o.Output)
+	}
+	if b, err := os.ReadFile(filepath.Join(w.out, "out.txt")); err != nil || string(b) != "input\n" {
+		t.Errorf("out.txt = %q, %v; want the input copied over what was written ahead", b, err)
+	}
+}
+
 // TestCUDARuntimeHabitsAreNotViolations keeps the false alarms the first
 // session found on the GPU machine fixed: each had rejected every candidate.
 func TestCUDARuntimeHabitsAreNotViolations(t *testing.T) {

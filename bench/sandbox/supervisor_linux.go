@@ -108,13 +108,25 @@ func Run(ctx context.Context, c runner.Cmd, p Policy) (*runner.Outcome, *Report,
 }
 
 // shareWithNobody lets uid NobodyID write the output folder and read the
-// inputs: it owns out; the scratch folders above (named cudaperf-*) become
+// inputs: it owns out and the files the caller put in it (output files
+// written ahead); the scratch folders above (named cudaperf-*) become
 // traversable (not listable), and inputs inside them readable. Anything
 // else is left as it is. It returns why the user switch cannot be made,
 // or "".
 func shareWithNobody(out string, inputs []string) string {
 	if err := os.Chown(out, NobodyID, NobodyID); err != nil {
 		return fmt.Sprintf("cannot give %s to uid %d: %v", out, NobodyID, err)
+	}
+	ents, err := os.ReadDir(out)
+	if err != nil {
+		return fmt.Sprintf("cannot list %s: %v", out, err)
+	}
+	for _, e := range ents {
+		if e.Type().IsRegular() {
+			if err := os.Chown(filepath.Join(out, e.Name()), NobodyID, NobodyID); err != nil {
+				return fmt.Sprintf("cannot give %s to uid %d: %v", filepath.Join(out, e.Name()), NobodyID, err)
+			}
+		}
 	}
 	// add gives others the bits in mode on path, inside scratch folders only.
 	add := func(path string, scratch bool, mode os.FileMode) string {
