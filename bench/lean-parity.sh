@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Does compiling with nvcc.LeanFlags change anything a candidate is judged
-# by? Compiles each source twice, as the evaluator does (nvcc -arch=sm_90
-# -O3 -c), with and without the flags, and compares the exit status, the
+# Does compiling with nvcc.LeanFlags and LeanInclude (bench/nvcc/lean.h)
+# change anything a candidate is judged by? Compiles each source twice,
+# as the evaluator does (nvcc -arch=sm_90 -O3 -c), with and without the
+# flags, and compares the exit status, the
 # host code (objdump -d of .text) and the device code (the .nv_fatbin
 # section, cubin and PTX, byte for byte). A source that fails only with
 # the flags is one the evaluator compiles again with the full headers
@@ -28,6 +29,11 @@ nvcc=$(realpath "$nvcc" 2>/dev/null || true)
 [ -x "$nvcc" ] || { echo "lean-parity: no nvcc: set CUDAPERF_NVCC or run .ci/setup" >&2; exit 2; }
 flags=$(sed -n 's/^var LeanFlags = \[\]string{"\(.*\)"}$/\1/p' bench/nvcc/nvcc.go)
 [ -n "$flags" ] || { echo "lean-parity: cannot read LeanFlags from bench/nvcc/nvcc.go" >&2; exit 2; }
+# LeanInclude: the evaluator writes bench/nvcc/lean.h into each compile's
+# folder; here it is named where it lies (a path without commas).
+grep -q '^var LeanInclude = \[\]string{"-Xcompiler", "-include,{lean}"}$' bench/nvcc/nvcc.go ||
+  { echo "lean-parity: LeanInclude in bench/nvcc/nvcc.go is not the one this script knows: update it" >&2; exit 2; }
+flags="$flags -Xcompiler -include,$PWD/bench/nvcc/lean.h"
 if [ $# -gt 0 ]; then
   srcs=("$@")
 else

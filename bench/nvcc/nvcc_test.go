@@ -264,6 +264,9 @@ func TestLeanHeaders(t *testing.T) {
 		{"testdata/broken.cu", false, false},
 		{"testdata/lean_ambiguous_max.cu", false, false},
 		{"testdata/lean_via_header.cu", true, true},
+		{"testdata/lean_utility.cu", true, true},
+		{"testdata/lean_launch_ex.cu", true, true},
+		{"testdata/lean_std_headers.cu", true, false},
 	} {
 		res, err := tc.CompileCUDA(ctx, c.src, "sm_90")
 		if err != nil {
@@ -275,6 +278,30 @@ func TestLeanHeaders(t *testing.T) {
 		if full := !strings.Contains(res.Command, lean); full != c.full {
 			t.Errorf("%s: answered by the full headers %v, want %v (command %s)", c.src, full, c.full, res.Command)
 		}
+	}
+}
+
+// TestLeanIncludeOddFolder: in a cache whose path nvcc cannot pass on (a
+// comma: -Xcompiler splits its value there, fatbinary its --image3) the
+// lean header is left out and $TMPDIR kept instead of breaking the
+// compile, and the source's verdict is the same: std::pair through
+// <utility> compiles at once.
+func TestLeanIncludeOddFolder(t *testing.T) {
+	toolchain(t) // skips without nvcc
+	cache, err := OpenCache(filepath.Join(t.TempDir(), "a,b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := New("", 2, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tc.CompileCUDA(context.Background(), "testdata/lean_utility.cu", "sm_90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || !strings.Contains(res.Command, strings.Join(LeanFlags, " ")) {
+		t.Errorf("in a folder with a comma: ok=%v, command %s; want the lean compile to succeed without the header:\n%s", res.OK, res.Command, res.Log)
 	}
 }
 
@@ -312,6 +339,11 @@ var leanCases = func() []struct {
 		{`a.cu(1): error: expected a ";"` + "\n" + `/cuda/include/cub/util.cuh(40): error: namespace "std" has no member "min"`, noStd, true},
 		{`/usr/include/thrust/x.h:4:12: error: 'numeric_limits' is not a member of 'std'`, noStd, true},
 		{`nvcc fatal   : "max" went wrong`, noStd, true}, // no file to blame: the full headers answer
+		// What lean.h leaves out: <utility>'s names in a source that
+		// names std, and std::forward inside cuda_runtime.h.
+		{`a.cu(4): error: identifier "make_pair" is undefined`, withStd, true},
+		{`/cuda/include/cuda_runtime.h(289): error: no instance of function template "std::forward" matches the argument list`, noStd, true},
+		{`a.cu(6): error: identifier "get_value" is undefined`, withStd, false},
 	}
 }()
 
