@@ -1019,6 +1019,22 @@ const outputsAheadMin = 1 << 20
 // zeros is what prepareOutDir writes, a buffer at a time.
 var zeros = make([]byte, 1<<20)
 
+// aheadReserve is the free space prepareOutDir leaves on the scratch file
+// system: the files it writes add to what the running processes' outputs
+// and the tasks' inputs hold there (a round of slots' worth more), and a
+// run that finds the scratch full fails.
+const aheadReserve = 4 << 30
+
+// scratchFree is the space free to this process on dir's file system (a
+// variable for tests); -1 when it cannot be told.
+var scratchFree = func(dir string) int64 {
+	var st syscall.Statfs_t
+	if syscall.Statfs(dir, &st) != nil {
+		return -1
+	}
+	return int64(st.Bavail) * int64(st.Bsize)
+}
+
 // WritesAhead reports whether this session's runs write their output
 // files ahead (prepareOutDir): where the driver maps its outputs
 // (StagingMapped), on a GPU.
@@ -1035,30 +1051,45 @@ func (s *Session) WritesAhead() bool {
 // the CUDA context (about 0.8 ms per MB of output against 0.1 for an
 // input, on an H100 machine of 2026-12-06, bench/RESULTS.md). Written
 // here, while the candidate waits for a slot, it costs the slot nothing.
-// A file that cannot be written is removed and left to the driver, which
-// then says what went wrong; "" when the folder cannot be made.
+// Nothing is written where that would leave less than aheadReserve free
+// (the driver then allocates its outputs as it would have); a file that
+// cannot be written is removed and left to the driver, which then says
+// what went wrong. "" when the folder cannot be made.
 func (s *Session) prepareOutDir() string {
 	dir, err := os.MkdirTemp(s.dir, "out-")
 	if err != nil {
 		return ""
 	}
-	s.opt.account.measure(CPUOutputsAhead, func() {
-		for c := range s.Task.Configs {
-			res, err := s.Task.Resolve(c)
-			if err != nil {
-				return
+	type file struct {
+		path string
+		n    int64
+	}
+	var files []file
+	var need int64
+	for c := range s.Task.Configs {
+		res, err := s.Task.Resolve(c)
+		if err != nil {
+			return dir
+		}
+		for p, prm := range s.Task.Params {
+			n := res.Len[prm.Name] * int64(prm.Type.Size())
+			if !prm.Role.IsOutput() || n < outputsAheadMin {
+				continue
 			}
-			for p, prm := range s.Task.Params {
-				n := res.Len[prm.Name] * int64(prm.Type.Size())
-				if !prm.Role.IsOutput() || n < outputsAheadMin {
-					continue
-				}
-				for _, tag := range harness.Tags {
-					if path := harness.OutputPath(dir, c, tag, p); writeZeros(path, n) != nil {
-						os.Remove(path)
-						return
-					}
-				}
+			for _, tag := range harness.Tags {
+				files = append(files, file{harness.OutputPath(dir, c, tag, p), n})
+				need += n
+			}
+		}
+	}
+	if len(files) == 0 || scratchFree(dir) < need+aheadReserve {
+		return dir
+	}
+	s.opt.account.measure(CPUOutputsAhead, func() {
+		for _, f := range files {
+			if writeZeros(f.path, f.n) != nil {
+				os.Remove(f.path)
+				return
 			}
 		}
 	})

@@ -477,6 +477,17 @@ func TestPrepareOutDir(t *testing.T) {
 			t.Errorf("%s: %d bytes, %v; want 4000012 zero bytes", n, len(b), err)
 		}
 	}
+	// Short of space on the scratch file system, nothing is written ahead.
+	defer func(f func(string) int64) { scratchFree = f }(scratchFree)
+	scratchFree = func(string) int64 { return aheadReserve + 8e6 - 1 } // npot's two outputs need 8000024 bytes
+	short := s.prepareOutDir()
+	if ents, err := os.ReadDir(short); err != nil || len(ents) != 0 {
+		t.Errorf("with too little free space: %d files written ahead, %v; want the folder alone", len(ents), err)
+	}
+	scratchFree = func(string) int64 { return aheadReserve + 8000024 }
+	if ents, _ := os.ReadDir(s.prepareOutDir()); len(ents) != 2 {
+		t.Errorf("with just enough free space: %d files written ahead, want 2", len(ents))
+	}
 	r := &Result{outDir: dir}
 	r.dropOutDir()
 	if _, err := os.Stat(dir); !os.IsNotExist(err) || r.outDir != "" {
