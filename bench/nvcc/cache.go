@@ -101,9 +101,20 @@ func (c *Cache) store(key, tmp, product string, res *Result) (*Result, error) {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return nil, fmt.Errorf("nvcc: cache: %w", err)
 	}
-	if err := os.Rename(tmp, dst); err != nil && !errors.Is(err, os.ErrExist) {
-		if _, statErr := os.Stat(filepath.Join(dst, "meta.json")); statErr != nil {
+	if err := os.Rename(tmp, dst); err != nil {
+		if _, statErr := os.Stat(filepath.Join(dst, "meta.json")); statErr != nil && !errors.Is(err, os.ErrExist) {
 			return nil, fmt.Errorf("nvcc: cache: %w", err)
+		}
+		// The entry there stays unless it lost its product (files removed
+		// from the cache while it was in use: lookup missed it for that):
+		// then this one replaces it.
+		if _, statErr := os.Stat(filepath.Join(dst, product)); res.OK && statErr != nil {
+			if err := os.RemoveAll(dst); err != nil {
+				return nil, fmt.Errorf("nvcc: cache: %w", err)
+			}
+			if err := os.Rename(tmp, dst); err != nil {
+				return nil, fmt.Errorf("nvcc: cache: %w", err)
+			}
 		}
 	}
 	if res.OK {

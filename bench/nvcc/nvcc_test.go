@@ -614,3 +614,36 @@ func TestLinkCUDAKeysTheRuntime(t *testing.T) {
 		t.Errorf("after the runtime changed, the link came from the cache")
 	}
 }
+
+// TestCacheEntryMissingProduct: an entry whose product was removed from
+// the cache while it was in use (a user cleaning it, a test harness) is a
+// miss, and the compile made then replaces it instead of answering with
+// the missing file.
+func TestCacheEntryMissingProduct(t *testing.T) {
+	tc := toolchain(t)
+	if tc.CC == "" {
+		t.Skip("no host C compiler")
+	}
+	src := filepath.Join(t.TempDir(), "a.c")
+	if err := os.WriteFile(src, []byte("int twice(int x) { return 2 * x; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	first, err := tc.CompileC(ctx, src)
+	if err != nil || !first.OK {
+		t.Fatalf("compile: %v, %+v", err, first)
+	}
+	if err := os.Remove(first.Output); err != nil {
+		t.Fatal(err)
+	}
+	again, err := tc.CompileC(ctx, src)
+	if err != nil || !again.OK || again.Cached {
+		t.Fatalf("compile after the product was removed: %v, ok=%v cached=%v; want a fresh compile", err, again != nil && again.OK, again != nil && again.Cached)
+	}
+	if _, err := os.Stat(again.Output); err != nil {
+		t.Errorf("the compile answered with %s, which is missing: %v", again.Output, err)
+	}
+	if third, err := tc.CompileC(ctx, src); err != nil || !third.Cached {
+		t.Errorf("the replaced entry is not served from the cache: %v, %+v", err, third)
+	}
+}
