@@ -20,14 +20,13 @@
 #            `go tool pprof -top OUT-cold1.pprof`): where the evaluator's
 #            own CPU goes, apart from nvcc and the candidates
 # Needs: bin/cudaperf and bin/plugins/benchmarker (make build), a GPU, python3.
-# Latest (RL profile, medians of 3 cold runs): 541.4 candidates/min on an
-# H100 machine of 16 CPUs (2026-12-06, lease 18, 1ea01c8), 506.2 on a
-# somewhat slower one (lease 19), 373.4 and 400.6 on two whose CPUs are
-# about 1.8x slower (leases 20 and 21; the same binary in all four),
-# 418.2 with the faster judge on one between them (lease 23), 523.3 in lease
-# 17 (idle compiles, the 0.25 s hold limit), 479.4 before them on a
-# machine as fast (lease 15), 395.5 on
-# a slower one (lease 14); 372.9 on the H200 machine of lease 12, before
+# Latest (RL profile, medians of 3 cold runs, H100 machines of 16 CPUs,
+# 2026-12-06): with bd68b7c (lean compiles without <utility>, outputs
+# written ahead) 549.6 candidates/min on a fast machine (lease 28), 448.0
+# on a mid-speed one (lease 27), 423.5, 404.7 and 413.5 on two slow ones
+# (leases 30 and 29). Before: 541.4 (lease 18, 1ea01c8), 506.2 (lease 19),
+# 373.4 and 400.6 on two slow machines (leases 20 and 21), 418.2 with the
+# faster judge (lease 23); 372.9 on the H200 machine of lease 12, before
 # the judging fix.
 # bench/RESULTS.md has the numbers and where the time (and the CPU) goes.
 set -euo pipefail
