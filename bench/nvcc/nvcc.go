@@ -284,6 +284,12 @@ var LeanInclude = []string{"-Xcompiler", "-include,{lean}"}
 // leanPlaceholder is what LeanInclude names leanHeader's path by.
 const leanPlaceholder = "{lean}"
 
+// shellUnsafe are the characters a path nvcc is given through its
+// environment or -Xcompiler must not have: nvcc hands both on to a shell
+// unquoted, -Xcompiler splits its value at commas, and fatbinary splits
+// its --image3 there (attempt, runUncached).
+const shellUnsafe = ", \t\n\"'`$\\"
+
 // leanRE matches a compile error that may come from LeanFlags (or
 // LeanInclude) leaving a name of namespace std out: a name of namespace
 // std missing, one of the names the lean headers leave out (those of
@@ -581,7 +587,7 @@ func (tc *Toolchain) runUncached(ctx context.Context, j job, key string) (*Resul
 			// characters (a cache the user placed so) the header is left
 			// out, and the compile is the full headers' (the same object).
 			lean := filepath.Join(tmp, "lean.h")
-			if strings.ContainsAny(lean, ", \t\n\"'`$\\") {
+			if strings.ContainsAny(lean, shellUnsafe) {
 				lean = os.DevNull
 			} else if err := os.WriteFile(lean, []byte(leanHeader), 0o644); err != nil {
 				return nil, fmt.Errorf("nvcc: %w", err)
@@ -653,7 +659,7 @@ func (tc *Toolchain) attempt(ctx context.Context, j job, args []string, tmp stri
 	// cache keeps $TMPDIR. So would a comma, which ends a path in
 	// fatbinary's --image3=kind=elf,sm=90,file=PATH ("not in
 	// 'keyword=value' format"; TestLeanIncludeOddFolder).
-	if !strings.ContainsAny(tmp, ", \t\"'`$\\") {
+	if !strings.ContainsAny(tmp, shellUnsafe) {
 		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 	}
 	// nvcc drives cicc, ptxas and gcc as its children: stopping nvcc alone
