@@ -278,6 +278,8 @@ type Session struct {
 	refOut map[[3]int][]byte // (config, tag, param) -> bytes
 	compMu sync.Mutex
 	comps  map[string]*nvcc.Result // by candidate path
+
+	ahead []aheadFile // the outputs prepareOutDir writes (outputsAhead)
 }
 
 // NewSession prepares the scratch folder and generates the programs.
@@ -316,7 +318,8 @@ func NewSession(t *task.Task, opt Options) (*Session, error) {
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Session{Task: t, opt: opt, dir: dir, src: src, comps: map[string]*nvcc.Result{}, ctx: ctx, cancel: cancel}, nil
+	return &Session{Task: t, opt: opt, dir: dir, src: src, comps: map[string]*nvcc.Result{}, ctx: ctx, cancel: cancel,
+		ahead: outputsAhead(t)}, nil
 }
 
 // background is work done once, in a goroutine of its own, that callers
@@ -1035,11 +1038,40 @@ var scratchFree = func(dir string) int64 {
 	return int64(st.Bavail) * int64(st.Bsize)
 }
 
+// aheadFile is an output file prepareOutDir writes: of configuration
+// config, seed tag and parameter param, n bytes.
+type aheadFile struct {
+	config, param int
+	tag           byte
+	n             int64
+}
+
+// outputsAhead lists t's output files of outputsAheadMin bytes or more.
+func outputsAhead(t *task.Task) []aheadFile {
+	var out []aheadFile
+	for c := range t.Configs {
+		res, err := t.Resolve(c)
+		if err != nil {
+			continue // the driver says what is wrong with it
+		}
+		for p, prm := range t.Params {
+			n := res.Len[prm.Name] * int64(prm.Type.Size())
+			if !prm.Role.IsOutput() || n < outputsAheadMin {
+				continue
+			}
+			for _, tag := range harness.Tags {
+				out = append(out, aheadFile{c, p, tag, n})
+			}
+		}
+	}
+	return out
+}
+
 // WritesAhead reports whether this session's runs write their output
 // files ahead (prepareOutDir): where the driver maps its outputs
-// (StagingMapped), on a GPU.
+// (StagingMapped), on a GPU, and the task has outputs large enough.
 func (s *Session) WritesAhead() bool {
-	return s.opt.Staging == StagingMapped && !s.opt.CompileOnly
+	return s.opt.Staging == StagingMapped && !s.opt.CompileOnly && len(s.ahead) > 0
 }
 
 // prepareOutDir makes the folder of a candidate's run and writes each
@@ -1060,35 +1092,17 @@ func (s *Session) prepareOutDir() string {
 	if err != nil {
 		return ""
 	}
-	type file struct {
-		path string
-		n    int64
-	}
-	var files []file
 	var need int64
-	for c := range s.Task.Configs {
-		res, err := s.Task.Resolve(c)
-		if err != nil {
-			return dir
-		}
-		for p, prm := range s.Task.Params {
-			n := res.Len[prm.Name] * int64(prm.Type.Size())
-			if !prm.Role.IsOutput() || n < outputsAheadMin {
-				continue
-			}
-			for _, tag := range harness.Tags {
-				files = append(files, file{harness.OutputPath(dir, c, tag, p), n})
-				need += n
-			}
-		}
+	for _, f := range s.ahead {
+		need += f.n
 	}
-	if len(files) == 0 || scratchFree(dir) < need+aheadReserve {
+	if len(s.ahead) == 0 || scratchFree(dir) < need+aheadReserve {
 		return dir
 	}
 	s.opt.account.measure(CPUOutputsAhead, func() {
-		for _, f := range files {
-			if writeZeros(f.path, f.n) != nil {
-				os.Remove(f.path)
+		for _, f := range s.ahead {
+			if path := harness.OutputPath(dir, f.config, f.tag, f.param); writeZeros(path, f.n) != nil {
+				os.Remove(path)
 				return
 			}
 		}
@@ -1113,15 +1127,14 @@ func writeZeros(path string, n int64) error {
 // runOnce is one attempt of run; outDir and records are "" when nothing ran.
 func (s *Session) runOnce(ctx context.Context, r *Result, exe string, w *Worker, gpuDone func()) (judge func(), outDir, records string) {
 	data := filepath.Join(s.dir, "data")
+	var err error
 	outDir, r.outDir = r.outDir, ""
 	if outDir == "" {
-		var err error
 		if outDir, err = os.MkdirTemp(s.dir, "out-"); err != nil {
 			r.Error = fmt.Sprintf("bench: %v", err)
 			return func() {}, "", ""
 		}
 	}
-	var err error
 	// The records arrive through the sandbox's pipe and are kept outside
 	// the candidate's folder.
 	records = outDir + ".jsonl"

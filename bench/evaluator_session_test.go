@@ -458,6 +458,18 @@ func TestPrepareOutDir(t *testing.T) {
 	if !s.WritesAhead() {
 		t.Fatal("the RL profile maps its outputs, but the session does not write them ahead")
 	}
+	small, err := SelectConfigs(tk, ProfileRL, []string{"odd"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ss, err := NewSession(small, Options{Toolchain: &nvcc.Toolchain{}, ScratchDir: t.TempDir(), Profile: ProfileRL}); err != nil {
+		t.Fatal(err)
+	} else {
+		defer ss.Close()
+		if ss.WritesAhead() {
+			t.Error("a task whose outputs are all under 1 MiB (odd: 4000 bytes) writes them ahead")
+		}
+	}
 	dir := s.prepareOutDir()
 	if dir == "" {
 		t.Fatal("no folder made")
